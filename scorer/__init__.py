@@ -1,0 +1,17 @@
+"""The rules core: tiles, hands, yaku, fu, points, rulesets and the table's game flow.
+
+Pure functions and immutable values, standard library only.
+
+Glossary (one romanisation, Tenhou's):
+- *mpsz*: tile notation, digits before a suit letter (m characters, p dots, s bamboo, z honours);
+  `0` is a red five.
+- *han* / *fu*: the two factors of a hand's value; *base points* = fu x 2^(2 + han), capped.
+- *yaku*: a scoring pattern; a hand needs one to win. *Yakuman*: a limit-hand yaku.
+- *dora* / *ura dora* / *aka dora*: bonus han from indicators, hidden indicators (riichi only), red fives.
+- *tsumo* / *ron*: a win by self-draw / on another player's discard. *Riichi*: a closed-hand declaration.
+- *honba*: the counter of repeat / drawn hands, each adding a bonus; *riichi sticks*: 1,000-point
+  deposits that go to the next winner.
+- *chi* / *pon* / *kan* (*minkan*, *ankan*, *kakan*): called sequences, triplets and quads.
+- *pao*: liability for a yakuman another player completed through one's discard.
+- *renchan*: the dealer keeps the deal; *tobi*: a player goes bust; *uma* / *oka*: placement bonuses.
+"""

@@ -1,0 +1,108 @@
+"""The situation of a win: how it was made, winds, riichi, lucky timings, dora, sticks."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum, IntEnum
+
+from scorer.hand import Hand, Problem
+from scorer.tiles import Tile
+
+
+class Wind(IntEnum):
+    EAST = 1
+    SOUTH = 2
+    WEST = 3
+    NORTH = 4
+
+    @property
+    def tile(self) -> Tile:
+        return Tile(26 + self.value)
+
+
+class Riichi(Enum):
+    NONE = "none"
+    RIICHI = "riichi"
+    DOUBLE = "double"  # declared on the first uninterrupted discard
+
+
+class Blessing(Enum):
+    """Wins on the very first go-around."""
+
+    TENHOU = "tenhou"  # dealer's tsumo on the starting hand
+    CHIIHOU = "chiihou"  # non-dealer's tsumo on the first draw
+    RENHOU = "renhou"  # non-dealer's ron before their first draw
+
+
+@dataclass(frozen=True, slots=True)
+class WinContext:
+    """Everything about a win that the tiles cannot show.
+
+    `last_tile` is haitei (tsumo on the last wall tile) or houtei (ron on the last discard).
+    The dealer is the seat whose wind is East.
+    """
+
+    tsumo: bool = False
+    seat_wind: Wind = Wind.EAST
+    round_wind: Wind = Wind.EAST
+    riichi: Riichi = Riichi.NONE
+    ippatsu: bool = False
+    rinshan: bool = False
+    chankan: bool = False
+    last_tile: bool = False
+    blessing: Blessing | None = None
+    dora_indicators: tuple[Tile, ...] = ()
+    ura_indicators: tuple[Tile, ...] = ()
+    honba: int = 0
+    riichi_sticks: int = 0
+
+    @property
+    def is_dealer(self) -> bool:
+        return self.seat_wind is Wind.EAST
+
+    def problems(self, hand: Hand | None = None) -> list[Problem]:
+        """Every contradiction in the situation (and with the hand, when given)."""
+        out: list[Problem] = []
+        riichi = self.riichi is not Riichi.NONE
+        if self.ippatsu and not riichi:
+            out.append(Problem("ippatsu", "ippatsu needs riichi"))
+        if self.rinshan and not self.tsumo:
+            out.append(Problem("rinshan", "rinshan kaihou is a tsumo on the kan replacement tile, "
+                               "not a ron"))
+        if self.rinshan and self.last_tile:
+            out.append(Problem("last_tile", "haitei cannot be a rinshan draw (the replacement tile "
+                               "is not the last wall tile)"))
+        if self.chankan and self.tsumo:
+            out.append(Problem("chankan", "chankan is a ron on another player's added kan, "
+                               "not a tsumo"))
+        if self.chankan and self.last_tile:
+            out.append(Problem("chankan", "chankan cannot also be houtei"))
+        if self.blessing is Blessing.TENHOU and not (self.tsumo and self.is_dealer):
+            out.append(Problem("blessing", "tenhou is the dealer's tsumo"))
+        if self.blessing is Blessing.CHIIHOU and not (self.tsumo and not self.is_dealer):
+            out.append(Problem("blessing", "chiihou is a non-dealer's tsumo"))
+        if self.blessing is Blessing.RENHOU and (self.tsumo or self.is_dealer):
+            out.append(Problem("blessing", "renhou is a non-dealer's ron"))
+        if self.blessing is not None and riichi:
+            out.append(Problem("blessing", f"{self.blessing.value} comes before any riichi"))
+        if self.honba < 0:
+            out.append(Problem("honba", f"honba cannot be negative ({self.honba})"))
+        if self.riichi_sticks < 0:
+            out.append(Problem("riichi_sticks", f"riichi sticks cannot be negative "
+                               f"({self.riichi_sticks})"))
+        if len(self.dora_indicators) > 5:
+            out.append(Problem("dora_indicators", f"{len(self.dora_indicators)} dora indicators; "
+                               "there are at most 5"))
+        if len(self.ura_indicators) > 5:
+            out.append(Problem("ura_indicators", f"{len(self.ura_indicators)} ura indicators; "
+                               "there are at most 5"))
+        if hand is not None:
+            if riichi and not hand.is_closed:
+                out.append(Problem("riichi", "riichi needs a closed hand, but the hand has an "
+                                   "open meld"))
+            if self.rinshan and not any(m.is_kan for m in hand.melds):
+                out.append(Problem("rinshan", "rinshan kaihou needs a kan in the hand"))
+            if self.blessing is not None and hand.melds:
+                out.append(Problem("blessing", f"{self.blessing.value} is impossible after a "
+                                   "call or kan"))
+        return out

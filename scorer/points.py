@@ -1,0 +1,141 @@
+"""From han and fu to base points, limit hands and who pays what.
+
+Computed from the formula (base = fu x 2^(2 + han), capped at mangan), never from a table: the
+tables in the rule texts are tests (tests/scorer/test_points.py checks every cell).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+
+from scorer.rules import KazoeLimit, Ruleset
+
+MANGAN_BASE = 2000
+
+
+class Limit(Enum):
+    NONE = ""
+    MANGAN = "mangan"
+    HANEMAN = "haneman"
+    BAIMAN = "baiman"
+    SANBAIMAN = "sanbaiman"
+    KAZOE_YAKUMAN = "kazoe yakuman"  # 13+ counted han
+    YAKUMAN = "yakuman"  # a real yakuman (or several: see `HandValue.yakuman`)
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class HandValue:
+    """What a hand is worth before the table pays it: han, fu, yakuman count, base points.
+
+    Ordered so that the best reading of a hand is `max(...)`: base points first, then han, then fu.
+    A real yakuman beats a counted one at the same base.
+    """
+
+    base: int
+    real_yakuman: int  # yakuman units from real yakuman (2 = double yakuman)
+    han: int
+    fu: int
+    limit: Limit
+
+    @classmethod
+    def of(cls, han: int, fu: int, rules: Ruleset, yakuman: int = 0) -> HandValue:
+        base, limit = base_points(han, fu, rules, yakuman)
+        return cls(base, yakuman, han, fu, limit)
+
+    @property
+    def yakuman_units(self) -> int:
+        return self.base // (4 * MANGAN_BASE)
+
+    def ron(self, dealer: bool) -> int:
+        return round_up(self.base * (6 if dealer else 4))
+
+    def tsumo(self, dealer: bool) -> tuple[int, int]:
+        """(what the dealer pays, what each non-dealer pays); a dealer's tsumo: both the same."""
+        if dealer:
+            each = round_up(self.base * 2)
+            return each, each
+        return round_up(self.base * 2), round_up(self.base)
+
+    def total(self, dealer: bool, tsumo: bool) -> int:
+        """The hand's value before honba and sticks."""
+        if not tsumo:
+            return self.ron(dealer)
+        from_dealer, from_other = self.tsumo(dealer)
+        return 3 * from_other if dealer else from_dealer + 2 * from_other
+
+
+def round_up(points: int) -> int:
+    return -(-points // 100) * 100
+
+
+def base_points(han: int, fu: int, rules: Ruleset, yakuman: int = 0) -> tuple[int, Limit]:
+    """Base points and limit name for a hand of `han` and `fu`, or of `yakuman` yakuman units.
+
+    >>> from scorer.rules import RULESETS
+    >>> base_points(3, 30, RULESETS["tenhou"])
+    (960, <Limit.NONE: ''>)
+    >>> base_points(4, 30, RULESETS["casual"])  # kiriage
+    (2000, <Limit.MANGAN: 'mangan'>)
+    """
+    if yakuman:
+        return 4 * MANGAN_BASE * yakuman, Limit.YAKUMAN
+    if han >= 13:
+        if rules.kazoe is KazoeLimit.YAKUMAN:
+            return 4 * MANGAN_BASE, Limit.KAZOE_YAKUMAN
+        return 3 * MANGAN_BASE, Limit.SANBAIMAN
+    if han >= 11:
+        return 3 * MANGAN_BASE, Limit.SANBAIMAN
+    if han >= 8:
+        return 2 * MANGAN_BASE, Limit.BAIMAN
+    if han >= 6:
+        return 3 * MANGAN_BASE // 2, Limit.HANEMAN
+    if han == 5:
+        return MANGAN_BASE, Limit.MANGAN
+    base = fu * 2 ** (2 + han)
+    if base >= MANGAN_BASE or (rules.kiriage and base >= 1920):
+        return MANGAN_BASE, Limit.MANGAN
+    return base, Limit.NONE
+
+
+def win_payments(value: HandValue, winner: int, dealer: int, discarder: int | None,
+                 honba: int = 0, sticks: int = 0, rules: Ruleset | None = None,
+                 liable: int | None = None, players: int = 4) -> tuple[int, ...]:
+    """Each seat's change for one win: the hand, honba and the riichi sticks on the table.
+
+    `discarder` is None for a tsumo. `liable` is the pao player: on a tsumo they pay everything
+    (honba too), on a ron they split the hand's value with the discarder, who pays the honba.
+    Seats are 0..players-1; nothing assumes seat 0 is the dealer.
+    """
+    honba_value = rules.honba_value if rules else 300
+    stick = rules.riichi_stick if rules else 1000
+    is_dealer = winner == dealer
+    delta = [0] * players
+    if discarder is None:
+        if liable is not None:
+            delta[liable] -= value.ron(is_dealer) + honba * honba_value
+        else:
+            from_dealer, from_other = value.tsumo(is_dealer)
+            for seat in range(players):
+                if seat != winner:
+                    pay = from_dealer if seat == dealer else from_other
+                    delta[seat] -= pay + honba * honba_value // (players - 1)
+    else:
+        full = value.ron(is_dealer)
+        if liable is not None and liable != discarder:
+            half = round_up(full // 2)
+            delta[liable] -= half
+            delta[discarder] -= full - half + honba * honba_value
+        else:
+            delta[discarder] -= full + honba * honba_value
+    delta[winner] = -sum(delta) + sticks * stick
+    return tuple(delta)
+
+
+def split_evenly(total: int, seats: Sequence[int], players: int = 4) -> tuple[int, ...]:
+    """`total` shared equally by `seats` (noten payments and the like)."""
+    delta = [0] * players
+    for seat in seats:
+        delta[seat] = total // len(seats)
+    return tuple(delta)

@@ -1,0 +1,174 @@
+"""Rulesets: every optional rule as a named field, with presets for common tables.
+
+A `Ruleset` is immutable; scoring and the table read it and never change it. Build a variant
+with `dataclasses.replace(RULESETS["tenhou"], kiriage=True)`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields, replace
+from enum import Enum
+from typing import Any
+
+
+class KazoeLimit(Enum):
+    """What 13 or more counted han are worth."""
+
+    YAKUMAN = "yakuman"
+    SANBAIMAN = "sanbaiman"
+
+
+class RenhouValue(Enum):
+    OFF = "off"
+    MANGAN = "mangan"
+    HAN5 = "5han"  # counted as a 5-han yaku that stacks with the others
+    YAKUMAN = "yakuman"
+
+
+class Renchan(Enum):
+    """When the dealer keeps the deal at an exhaustive draw."""
+
+    TENPAI = "tenpai"  # dealer tenpai at the draw keeps the deal
+    AGARI = "agari"  # only a dealer win keeps the deal
+
+
+class TripleRon(Enum):
+    ABORT = "abort"  # three rons on one discard end the hand as an abortive draw
+    ALL_PAID = "all_paid"
+    HEAD_BUMP = "head_bump"  # only the winner nearest the discarder wins
+
+
+class ChomboPenalty(Enum):
+    REVERSE_MANGAN = "reverse_mangan"  # pays a mangan to the others as if they had won by tsumo
+    POINTS = "points"  # a fixed deduction (`chombo_points`) from the final score
+
+
+class LeftoverSticks(Enum):
+    FIRST_PLACE = "first_place"
+    LOST = "lost"
+
+
+class GameLength(Enum):
+    EAST = "east"  # tonpuusen, one round
+    HANCHAN = "hanchan"  # east and south rounds
+
+
+@dataclass(frozen=True, slots=True)
+class Uma:
+    """Placement bonus in thousands of points, 1st to 4th.
+
+    `floating` overrides `fixed` by how many players finish at or above the return points
+    (JPML): a mapping 1..3 -> four values.
+    """
+
+    fixed: tuple[int, int, int, int] = (20, 10, -10, -20)
+    floating: tuple[tuple[int, tuple[int, int, int, int]], ...] = ()
+
+    def for_players_above(self, above: int) -> tuple[int, int, int, int]:
+        return dict(self.floating).get(above, self.fixed)
+
+
+@dataclass(frozen=True, slots=True)
+class Ruleset:
+    name: str = "custom"
+
+    # --- what scores --------------------------------------------------------------------
+    red_fives: bool = True  # one red five per suit, each worth one han (aka dora)
+    kuitan: bool = True  # tanyao counts in an open hand
+    atozuke: bool = True  # a yaku may come from the winning tile alone (e.g. yakuhai wait)
+    ippatsu: bool = True
+    ura_dora: bool = True  # ura dora after a riichi win
+    kan_dora: bool = True  # a new indicator after each kan
+    kan_ura_dora: bool = True
+    min_han: int = 1  # han needed to win, dora not counted (2 = ryanhan shibari)
+    double_wind_pair_fu: int = 4  # a pair of the seat wind that is also the round wind
+    rinshan_tsumo_fu: bool = True  # a rinshan win counts the 2 tsumo fu
+    kiriage: bool = False  # 4 han 30 fu and 3 han 60 fu round up to mangan
+    kazoe: KazoeLimit = KazoeLimit.YAKUMAN
+    stacked_yakuman: bool = True  # several yakuman in one hand add up
+    double_yakuman: bool = False  # 13-sided kokushi, suuankou tanki, junsei chuuren, daisuushii
+    renhou: RenhouValue = RenhouValue.OFF
+    kokushi_chankan_ankan: bool = False  # kokushi may rob a closed kan
+    nagashi_mangan: bool = True
+
+    # --- how the table pays ---------------------------------------------------------------
+    honba_value: int = 300  # per honba: ron pays all of it, tsumo 1/3 from each payer
+    riichi_stick: int = 1000
+    riichi_needs_points: bool = True  # a player below 1,000 may not declare riichi
+    noten_total: int = 3000  # split between the noten players at an exhaustive draw
+    renchan: Renchan = Renchan.TENPAI
+    double_ron: bool = True  # False: head bump, the winner nearest the discarder only
+    triple_ron: TripleRon = TripleRon.ABORT
+    abortive_draws: bool = True  # nine terminals, four winds, four riichi, four kans
+    chombo: ChomboPenalty = ChomboPenalty.REVERSE_MANGAN
+    chombo_points: int = 20000
+    pao: frozenset[str] = frozenset({"daisangen", "daisuushii"})
+
+    # --- how a game runs and ends -------------------------------------------------------
+    length: GameLength = GameLength.HANCHAN
+    start_points: int = 25000
+    return_points: int = 30000  # oka = (return - start) x 4, to first place
+    uma: Uma = field(default_factory=Uma)
+    tobi: bool = True  # the game ends when a player goes bust
+    tobi_at_zero: bool = False  # bust at exactly zero too (otherwise only below zero)
+    west_round: bool = True  # play on into the West round until someone reaches `target_points`
+    target_points: int = 30000
+    agari_yame: bool = True  # the last dealer in first place may end the game by winning
+    tenpai_yame: bool = False  # ... or by being tenpai at the last hand's draw
+    leftover_sticks: LeftoverSticks = LeftoverSticks.FIRST_PLACE
+    split_ties: bool = False  # tied players share their uma; otherwise seat order decides
+
+    def with_options(self, **options: Any) -> Ruleset:
+        """A copy with some options changed, rejecting unknown names."""
+        known = {f.name for f in fields(self)}
+        unknown = sorted(set(options) - known)
+        if unknown:
+            raise ValueError(f"unknown rule option(s): {', '.join(unknown)}")
+        return replace(self, **options)
+
+    @property
+    def oka(self) -> int:
+        return (self.return_points - self.start_points) * 4
+
+
+_TENHOU = Ruleset(name="tenhou")
+
+RULESETS: dict[str, Ruleset] = {
+    # Tenhou ranked (phoenix room): the real-wins file was scored under these.
+    "tenhou": _TENHOU,
+    # Mahjong Soul ranked: as Tenhou, but double yakuman forms count double and pao covers four kans.
+    "mahjong_soul": _TENHOU.with_options(
+        name="mahjong_soul", double_yakuman=True,
+        pao=frozenset({"daisangen", "daisuushii", "suukantsu"})),
+    # M.League: 25k start, 30k return, uma +30/+10/-10/-30 (first also takes the 20k oka).
+    "mleague": _TENHOU.with_options(
+        name="mleague", uma=Uma((30, 10, -10, -30)), double_ron=False,
+        triple_ron=TripleRon.HEAD_BUMP, west_round=False, tobi=False, agari_yame=False,
+        nagashi_mangan=True),
+    # World Riichi Championship 2015: no red fives, no kazoe yakuman, renhou as mangan.
+    "wrc": _TENHOU.with_options(
+        name="wrc", red_fives=False, kazoe=KazoeLimit.SANBAIMAN, renhou=RenhouValue.MANGAN,
+        double_wind_pair_fu=2, double_ron=False, triple_ron=TripleRon.HEAD_BUMP,
+        abortive_draws=False, nagashi_mangan=False, chombo=ChomboPenalty.POINTS,
+        start_points=30000, return_points=30000, uma=Uma((15, 5, -5, -15)), tobi=False,
+        west_round=False, agari_yame=False, leftover_sticks=LeftoverSticks.FIRST_PLACE,
+        pao=frozenset({"daisangen", "daisuushii"})),
+    # EMA Riichi Competition Rules: as WRC in scoring, leftover sticks go to first place.
+    "ema": _TENHOU.with_options(
+        name="ema", red_fives=False, kazoe=KazoeLimit.SANBAIMAN, renhou=RenhouValue.MANGAN,
+        double_wind_pair_fu=4, double_ron=False, triple_ron=TripleRon.HEAD_BUMP,
+        abortive_draws=False, nagashi_mangan=False, chombo=ChomboPenalty.POINTS,
+        start_points=30000, return_points=30000, uma=Uma((15, 5, -5, -15)), tobi=False,
+        west_round=False, agari_yame=False, riichi_needs_points=False),
+    # JPML: 30k start, no oka, floating uma by how many finish at or above 30,000.
+    "jpml": _TENHOU.with_options(
+        name="jpml", red_fives=False, ippatsu=False, ura_dora=False, kan_ura_dora=False,
+        double_wind_pair_fu=2, start_points=30000, return_points=30000,
+        uma=Uma((12, -1, -3, -8), floating=((1, (12, -1, -3, -8)), (2, (8, 4, -4, -8)),
+                                               (3, (8, 3, 1, -12)))),
+        chombo=ChomboPenalty.POINTS, west_round=False, agari_yame=False, tobi=False),
+    # A relaxed home table: kiriage, renhou as mangan, double yakuman, no bust.
+    "casual": _TENHOU.with_options(
+        name="casual", kiriage=True, renhou=RenhouValue.MANGAN, double_yakuman=True,
+        tobi=False, west_round=False),
+}

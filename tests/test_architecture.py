@@ -1,0 +1,51 @@
+"""Dependencies point one way (see ARCHITECTURE.md): a wrong-way import fails here."""
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+OURS = {"scorer", "vision", "kiosk", "device"}
+ALLOWED = {
+    "scorer": set(),
+    "vision": {"scorer"},  # only scorer.tiles, checked below
+    "device": {"scorer"},
+    "kiosk": {"scorer", "vision", "device"},
+}
+
+
+def imports_of(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(), filename=str(path))
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names.add(node.module)
+    return names
+
+
+@pytest.mark.parametrize("package", sorted(ALLOWED))
+def test_imports_point_toward_scorer(package: str) -> None:
+    wrong = []
+    for path in (ROOT / package).rglob("*.py"):
+        for name in imports_of(path):
+            top = name.split(".")[0]
+            if top in OURS and top != package and top not in ALLOWED[package]:
+                wrong.append(f"{path.relative_to(ROOT)} imports {name}")
+            if package == "vision" and top == "scorer" and name != "scorer.tiles":
+                wrong.append(f"{path.relative_to(ROOT)} imports {name} (vision may use scorer.tiles)")
+    assert wrong == []
+
+
+def test_scorer_uses_the_standard_library_only() -> None:
+    import sys
+
+    third_party = []
+    for path in (ROOT / "scorer").rglob("*.py"):
+        for name in imports_of(path):
+            top = name.split(".")[0]
+            if top != "scorer" and top not in sys.stdlib_module_names and top != "__future__":
+                third_party.append(f"{path.relative_to(ROOT)} imports {name}")
+    assert third_party == []

@@ -102,6 +102,13 @@ class WinContext:
                                    "open meld"))
             if self.rinshan and not any(m.is_kan for m in hand.melds):
                 out.append(Problem("rinshan", "rinshan kaihou needs a kan in the hand"))
+            seen = [0] * 34
+            for t in hand.all_tiles + self.dora_indicators + self.ura_indicators:
+                seen[t.kind] += 1
+            for kind, n in enumerate(seen):
+                if n > 4 and sum(t.kind == kind for t in hand.all_tiles) <= 4:
+                    out.append(Problem("dora_indicators", f"{n} copies of {Tile(kind)} in the hand "
+                                       "and indicators together; a set has 4"))
             if self.blessing is not None and hand.melds:
                 out.append(Problem("blessing", f"{self.blessing.value} is impossible after a "
                                    "call or kan"))

@@ -41,6 +41,7 @@ class TripleRon(Enum):
 class ChomboPenalty(Enum):
     REVERSE_MANGAN = "reverse_mangan"  # pays a mangan to the others as if they had won by tsumo
     POINTS = "points"  # a fixed deduction (`chombo_points`) from the final score
+    PAY_EACH = "pay_each"  # pays `chombo_each` to every other player (a casual table's penalty)
 
 
 class LeftoverSticks(Enum):
@@ -100,8 +101,11 @@ class Ruleset:
     double_ron: bool = True  # False: head bump, the winner nearest the discarder only
     triple_ron: TripleRon = TripleRon.ABORT
     abortive_draws: bool = True  # nine terminals, four winds, four riichi, four kans
+    abortive_renchan: bool = True  # redealt by the same dealer (False: the deal moves on)
+    riichi_abort_count: int = 4  # this many riichi declarations abort the hand (3: sancha riichi)
     chombo: ChomboPenalty = ChomboPenalty.REVERSE_MANGAN
     chombo_points: int = 20000
+    chombo_each: int = 1000  # ChomboPenalty.PAY_EACH: paid to each of the other three
     pao: frozenset[str] = frozenset({"daisangen", "daisuushii"})
 
     # --- how a game runs and ends -------------------------------------------------------
@@ -113,10 +117,12 @@ class Ruleset:
     tobi_at_zero: bool = False  # bust at exactly zero too (otherwise only below zero)
     west_round: bool = True  # play on into the West round until someone reaches `target_points`
     target_points: int = 30000
+    target_must_exceed: bool = False  # True: exactly `target_points` is not enough to end the game
     agari_yame: bool = True  # the last dealer in first place may end the game by winning
     tenpai_yame: bool = False  # ... or by being tenpai at the last hand's draw
     leftover_sticks: LeftoverSticks = LeftoverSticks.FIRST_PLACE
     split_ties: bool = False  # tied players share their uma; otherwise seat order decides
+    floating_uma_at_return: bool = True  # floating uma counts a player on exactly the return points
 
     def with_options(self, **options: Any) -> Ruleset:
         """A copy with some options changed, rejecting unknown names."""
@@ -136,15 +142,16 @@ _TENHOU = Ruleset(name="tenhou")
 RULESETS: dict[str, Ruleset] = {
     # Tenhou ranked (phoenix room): the real-wins file was scored under these.
     "tenhou": _TENHOU,
-    # Mahjong Soul ranked: as Tenhou, but double yakuman forms count double and pao covers four kans.
+    # Mahjong Soul ranked: as Tenhou, but double yakuman forms count double, pao covers four kans
+    # and three rons on one discard are all paid.
     "mahjong_soul": _TENHOU.with_options(
-        name="mahjong_soul", double_yakuman=True,
+        name="mahjong_soul", double_yakuman=True, triple_ron=TripleRon.ALL_PAID,
         pao=frozenset({"daisangen", "daisuushii", "suukantsu"})),
     # M.League: 25k start, 30k return, uma +30/+10/-10/-30 (first also takes the 20k oka).
     "mleague": _TENHOU.with_options(
         name="mleague", uma=Uma((30, 10, -10, -30)), double_ron=False,
         triple_ron=TripleRon.HEAD_BUMP, west_round=False, tobi=False, agari_yame=False,
-        nagashi_mangan=True),
+        nagashi_mangan=False),
     # World Riichi Championship 2015: no red fives, no kazoe yakuman, renhou as mangan.
     "wrc": _TENHOU.with_options(
         name="wrc", red_fives=False, kazoe=KazoeLimit.SANBAIMAN, renhou=RenhouValue.MANGAN,
@@ -167,6 +174,13 @@ RULESETS: dict[str, Ruleset] = {
         uma=Uma((12, -1, -3, -8), floating=((1, (12, -1, -3, -8)), (2, (8, 4, -4, -8)),
                                                (3, (8, 3, 1, -12)))),
         chombo=ChomboPenalty.POINTS, west_round=False, agari_yame=False, tobi=False),
+    # 101 Kyougi Renmei: 30k start and return, no oka, +1 to first and -1 to fourth. Its scoring
+    # (no dora at all, no pinfu tsumo) is beyond these options; the table side is right.
+    "renmei101": _TENHOU.with_options(
+        name="renmei101", red_fives=False, ippatsu=False, ura_dora=False, kan_ura_dora=False,
+        start_points=30000, return_points=30000, uma=Uma((1, 0, 0, -1)), double_ron=False,
+        triple_ron=TripleRon.HEAD_BUMP, nagashi_mangan=False, chombo=ChomboPenalty.POINTS,
+        west_round=False, agari_yame=False, tobi=False),
     # A relaxed home table: kiriage, renhou as mangan, double yakuman, no bust.
     "casual": _TENHOU.with_options(
         name="casual", kiriage=True, renhou=RenhouValue.MANGAN, double_yakuman=True,

@@ -1,0 +1,76 @@
+"""Final standings: left-over sticks, placement, uma and oka (riichi-rich-handbook.txt l.496-577).
+
+Ties go by seat order from the first dealer unless `split_ties`, when tied players share the uma
+(and oka) of the places they occupy.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+
+from scorer.rules import LeftoverSticks, Ruleset
+from scorer.table_events import SEATS
+from scorer.table_state import Standing
+
+
+def seat_order(seat: int, first_dealer: int) -> int:
+    return (seat - first_dealer) % SEATS
+
+
+def ranking(points: Sequence[int], first_dealer: int) -> list[int]:
+    """Seats from first place to last; equal points: the seat nearer the first dealer first."""
+    return sorted(range(SEATS), key=lambda s: (-points[s], seat_order(s, first_dealer)))
+
+
+def with_leftover_sticks(points: Sequence[int], sticks: int, first_dealer: int,
+                         rules: Ruleset) -> tuple[int, ...]:
+    """Sticks still on the table at the end go to first place (shared when tied and split) or are
+    lost."""
+    final = list(points)
+    if not sticks or rules.leftover_sticks is LeftoverSticks.LOST:
+        return tuple(final)
+    order = ranking(points, first_dealer)
+    top = [s for s in order if points[s] == points[order[0]]] if rules.split_ties else order[:1]
+    share, rest = divmod(sticks * rules.riichi_stick // 100, len(top))
+    for i, seat in enumerate(top):
+        final[seat] += (share + (1 if i < rest else 0)) * 100
+    return tuple(final)
+
+
+def placement_bonus(points: Sequence[int], rules: Ruleset) -> tuple[list[Fraction], list[Fraction]]:
+    """Uma and oka by place (1st..4th), in thousands.
+
+    Floating uma (JPML) depends on how many finish at or above the return points.
+    """
+    if rules.floating_uma_at_return:
+        above = sum(1 for p in points if p >= rules.return_points)
+    else:
+        above = sum(1 for p in points if p > rules.return_points)
+    uma = [Fraction(u) for u in rules.uma.for_players_above(above)]
+    oka = [Fraction(rules.oka, 1000)] + [Fraction(0)] * (SEATS - 1)
+    return uma, oka
+
+
+def standings(players: Sequence[str], points: Sequence[int], penalties: Sequence[int],
+              first_dealer: int, rules: Ruleset) -> tuple[Standing, ...]:
+    """The final table, first place first, from the final points (sticks already settled)."""
+    order = ranking(points, first_dealer)
+    uma, oka = placement_bonus(points, rules)
+    rows = []
+    place = 0
+    while place < SEATS:
+        group = [order[place]]
+        while (rules.split_ties and place + len(group) < SEATS
+               and points[order[place + len(group)]] == points[group[0]]):
+            group.append(order[place + len(group)])
+        places = range(place, place + len(group))
+        shared_uma = Fraction(sum(uma[p] for p in places), len(group))
+        shared_oka = Fraction(sum(oka[p] for p in places), len(group))
+        for seat in group:
+            penalty = Fraction(penalties[seat], 1000)
+            score = Fraction(points[seat] - rules.return_points, 1000) + shared_uma + shared_oka
+            rows.append(Standing(seat, players[seat], place + 1, points[seat], shared_uma,
+                                 shared_oka, penalty, score - penalty))
+        place += len(group)
+    return tuple(rows)

@@ -1,0 +1,120 @@
+"""Checks on events that need no game state: seats, values, combinations the rules forbid.
+
+Each failure is an `IllegalEvent` naming the field, e.g. ``hands[1].winner``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from scorer.rules import Ruleset
+from scorer.table_events import SEATS, ExhaustiveDraw, GameStarted, IllegalEvent, Transfer, Win
+
+MAX_FU = 140
+VALID_FU = frozenset({20, 25, *range(30, MAX_FU + 1, 10)})
+
+
+def check_int(value: Any, field: str, minimum: int | None = None) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise IllegalEvent(f"expected a whole number, got {value!r}", field=field)
+    if minimum is not None and value < minimum:
+        raise IllegalEvent(f"must be at least {minimum}, got {value}", field=field)
+    return value
+
+
+def check_seat(value: Any, field: str) -> int:
+    seat = check_int(value, field)
+    if not 0 <= seat < SEATS:
+        raise IllegalEvent(f"no seat {seat}: seats are 0-{SEATS - 1}", field=field)
+    return seat
+
+
+def check_seats(values: Iterable[Any], field: str) -> None:
+    if not isinstance(values, frozenset | set | tuple | list):
+        raise IllegalEvent(f"expected a set of seats, got {values!r}", field=field)
+    for value in values:
+        check_seat(value, field)
+
+
+def check_start(event: GameStarted) -> None:
+    if not isinstance(event.rules, Ruleset):
+        raise IllegalEvent("expected a Ruleset", field="rules")
+    if not isinstance(event.players, tuple) or len(event.players) != SEATS:
+        raise IllegalEvent(f"a table seats {SEATS} players", field="players")
+    for i, name in enumerate(event.players):
+        if not isinstance(name, str) or not name.strip():
+            raise IllegalEvent(f"a player needs a name, got {name!r}", field=f"players[{i}]")
+    check_seat(event.first_dealer, "first_dealer")
+
+
+def check_win(event: Win, rules: Ruleset) -> None:
+    hands = event.hands
+    if not isinstance(hands, tuple) or not hands:
+        raise IllegalEvent("a win needs at least one winning hand", field="hands")
+    if event.discarder is None:
+        if len(hands) != 1:
+            raise IllegalEvent("a tsumo has one winner; rons need the discarder", field="hands")
+    else:
+        check_seat(event.discarder, "discarder")
+        if len(hands) > SEATS - 1:
+            raise IllegalEvent(f"at most {SEATS - 1} players can ron one discard",
+                               field="hands")
+    seen: set[int] = set()
+    for i, hand in enumerate(hands):
+        where = f"hands[{i}]"
+        winner = check_seat(hand.winner, f"{where}.winner")
+        if winner == event.discarder:
+            raise IllegalEvent("the discarder cannot ron their own discard",
+                               field=f"{where}.winner")
+        if winner in seen:
+            raise IllegalEvent(f"seat {winner} wins twice", field=f"{where}.winner")
+        seen.add(winner)
+        yakuman = check_int(hand.yakuman, f"{where}.yakuman", 0)
+        han = check_int(hand.han, f"{where}.han", 0 if yakuman else 1)
+        fu = check_int(hand.fu, f"{where}.fu", 0)
+        if not yakuman and han < 5 and fu not in VALID_FU:
+            raise IllegalEvent(f"{fu} fu is not a hand's fu (20, 25, 30, 40 ... {MAX_FU})",
+                               field=f"{where}.fu")
+        _check_pao(hand.liable, hand.liable_yakuman, winner, yakuman, rules, where)
+        if hand.hand is not None and not isinstance(hand.hand, str):
+            raise IllegalEvent("expected the hand as text", field=f"{where}.hand")
+        if hand.breakdown is not None and not isinstance(hand.breakdown, Mapping):
+            raise IllegalEvent("expected a mapping", field=f"{where}.breakdown")
+
+
+def _check_pao(liable: Any, units: Any, winner: int, yakuman: int, rules: Ruleset,
+               where: str) -> None:
+    if liable is None:
+        if units is not None:
+            raise IllegalEvent("liable_yakuman needs a liable player",
+                               field=f"{where}.liable_yakuman")
+        return
+    seat = check_seat(liable, f"{where}.liable")
+    if seat == winner:
+        raise IllegalEvent("the winner cannot be liable for their own hand",
+                           field=f"{where}.liable")
+    if not rules.pao:
+        raise IllegalEvent(f"{rules.name} plays without pao", field=f"{where}.liable")
+    if not yakuman:
+        raise IllegalEvent("pao applies to yakuman only", field=f"{where}.liable")
+    if units is not None:
+        check_int(units, f"{where}.liable_yakuman", 1)
+        if units > yakuman:
+            raise IllegalEvent(f"the hand has only {yakuman} yakuman",
+                               field=f"{where}.liable_yakuman")
+
+
+def check_draw(event: ExhaustiveDraw, rules: Ruleset) -> None:
+    check_seats(event.tenpai, "tenpai")
+    check_seats(event.nagashi, "nagashi")
+    if event.nagashi and not rules.nagashi_mangan:
+        raise IllegalEvent(f"{rules.name} plays without nagashi mangan", field="nagashi")
+
+
+def check_transfer(transfer: Transfer, where: str) -> None:
+    payer = check_seat(transfer.payer, f"{where}.payer")
+    payee = check_seat(transfer.payee, f"{where}.payee")
+    if payer == payee:
+        raise IllegalEvent("a transfer goes from one player to another", field=f"{where}.payee")
+    check_int(transfer.points, f"{where}.points", 1)

@@ -1,0 +1,55 @@
+"""Dora: bonus han from the indicators, the ura indicators (riichi only) and red fives.
+
+Dora never count toward a yaku or `Ruleset.min_han`; they add han once a hand has a yaku.
+
+>>> from scorer.hand import Hand
+>>> from scorer.context import Riichi, WinContext
+>>> from scorer.decompose import HandShape
+>>> from scorer.rules import RULESETS
+>>> from scorer.tiles import parse_tiles
+>>> shape = HandShape.of(Hand.parse("234m406p22s345678s", win="8s"))
+>>> ctx = WinContext(riichi=Riichi.RIICHI, dora_indicators=parse_tiles("1s9s"),
+...                  ura_indicators=parse_tiles("1s"))
+>>> count_dora(shape, ctx, RULESETS["tenhou"])
+DoraCount(dora=2, aka=1, ura=2)
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from scorer.context import Riichi, WinContext
+from scorer.decompose import HandShape
+from scorer.rules import Ruleset
+from scorer.tiles import Tile, dora_from_indicator
+
+
+class DoraCount(NamedTuple):
+    dora: int  # from the dora and kan dora indicators
+    aka: int  # red fives
+    ura: int  # from the ura (and kan ura) indicators, after a riichi win
+
+    @property
+    def total(self) -> int:
+        return self.dora + self.aka + self.ura
+
+
+def _count(counts: tuple[int, ...], indicators: tuple[Tile, ...]) -> int:
+    # Each indicator counts on its own: two indicators on the same tile make it worth two.
+    return sum(counts[dora_from_indicator(t).kind] for t in indicators)
+
+
+def count_dora(shape: HandShape, ctx: WinContext, rules: Ruleset) -> DoraCount:
+    """Dora in the whole hand (a kan's four tiles all count), under `rules`.
+
+    Every indicator given is counted (the table knows how many kans were declared); with
+    `kan_dora` / `kan_ura_dora` off only the first indicator of each row counts.
+    """
+    indicators = ctx.dora_indicators if rules.kan_dora else ctx.dora_indicators[:1]
+    dora = _count(shape.counts, indicators)
+    aka = shape.reds if rules.red_fives else 0
+    ura = 0
+    if ctx.riichi is not Riichi.NONE and rules.ura_dora:
+        ura_indicators = ctx.ura_indicators if rules.kan_ura_dora else ctx.ura_indicators[:1]
+        ura = _count(shape.counts, ura_indicators)
+    return DoraCount(dora, aka, ura)

@@ -1,0 +1,125 @@
+"""Fu (minipoints) of one reading, itemised.
+
+20 base; 10 for a closed ron; 2 for tsumo (not with pinfu; a rinshan win by rule); 2 for a
+kanchan, penchan or tanki wait; 2 for a dragon, seat-wind or round-wind pair (a double-wind
+pair by rule, 2 or 4); triplets and quads by tile and openness; an open hand with nothing
+beyond the base is counted 30; pinfu tsumo is 20; chiitoitsu is 25. Rounded up to 10.
+
+>>> from scorer.hand import Hand
+>>> from scorer.context import WinContext
+>>> from scorer.decompose import HandShape, read
+>>> from scorer.rules import RULESETS
+>>> r = read(HandShape.of(Hand.parse("123m444p777z22s567s", win="2s")), tsumo=False)[0]
+>>> for item in fu_items(r, WinContext(), RULESETS["tenhou"]):
+...     print(item.fu, item.reason)
+20 base (futei)
+10 closed ron (menzen kafu)
+2 tanki wait
+8 concealed triplet of terminals/honours 777z
+4 concealed triplet 444p
+>>> fu(r, WinContext(), RULESETS["tenhou"])
+50
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from scorer.context import WinContext
+from scorer.decompose import Form, Reading, Wait
+from scorer.hand import MeldKind
+from scorer.rules import Ruleset
+from scorer.tiles import TILES
+from scorer.yaku.base import IS_ORPHAN
+from scorer.yaku.patterns import is_pinfu
+
+
+class FuItem(NamedTuple):
+    reason: str
+    fu: int
+
+
+_WAIT_FU = {Wait.KANCHAN: 2, Wait.PENCHAN: 2, Wait.TANKI: 2}
+_MELD_FACTOR = {MeldKind.PON: 1, MeldKind.MINKAN: 4, MeldKind.KAKAN: 4, MeldKind.ANKAN: 8}
+_MELD_NAME = {MeldKind.PON: "open triplet", MeldKind.MINKAN: "open quad",
+              MeldKind.KAKAN: "open quad (added)", MeldKind.ANKAN: "closed quad"}
+
+
+def _set_name(name: str, kind: int) -> str:
+    tiles = f"{TILES[kind].number}" * (4 if "quad" in name else 3) + TILES[kind].suit
+    return f"{name}{' of terminals/honours' if IS_ORPHAN[kind] else ''} {tiles}"
+
+
+def _count(r: Reading, ctx: WinContext, rules: Ruleset, items: list[FuItem] | None) -> int:
+    """Unrounded fu; fills `items` with the reasons when given (one code path for both)."""
+    if r.form is Form.CHIITOITSU:
+        if items is not None:
+            items.append(FuItem("chiitoitsu (fixed, not rounded)", 25))
+        return 25
+    shape = r.shape
+    closed = shape.closed
+    total = 20
+    if items is not None:
+        items.append(FuItem("base (futei)", 20))
+    if closed and not ctx.tsumo:
+        total += 10
+        if items is not None:
+            items.append(FuItem("closed ron (menzen kafu)", 10))
+    if r.form is Form.KOKUSHI:
+        if ctx.tsumo:
+            total += 2
+            if items is not None:
+                items.append(FuItem("tsumo", 2))
+        return total
+    if ctx.tsumo and not is_pinfu(r, ctx) and (rules.rinshan_tsumo_fu or not ctx.rinshan):
+        total += 2
+        if items is not None:
+            items.append(FuItem("tsumo", 2))
+    wait_fu = _WAIT_FU.get(r.wait, 0)
+    if wait_fu:
+        total += wait_fu
+        if items is not None:
+            items.append(FuItem(f"{r.wait.value} wait", wait_fu))
+    pair = r.pair
+    if pair >= 27:
+        seat = pair == 26 + ctx.seat_wind
+        round_ = pair == 26 + ctx.round_wind
+        pair_fu = 2 if pair >= 31 or seat != round_ else rules.double_wind_pair_fu if seat else 0
+        if pair_fu:
+            total += pair_fu
+            if items is not None:
+                what = "dragon" if pair >= 31 else "double wind" if seat and round_ else \
+                    "seat wind" if seat else "round wind"
+                items.append(FuItem(f"pair of the {what} {TILES[pair]}", pair_fu))
+    for k in r.hand_trips:
+        concealed = k != r.ron_trip
+        fu = (4 if IS_ORPHAN[k] else 2) * (2 if concealed else 1)
+        total += fu
+        if items is not None:
+            name = "concealed triplet" if concealed else "triplet completed by ron"
+            items.append(FuItem(_set_name(name, k), fu))
+    for k, kind in shape.meld_sets:
+        if kind is MeldKind.CHI:
+            continue
+        fu = (4 if IS_ORPHAN[k] else 2) * _MELD_FACTOR[kind]
+        total += fu
+        if items is not None:
+            items.append(FuItem(_set_name(_MELD_NAME[kind], k), fu))
+    if total == 20 and not closed:
+        total = 30
+        if items is not None:
+            items.append(FuItem("open hand of pinfu shape", 10))
+    return total
+
+
+def fu(r: Reading, ctx: WinContext, rules: Ruleset) -> int:
+    """The reading's fu, rounded up to 10 (chiitoitsu stays 25)."""
+    total = _count(r, ctx, rules, None)
+    return total if total == 25 and r.form is Form.CHIITOITSU else -(-total // 10) * 10
+
+
+def fu_items(r: Reading, ctx: WinContext, rules: Ruleset) -> tuple[FuItem, ...]:
+    """The reasons behind `fu(r, ctx, rules)` (before rounding up)."""
+    items: list[FuItem] = []
+    _count(r, ctx, rules, items)
+    return tuple(items)

@@ -1,0 +1,62 @@
+"""`python -m kiosk`: the one composition root. Read the configuration, build and start the
+services, serve the app with waitress, and stop everything on the way out."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+
+from kiosk import config as kiosk_config
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="python -m kiosk",
+        description="The Riichi table kiosk: a local web app that photographs, scores and tracks "
+                    "a table's game. Options come from embedded defaults, then a TOML file "
+                    "(--config or KIOSK_CONFIG), then KIOSK_* environment variables, then these "
+                    "flags.")
+    kiosk_config.add_arguments(p)
+    p.add_argument("--log-level", default="INFO",
+                   choices=["DEBUG", "INFO", "WARNING", "ERROR"], help="logging detail")
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    logging.basicConfig(level=args.log_level, format="%(asctime)s %(levelname)s %(name)s: "
+                        "%(message)s")
+    log = logging.getLogger("kiosk")
+    try:
+        config = kiosk_config.load(args)
+    except kiosk_config.ConfigError as e:
+        print(f"configuration error: {e}", file=sys.stderr)
+        return 2
+
+    import waitress
+
+    from kiosk.app import create_app
+    from kiosk.services import build_services
+
+    services = build_services(config)
+    app = create_app(config, services)
+    services.start()
+    where = f"http://{config.host}:{config.port}/"
+    log.info("kiosk on %s (data in %s, camera %s)", where, config.data_dir, config.camera)
+    if config.listens_on_lan:
+        log.info("listening beyond this machine: changes from other devices need the PIN "
+                 "shown on the kiosk's screen")
+    try:
+        waitress.serve(app, host=config.host, port=config.port, threads=config.threads,
+                       channel_timeout=30, ident="kiosk")
+    except OSError as e:
+        log.error("cannot listen on %s:%s: %s", config.host, config.port, e)
+        return 1
+    finally:
+        services.stop()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,80 @@
+"""Camera, captures and uploads: a photo in, the recognised tiles out."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from flask import Response, request, stream_with_context, url_for
+
+from device.camera import MJPEG_MIMETYPE, CameraError
+from kiosk.api import blueprint, services
+from kiosk.camera import Still, decode_upload
+from kiosk.errors import ApiError
+from scorer.tiles import MODEL_CLASSES
+
+
+@blueprint.get("/camera")
+def camera_status() -> dict[str, Any]:
+    kiosk = services()
+    return {**kiosk.camera.status(), "recogniser": kiosk.recogniser.status()}
+
+
+@blueprint.get("/camera/stream")
+def camera_stream() -> Response:
+    return Response(stream_with_context(services().camera.stream()), mimetype=MJPEG_MIMETYPE,
+                    headers={"Cache-Control": "no-cache"})
+
+
+@blueprint.get("/camera/frame.jpg")
+def camera_frame() -> Response:
+    jpeg = services().camera.frame_jpeg()
+    if jpeg is None:
+        raise ApiError(503, "no camera picture yet")
+    return Response(jpeg, mimetype="image/jpeg", headers={"Cache-Control": "no-cache"})
+
+
+@blueprint.get("/tiles")
+def tiles() -> dict[str, Any]:
+    return {"tiles": list(MODEL_CLASSES)}
+
+
+def _recognise(still: Still, source: str) -> dict[str, Any]:
+    kiosk = services()
+    started = time.perf_counter()
+    reading = kiosk.recogniser.read(still.image)
+    elapsed = (time.perf_counter() - started) * 1000
+    capture = kiosk.captures.add(still, reading, source)
+    return {"id": capture.id, "image_url": url_for("api.capture_image", capture_id=capture.id),
+            "width": still.width, "height": still.height, "recognise_ms": round(elapsed, 1),
+            **reading}
+
+
+@blueprint.post("/captures")
+def capture() -> tuple[dict[str, Any], int]:
+    try:
+        still = services().camera.capture()
+    except CameraError as e:
+        raise ApiError(503, f"no photo from the camera: {e}") from None
+    return _recognise(still, "camera"), 201
+
+
+@blueprint.post("/captures/upload")
+def upload() -> tuple[dict[str, Any], int]:
+    file = request.files.get("photo")
+    if file is not None:
+        data = file.read()
+    elif request.mimetype.startswith("image/"):
+        data = request.get_data()
+    else:
+        raise ApiError(415, "send the photo as multipart field 'photo' or an image/* body")
+    try:
+        still = decode_upload(data)
+    except ValueError as e:
+        raise ApiError(415 if data else 400, str(e)) from None
+    return _recognise(still, "upload"), 201
+
+
+@blueprint.get("/captures/<capture_id>.jpg")
+def capture_image(capture_id: str) -> Response:
+    return Response(services().captures.get(capture_id).still.jpeg, mimetype="image/jpeg")

@@ -1,0 +1,205 @@
+"""The game: state, new game, riichi, draws, chombo, corrections, undo/redo, end, exports, live."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Response, stream_with_context
+
+from kiosk import present, rules_json
+from kiosk.api import blueprint, json_object, services
+from kiosk.errors import ApiError
+from scorer.record import dumps
+from scorer.table import (
+    AbortiveDraw,
+    AbortKind,
+    Chombo,
+    Correction,
+    ExhaustiveDraw,
+    GameEnded,
+    GameStarted,
+    RiichiDeclared,
+    Transfer,
+)
+
+
+def state() -> dict[str, Any]:
+    game = services().game
+    return present.state_json(game._table, game.game_id)  # noqa: SLF001  (a snapshot read)
+
+
+def _seat(body: dict[str, Any], field: str = "seat") -> int:
+    value = body.get(field)
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 3:
+        raise ApiError(400, f"{field}: expected a seat 0-3, got {value!r}")
+    return value
+
+
+def _seats(body: dict[str, Any], field: str) -> frozenset[int]:
+    values = body.get(field, [])
+    if not isinstance(values, list):
+        raise ApiError(400, f"{field}: expected a list of seats")
+    for v in values:
+        if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 3:
+            raise ApiError(400, f"{field}: {v!r} is not a seat 0-3")
+    return frozenset(values)
+
+
+@blueprint.get("/state")
+def get_state() -> dict[str, Any]:
+    return state()
+
+
+@blueprint.get("/rulesets")
+def rulesets() -> dict[str, Any]:
+    from scorer.rules import RULESETS
+
+    return {"default": services().config.ruleset,
+            "presets": {name: rules_json.to_json(r) for name, r in sorted(RULESETS.items())},
+            "fields": rules_json.option_fields()}
+
+
+@blueprint.post("/games")
+def new_game() -> tuple[dict[str, Any], int]:
+    body = json_object()
+    unknown = sorted(set(body) - {"players", "ruleset", "options", "first_dealer"})
+    if unknown:
+        raise ApiError(400, f"unknown field(s): {', '.join(unknown)}")
+    players = body.get("players")
+    if (not isinstance(players, list) or len(players) != 4
+            or not all(isinstance(p, str) and p.strip() for p in players)):
+        raise ApiError(400, "players: expected four non-empty names, East seat first")
+    if any(len(p) > 24 for p in players):
+        raise ApiError(400, "players: a name has at most 24 characters")
+    rules = rules_json.from_json(body.get("ruleset") or services().config.ruleset,
+                                 body.get("options"))
+    first = body.get("first_dealer", 0)
+    if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first <= 3:
+        raise ApiError(400, f"first_dealer: expected a seat 0-3, got {first!r}")
+    if rules.start_points <= 0:
+        raise ApiError(400, "options.start_points: must be positive")
+    services().game.start(GameStarted(tuple(p.strip() for p in players), rules, first))
+    return state(), 201
+
+
+@blueprint.post("/riichi")
+def riichi() -> dict[str, Any]:
+    services().game.play(RiichiDeclared(_seat(json_object())))
+    return state()
+
+
+@blueprint.post("/draws")
+def exhaustive_draw() -> dict[str, Any]:
+    body = json_object()
+    services().game.play(ExhaustiveDraw(_seats(body, "tenpai"), _seats(body, "nagashi")))
+    return state()
+
+
+@blueprint.post("/aborts")
+def abortive_draw() -> dict[str, Any]:
+    kind = json_object().get("kind")
+    try:
+        event = AbortiveDraw(AbortKind(kind))
+    except ValueError:
+        choices = ", ".join(k.value for k in AbortKind)
+        raise ApiError(400, f"kind: {kind!r} is not one of {choices}") from None
+    services().game.play(event)
+    return state()
+
+
+@blueprint.post("/chombo")
+def chombo() -> dict[str, Any]:
+    services().game.play(Chombo(_seat(json_object())))
+    return state()
+
+
+def transfers_for(deltas: list[int]) -> tuple[Transfer, ...]:
+    """Signed changes per seat (summing to zero) as payer -> payee transfers."""
+    owed = [[s, -d] for s, d in enumerate(deltas) if d < 0]
+    due = [[s, d] for s, d in enumerate(deltas) if d > 0]
+    out = []
+    for payee in due:
+        for payer in owed:
+            amount = min(payee[1], payer[1])
+            if amount > 0:
+                out.append(Transfer(payer[0], payee[0], amount))
+                payee[1] -= amount
+                payer[1] -= amount
+    return tuple(out)
+
+
+@blueprint.post("/corrections")
+def correction() -> dict[str, Any]:
+    body = json_object()
+    deltas, reason = body.get("deltas"), body.get("reason")
+    if (not isinstance(deltas, list) or len(deltas) != 4
+            or not all(isinstance(d, int) and not isinstance(d, bool) for d in deltas)):
+        raise ApiError(400, "deltas: expected four whole numbers, one per seat")
+    if sum(deltas) != 0:
+        raise ApiError(400, f"deltas: must sum to zero (they sum to {sum(deltas):+})")
+    if not any(deltas):
+        raise ApiError(400, "deltas: nothing to correct (all zero)")
+    if not isinstance(reason, str) or not reason.strip():
+        raise ApiError(400, "reason: say why the points are corrected")
+    services().game.play(Correction(transfers_for(deltas), reason.strip()))
+    return state()
+
+
+@blueprint.post("/undo")
+def undo() -> dict[str, Any]:
+    services().game.undo()
+    return state()
+
+
+@blueprint.post("/redo")
+def redo() -> dict[str, Any]:
+    services().game.redo()
+    return state()
+
+
+@blueprint.post("/end")
+def end_game() -> dict[str, Any]:
+    reason = json_object(required=False).get("reason") or "ended at the table"
+    if not isinstance(reason, str):
+        raise ApiError(400, "reason: expected text")
+    game = services().game
+    if game.table.state.finished:
+        raise ApiError(409, "the game is already over")
+    game.play(GameEnded(reason))
+    return present.standings_json(game.table)
+
+
+@blueprint.get("/history")
+def history() -> dict[str, Any]:
+    return present.history_json(services().game.table)
+
+
+@blueprint.get("/standings")
+def standings() -> dict[str, Any]:
+    return present.standings_json(services().game.table)
+
+
+@blueprint.get("/export.json")
+def export_json() -> Response:
+    game = services().game
+    return Response(dumps(game.table.events), mimetype="application/json", headers={
+        "Content-Disposition": f'attachment; filename="game-{game.game_id}.json"'})
+
+
+@blueprint.get("/export.csv")
+def export_csv() -> Response:
+    game = services().game
+    return Response(present.history_csv(game.table), mimetype="text/csv", headers={
+        "Content-Disposition": f'attachment; filename="game-{game.game_id}.csv"'})
+
+
+@blueprint.get("/events")
+def events() -> Response:
+    live = services().live
+    return Response(stream_with_context(live.stream(state)), mimetype="text/event-stream",
+                    headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+
+
+@blueprint.get("/display")
+def display() -> dict[str, Any]:
+    return services().display.status()

@@ -1,0 +1,57 @@
+"""Session, PIN and device tokens, language."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import request, session
+
+from kiosk import i18n
+from kiosk.api import blueprint, json_object, services
+from kiosk.errors import ApiError
+from kiosk.security import is_loopback_client
+
+
+@blueprint.get("/session")
+def get_session() -> dict[str, Any]:
+    kiosk = services()
+    local = is_loopback_client(request.remote_addr)
+    out = {"csrf": kiosk.security.csrf_token(), "local": local,
+           "can_change": local or bool(session.get("pin_ok")),
+           "lan": kiosk.config.listens_on_lan, "language": session.get("lang")
+           or kiosk.config.language}
+    if local:
+        out["pin"] = kiosk.security.pin  # shown on the kiosk's own screen only
+    return out
+
+
+@blueprint.post("/session/pin")
+def enter_pin() -> dict[str, Any]:
+    kiosk = services()
+    body = json_object()
+    kiosk.security.check_pin(request.remote_addr or "?", body.get("pin"))
+    session["pin_ok"] = True
+    return {"ok": True, "csrf": kiosk.security.csrf_token()}
+
+
+@blueprint.post("/session/logout")
+def logout() -> dict[str, Any]:
+    session.pop("pin_ok", None)
+    return {"ok": True}
+
+
+@blueprint.post("/session/language")
+def set_language() -> dict[str, Any]:
+    lang = json_object().get("language")
+    if lang not in i18n.LANGS:
+        raise ApiError(400, f"language: {lang!r} is not one of {', '.join(i18n.LANGS)}")
+    session["lang"] = lang
+    return {"language": lang}
+
+
+@blueprint.post("/tokens")
+def issue_token() -> tuple[dict[str, Any], int]:
+    name = json_object().get("name")
+    if not isinstance(name, str) or not name.strip() or len(name) > 60:
+        raise ApiError(400, "name: give the device a name (1-60 characters)")
+    return {"name": name.strip(), "token": services().security.issue_token(name.strip())}, 201

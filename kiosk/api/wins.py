@@ -1,0 +1,80 @@
+"""Scoring a win: preview the breakdown (nothing changes), then apply it to the table."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kiosk import scoring, winspec
+from kiosk.api import blueprint, json_object, services
+from kiosk.api.game import state
+from kiosk.errors import ApiError
+
+
+def _specs(body: dict[str, Any]) -> list[dict[str, Any]]:
+    if "wins" in body:
+        wins = body["wins"]
+        if set(body) != {"wins"}:
+            raise ApiError(400, "with 'wins', give nothing else at the top level")
+        if not isinstance(wins, list) or not 1 <= len(wins) <= 3:
+            raise ApiError(400, "wins: expected a list of 1-3 wins")
+        return wins
+    return [body]
+
+
+def _score_all(body: dict[str, Any]) -> list[scoring.Scored]:
+    table_state = services().game.table.state
+    if table_state.finished:
+        raise ApiError(409, "the game is over; start a new game")
+    out = []
+    for i, raw in enumerate(_specs(body)):
+        try:
+            out.append(scoring.score_spec(winspec.parse_spec(raw, table_state), table_state))
+        except ApiError as e:
+            if len(_specs(body)) > 1:
+                e.message = f"wins[{i}]: {e.message}"
+            raise
+    return out
+
+
+def _payments(scored: list[scoring.Scored]) -> list[int]:
+    game = services().game
+    before = game.table.state.points
+    after = game.preview(scoring.win_event(scored)).state.points
+    return [a - b for a, b in zip(after, before, strict=True)]
+
+
+@blueprint.post("/score")
+def preview() -> dict[str, Any]:
+    """The breakdown and each seat's payment; a hand that does not win says why (no change)."""
+    scored = _score_all(json_object())
+    losers = [s for s in scored if not s.breakdown["is_win"]]
+    if losers:
+        return {**losers[0].breakdown, "winner": losers[0].spec.winner}
+    payments = _payments(scored)
+    out = dict(scored[-1].breakdown)
+    out.update(payments=payments, winners=[s.spec.winner for s in scored],
+               breakdowns=[s.breakdown for s in scored])
+    return out
+
+
+@blueprint.post("/wins")
+def apply() -> tuple[dict[str, Any], int]:
+    kiosk = services()
+    scored = _score_all(json_object())
+    for s in scored:
+        if not s.breakdown["is_win"]:
+            raise ApiError(422, f"not applied: {s.breakdown['verdict']}",
+                           s.breakdown.get("problems", []), breakdown=s.breakdown)
+    captures = [kiosk.captures.check(s.spec.capture) for s in scored]
+    event = scoring.win_event(scored)
+    before = kiosk.game.table.state.points
+    table = kiosk.game.play(event)
+    for s, checked in zip(scored, captures, strict=True):
+        if checked is not None:
+            capture, tiles = checked
+            total = 14 + sum(1 for m in (s.spec.hand or {}).get("melds", [])
+                             if str(m.get("kind", "")).endswith("kan"))
+            kiosk.captures.confirm(capture, tiles, s.hand_text or "", len(tiles) >= total)
+    deltas = [a - b for a, b in zip(table.state.points, before, strict=True)]
+    return {"state": state(), "deltas": deltas,
+            "breakdowns": [s.breakdown for s in scored]}, 201

@@ -1,0 +1,108 @@
+"""The kiosk's camera: `device.camera`'s source and background grabber, started and stopped here.
+
+Nothing opens a camera before `start()` (called by `kiosk.__main__` or a test). Web requests only
+read the grabber's latest frame or ask it for a still with a bounded wait.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+
+from device.camera import CameraError, Grabber, camera_from_spec, encode_jpeg, mjpeg_stream
+
+ROOT = Path(__file__).resolve().parents[1]
+KIOSK_DEMO = Path(__file__).resolve().parent / "demo_frames"
+IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".webp")
+
+
+@dataclass(frozen=True, slots=True)
+class Still:
+    """A captured or uploaded photo: decoded pixels and the JPEG bytes to show and keep."""
+
+    image: np.ndarray
+    jpeg: bytes
+
+    @property
+    def width(self) -> int:
+        return int(self.image.shape[1])
+
+    @property
+    def height(self) -> int:
+        return int(self.image.shape[0])
+
+
+def demo_folder() -> Path:
+    """Sample frames: the vision package's rendered hands when shipped, else the kiosk's own."""
+    for candidate in (ROOT / "vision" / "demo_frames", ROOT / "models" / "demo_frames",
+                      KIOSK_DEMO):
+        if candidate.is_dir() and any(p.suffix.lower() in IMAGE_SUFFIXES
+                                      for p in candidate.iterdir()):
+            return candidate
+    return KIOSK_DEMO
+
+
+class CameraService:
+    def __init__(self, spec: str, fps: float = 10.0):
+        self.spec = spec
+        self.fps = fps
+        self.grabber: Grabber | None = None
+        self.error = ""
+        self._stop = threading.Event()
+
+    def start(self) -> None:
+        try:
+            source = camera_from_spec(self.spec, demo_folder=demo_folder())
+        except (CameraError, ValueError) as e:
+            self.error = str(e)
+            source = None
+        self.grabber = Grabber(source, fps=self.fps).start()
+
+    def stop(self) -> None:
+        self._stop.set()
+        if self.grabber is not None:
+            self.grabber.stop()
+
+    def status(self) -> dict[str, Any]:
+        if self.grabber is None:
+            return {"state": "stopped", "ok": False, "camera": None,
+                    "message": self.error or "camera not started"}
+        out = self.grabber.status().as_dict()
+        if self.error and not out["message"]:
+            out["message"] = self.error
+        out["demo"] = bool(out["camera"]) and str(demo_folder()) in str(out["camera"])
+        return out
+
+    def capture(self) -> Still:
+        """A full-resolution still; `CameraError` naming why when there is none."""
+        if self.grabber is None:
+            raise CameraError("the camera is not started")
+        image = self.grabber.capture()
+        return Still(image, encode_jpeg(image, 90))
+
+    def stream(self, max_frames: int | None = None) -> Iterator[bytes]:
+        if self.grabber is None:
+            return iter(())
+        return mjpeg_stream(self.grabber, fps=8, stop=self._stop, max_frames=max_frames)
+
+    def frame_jpeg(self) -> bytes | None:
+        frame = self.grabber.latest() if self.grabber is not None else None
+        return encode_jpeg(frame.image, 80, 960) if frame is not None else None
+
+
+def decode_upload(data: bytes) -> Still:
+    """Decode an uploaded photo, raising ValueError naming the problem."""
+    if not data:
+        raise ValueError("the upload is empty")
+    image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
+    if image is None:
+        raise ValueError("the upload is not an image OpenCV can read (JPEG, PNG, BMP, WebP)")
+    if min(image.shape[:2]) < 32:
+        raise ValueError(f"the image is too small ({image.shape[1]}x{image.shape[0]} pixels)")
+    return Still(image, encode_jpeg(image, 90))

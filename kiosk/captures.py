@@ -1,0 +1,104 @@
+"""Photos taken for a win: kept in memory until confirmed, then saved with the confirmed tiles.
+
+Saved captures use the manifest format of the shared photo set (one JSON object per image:
+`image`, `width`, `height`, `split`, `augmented`, `tiles` [{label, box}]), so a table's own photos
+can later fine-tune and measure the recogniser the same way. Tiles typed in without a box are
+listed under `hand` only, and `complete` says whether every tile of the hand has a box.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import threading
+import time
+from collections import OrderedDict
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from kiosk.camera import Still
+from kiosk.errors import ApiError
+from scorer.tiles import MODEL_CLASSES
+
+KEEP_PENDING = 16
+SPLIT = "kiosk"
+
+
+@dataclass(frozen=True, slots=True)
+class Capture:
+    id: str
+    still: Still
+    reading: dict[str, Any]
+    source: str  # camera or upload
+    at: float
+
+
+class CaptureStore:
+    def __init__(self, folder: Path, save: bool = True):
+        self.folder = folder
+        self.save = save
+        self._pending: OrderedDict[str, Capture] = OrderedDict()
+        self._lock = threading.Lock()
+
+    @property
+    def manifest(self) -> Path:
+        return self.folder / "manifest.jsonl"
+
+    def add(self, still: Still, reading: dict[str, Any], source: str) -> Capture:
+        capture = Capture(time.strftime("%Y%m%d-%H%M%S-") + secrets.token_hex(3), still,
+                          reading, source, time.time())
+        with self._lock:
+            self._pending[capture.id] = capture
+            while len(self._pending) > KEEP_PENDING:
+                self._pending.popitem(last=False)
+        return capture
+
+    def get(self, capture_id: str) -> Capture:
+        with self._lock:
+            capture = self._pending.get(capture_id)
+        if capture is None:
+            raise ApiError(404, f"no capture {capture_id!r} (it may have expired; capture again)")
+        return capture
+
+    def check(self, spec: Any) -> tuple[Capture, list[dict[str, Any]]] | None:
+        """Validate a win request's `capture` part before anything is applied."""
+        if spec is None:
+            return None
+        capture = self.get(str(spec.get("id", "")))
+        tiles = spec.get("tiles", [])
+        if not isinstance(tiles, list):
+            raise ApiError(400, "capture.tiles: expected a list of {label, box}")
+        out = []
+        for i, tile in enumerate(tiles):
+            label = tile.get("label") if isinstance(tile, dict) else None
+            box = tile.get("box") if isinstance(tile, dict) else None
+            if label not in MODEL_CLASSES:
+                raise ApiError(400, f"capture.tiles[{i}].label: {label!r} is not a tile label")
+            if (not isinstance(box, list) or len(box) != 4
+                    or not all(isinstance(v, int | float) for v in box)):
+                raise ApiError(400, f"capture.tiles[{i}].box: expected [x1, y1, x2, y2]")
+            x1, y1, x2, y2 = box
+            if not (0 <= x1 < x2 <= capture.still.width and 0 <= y1 < y2 <= capture.still.height):
+                raise ApiError(400, f"capture.tiles[{i}].box: {box} is outside the "
+                               f"{capture.still.width}x{capture.still.height} photo")
+            out.append({"label": label, "box": [round(float(v), 1) for v in box]})
+        return capture, out
+
+    def confirm(self, capture: Capture, tiles: list[dict[str, Any]], hand: str,
+                complete: bool) -> Path | None:
+        """Keep the photo and its confirmed tiles (unless saving is off)."""
+        with self._lock:
+            self._pending.pop(capture.id, None)
+        if not self.save:
+            return None
+        images = self.folder / "images"
+        images.mkdir(parents=True, exist_ok=True)
+        path = images / f"{capture.id}.jpg"
+        path.write_bytes(capture.still.jpeg)
+        entry = {"image": f"images/{path.name}", "width": capture.still.width,
+                 "height": capture.still.height, "split": SPLIT, "augmented": False,
+                 "tiles": tiles, "hand": hand, "complete": complete, "source": capture.source}
+        with self._lock, self.manifest.open("a", encoding="utf-8") as f:
+            f.write(json.dumps(entry) + "\n")
+        return path

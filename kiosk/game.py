@@ -1,0 +1,118 @@
+"""The game service: one table's game, its events persisted as they happen, undo and redo.
+
+Every change goes through `play`: the event is checked by `scorer.table.apply` (an illegal one
+raises before anything is stored), appended to the event store in one transaction, and only then
+becomes the current state, so a crash never leaves a half-applied hand. Live pages are told after.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from kiosk.errors import ApiError
+from scorer.rules import Ruleset
+from scorer.table import Event, GameStarted, IllegalEvent, Table
+
+DEFAULT_PLAYERS = ("Player 1", "Player 2", "Player 3", "Player 4")
+
+
+class EventLog(Protocol):
+    """What the game service needs of the store (see `kiosk.persist` for the adapter)."""
+
+    def latest(self) -> tuple[str, list[Event]] | None: ...
+    def create(self, first: GameStarted) -> str: ...
+    def append(self, game_id: str, index: int, event: Event) -> None: ...
+    def truncate(self, game_id: str, length: int) -> None: ...
+    def games(self) -> list[dict[str, Any]]: ...
+
+
+class GameService:
+    def __init__(self, log: EventLog, default_rules: Ruleset,
+                 on_change: Callable[[], None] = lambda: None):
+        self.log = log
+        self.default_rules = default_rules
+        self.on_change = on_change
+        self._lock = threading.RLock()
+        self._table: Table | None = None
+        self._game_id = ""
+
+    def load(self) -> None:
+        """Replay the latest stored game (the state after a restart is the replay)."""
+        with self._lock:
+            found = self.log.latest()
+            if found is not None:
+                self._game_id, events = found
+                self._table = Table.of(events)
+
+    def ensure_game(self) -> None:
+        """A fresh kiosk starts with a game on the default rules, ready to play."""
+        with self._lock:
+            if self._table is None:
+                self.load()
+            if self._table is None:
+                self.start(GameStarted(DEFAULT_PLAYERS, self.default_rules))
+
+    @property
+    def game_id(self) -> str:
+        return self._game_id
+
+    @property
+    def table(self) -> Table:
+        table = self._table
+        if table is None:
+            raise ApiError(409, "no game has been started")
+        return table
+
+    @property
+    def has_game(self) -> bool:
+        return self._table is not None
+
+    def start(self, event: GameStarted) -> Table:
+        with self._lock:
+            try:
+                table = Table.begin(event)
+            except IllegalEvent as e:
+                raise ApiError(400, f"cannot start the game: {e}") from None
+            self._game_id = self.log.create(event)
+            self._table = table
+        self.on_change()
+        return table
+
+    def preview(self, event: Event) -> Table:
+        """What the table would become, without storing anything (for the breakdown screen)."""
+        try:
+            return self.table.play(event)
+        except IllegalEvent as e:
+            raise ApiError(422, str(e), field=e.field) from None
+
+    def play(self, event: Event) -> Table:
+        with self._lock:
+            table = self.preview(event)
+            self.log.append(self._game_id, len(table.events) - 1, event)
+            self._table = table
+        self.on_change()
+        return table
+
+    def undo(self) -> Table:
+        with self._lock:
+            try:
+                table = self.table.undo()
+            except IllegalEvent as e:
+                raise ApiError(409, str(e)) from None
+            self.log.truncate(self._game_id, len(table.events))
+            self._table = table
+        self.on_change()
+        return table
+
+    def redo(self) -> Table:
+        with self._lock:
+            try:
+                table = self.table.redo()
+            except IllegalEvent as e:
+                raise ApiError(409, str(e)) from None
+            self.log.append(self._game_id, len(table.events) - 1, table.events[-1])
+            self._table = table
+        self.on_change()
+        return table

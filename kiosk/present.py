@@ -1,0 +1,92 @@
+"""The game as JSON for the pages, the API, the live stream and the exports."""
+
+from __future__ import annotations
+
+import csv
+import io
+from fractions import Fraction
+from typing import Any
+
+from kiosk import rules_json
+from scorer.table import Table, Win
+from scorer.table_standings import standings, with_leftover_sticks
+
+
+def _num(value: Fraction) -> float:
+    return round(float(value), 1)
+
+
+def state_json(table: Table | None, game_id: str = "") -> dict[str, Any]:
+    if table is None:
+        return {"game": None, "seats": [], "finished": False, "can_undo": False,
+                "can_redo": False}
+    s = table.state
+    last = s.history[-1] if s.history else None
+    return {
+        "game": {"id": game_id, "ruleset": s.rules.name, "players": list(s.players),
+                 "events": len(table.events)},
+        "seats": [{"seat": i, "name": s.players[i], "points": s.points[i],
+                   "wind": s.seat_wind(i).value, "dealer": i == s.dealer,
+                   "riichi": i in s.riichi} for i in range(len(s.players))],
+        "round_wind": s.round_wind.value,
+        "hand": s.hand_number,
+        "label": s.label,
+        "honba": s.honba,
+        "riichi_sticks": s.sticks,
+        "dealer": s.dealer,
+        "finished": s.finished,
+        "end_reason": s.ended.value if s.ended else None,
+        "can_undo": table.can_undo,
+        "can_redo": table.can_redo,
+        "last_event": {"summary": last.what, "deltas": list(last.deltas)} if last else None,
+    }
+
+
+def _breakdowns(event: Any) -> list[dict[str, Any]]:
+    if not isinstance(event, Win):
+        return []
+    return [dict(h.breakdown) for h in event.hands if h.breakdown]
+
+
+def history_json(table: Table) -> dict[str, Any]:
+    s = table.state
+    entries = []
+    for row, event in zip(s.history, table.events, strict=False):
+        entries.append({"index": row.index, "round": row.hand, "summary": row.what,
+                        "type": getattr(event, "TYPE", ""), "deltas": list(row.deltas),
+                        "points": list(row.points), "honba": row.honba, "sticks": row.sticks,
+                        "breakdowns": _breakdowns(event)})
+    return {"players": list(s.players), "entries": entries,
+            "undone": len(table.undone), "ruleset": rules_json.to_json(s.rules)}
+
+
+def standings_json(table: Table) -> dict[str, Any]:
+    """Final standings, or provisional ones (as if the game ended now) while it runs."""
+    s = table.state
+    rows = s.standings
+    if not rows:
+        points = with_leftover_sticks(s.points, s.sticks, s.first_dealer, s.rules)
+        rows = standings(s.players, points, s.penalties, s.first_dealer, s.rules)
+    return {"finished": s.finished, "end_reason": s.ended.value if s.ended else None,
+            "standings": [{"seat": r.seat, "name": r.name, "place": r.rank, "points": r.points,
+                           "uma": _num(r.uma), "oka": _num(r.oka), "penalty": _num(r.penalty),
+                           "final": _num(r.score)} for r in rows]}
+
+
+def history_csv(table: Table) -> str:
+    """One row per event: index, hand, what happened, each seat's change and points after."""
+    s = table.state
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(["index", "hand", "event", *(f"{p} change" for p in s.players),
+                     *(f"{p} points" for p in s.players), "honba", "sticks"])
+    for row in s.history:
+        writer.writerow([row.index, row.hand, row.what, *row.deltas, *row.points, row.honba,
+                         row.sticks])
+    if s.standings:
+        writer.writerow([])
+        writer.writerow(["place", "player", "points", "uma", "oka", "penalty", "final"])
+        for r in s.standings:
+            writer.writerow([r.rank, r.name, r.points, _num(r.uma), _num(r.oka), _num(r.penalty),
+                             _num(r.score)])
+    return out.getvalue()

@@ -1,0 +1,136 @@
+"""Rulesets to and from JSON for the API and the new-game form, option by option.
+
+Generic over `Ruleset`'s fields (read from the tenhou preset's values), so a new rule option shows
+up on the form without a change here. Bad values are rejected naming the option.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import fields, replace
+from enum import Enum
+from typing import Any
+
+from kiosk.errors import ApiError
+from scorer.rules import RULESETS, Ruleset, Uma
+
+#: Yakuman a liable (pao) player can answer for, offered on the form.
+PAO_CHOICES = ("daisangen", "daisuushii", "suukantsu")
+
+
+def _kind(value: Any) -> str:
+    if isinstance(value, bool):
+        return "bool"
+    if isinstance(value, int):
+        return "int"
+    if isinstance(value, Enum):
+        return "enum"
+    if isinstance(value, Uma):
+        return "uma"
+    if isinstance(value, frozenset):
+        return "set"
+    return "text"
+
+
+def option_fields() -> list[dict[str, Any]]:
+    """Every rule option: name, kind (bool/int/enum/uma/set/text) and choices where closed."""
+    sample = RULESETS["tenhou"]
+    out = []
+    for f in fields(Ruleset):
+        value = getattr(sample, f.name)
+        entry: dict[str, Any] = {"name": f.name, "kind": _kind(value)}
+        if isinstance(value, Enum):
+            entry["choices"] = [m.value for m in type(value)]
+        elif isinstance(value, frozenset):
+            entry["choices"] = sorted(set(PAO_CHOICES) | {v for r in RULESETS.values()
+                                                          for v in getattr(r, f.name)})
+        out.append(entry)
+    return out
+
+
+def uma_text(uma: Uma) -> str:
+    fixed = ",".join(str(u) for u in uma.fixed)
+    floating = ";".join(f"{k}:{','.join(str(u) for u in v)}" for k, v in uma.floating)
+    return fixed + (f" | {floating}" if floating else "")
+
+
+def to_json(rules: Ruleset) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for f in fields(rules):
+        value = getattr(rules, f.name)
+        if isinstance(value, Enum):
+            value = value.value
+        elif isinstance(value, Uma):
+            value = uma_text(value)
+        elif isinstance(value, frozenset):
+            value = sorted(value)
+        out[f.name] = value
+    return out
+
+
+def _four(text: str, name: str) -> tuple[int, int, int, int]:
+    try:
+        values = tuple(int(v) for v in re.split(r"[,\s]+", text.strip()) if v)
+    except ValueError:
+        raise ApiError(400, f"option {name}: {text!r} is not four whole numbers") from None
+    if len(values) != 4:
+        raise ApiError(400, f"option {name}: needs four values (1st to 4th), got {len(values)}")
+    return values  # type: ignore[return-value]
+
+
+def parse_uma(value: Any) -> Uma:
+    """`"20,10,-10,-20"` or `"12,-1,-3,-8 | 1:12,-1,-3,-8;2:8,4,-4,-8"` (floating uma)."""
+    if not isinstance(value, str):
+        raise ApiError(400, "option uma: expected text like '20,10,-10,-20'")
+    fixed_text, _, floating_text = value.partition("|")
+    floating = []
+    for part in filter(None, (p.strip() for p in floating_text.split(";"))):
+        key, sep, rest = part.partition(":")
+        if not sep or not key.strip().isdigit():
+            raise ApiError(400, f"option uma: floating part {part!r} is not 'N:a,b,c,d'")
+        floating.append((int(key), _four(rest, "uma")))
+    return Uma(_four(fixed_text, "uma"), tuple(floating))
+
+
+def from_json(preset: str, options: Any) -> Ruleset:
+    """A preset with some options changed; unknown options and bad values are 400s naming them."""
+    if preset not in RULESETS:
+        raise ApiError(400, f"unknown ruleset preset {preset!r}",
+                       [f"known: {', '.join(sorted(RULESETS))}"])
+    base = RULESETS[preset]
+    if options is None:
+        return base
+    if not isinstance(options, dict):
+        raise ApiError(400, "options: expected an object of rule options")
+    known = {f.name for f in fields(Ruleset)}
+    unknown = sorted(set(options) - known)
+    if unknown:
+        raise ApiError(400, f"unknown rule option(s): {', '.join(unknown)}")
+    changes: dict[str, Any] = {}
+    for name, value in options.items():
+        current = getattr(base, name)
+        kind = _kind(current)
+        if kind == "bool":
+            if not isinstance(value, bool):
+                raise ApiError(400, f"option {name}: expected true or false, got {value!r}")
+        elif kind == "int":
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise ApiError(400, f"option {name}: expected a whole number, got {value!r}")
+            if value < 0:
+                raise ApiError(400, f"option {name}: cannot be negative ({value})")
+        elif kind == "enum":
+            try:
+                value = type(current)(value)
+            except ValueError:
+                choices = ", ".join(m.value for m in type(current))
+                raise ApiError(400, f"option {name}: {value!r} is not one of {choices}") from None
+        elif kind == "uma":
+            value = parse_uma(value)
+        elif kind == "set":
+            if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+                raise ApiError(400, f"option {name}: expected a list of names")
+            value = frozenset(value)
+        elif not isinstance(value, str) or not value.strip():
+            raise ApiError(400, f"option {name}: expected text")
+        changes[name] = value
+    return replace(base, **changes)

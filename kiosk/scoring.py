@@ -1,0 +1,125 @@
+"""From a win request to table events: score the tiles (or take quick han/fu/points), build the
+`Win` event, and preview exactly what each seat would pay before anything is applied.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from kiosk import winspec
+from kiosk.errors import ApiError
+from kiosk.winspec import WinSpec
+from scorer.points import HandValue
+from scorer.rules import Ruleset
+from scorer.table import TableState, Win, WinningHand
+from scorer.table_validate import VALID_FU
+from scorer.tiles import format_tiles
+
+
+@dataclass(frozen=True, slots=True)
+class Scored:
+    """One winner's hand, ready for the table, with its breakdown for the screen and history."""
+
+    spec: WinSpec
+    hand: WinningHand
+    breakdown: dict[str, Any]
+    hand_text: str | None = None
+
+
+def _label(value: HandValue, dealer: bool, tsumo: bool) -> str:
+    if value.real_yakuman:
+        head = f"{value.real_yakuman}x yakuman" if value.real_yakuman > 1 else "yakuman"
+    else:
+        head = f"{value.han} han {value.fu} fu"
+        if value.limit.value:
+            head += f" {value.limit.value}"
+    if tsumo:
+        from_dealer, from_other = value.tsumo(dealer)
+        pay = f"{from_other:,} all" if dealer else f"{from_other:,}/{from_dealer:,}"
+    else:
+        pay = f"{value.ron(dealer):,}"
+    return f"{head} — {pay} ({value.total(dealer, tsumo):,})"
+
+
+def quick_value(quick: dict[str, Any], rules: Ruleset, dealer: bool, tsumo: bool) -> HandValue:
+    """Han and fu (or yakuman count), or the points the hand was worth."""
+    unknown = sorted(set(quick) - {"han", "fu", "yakuman", "points"})
+    if unknown:
+        raise ApiError(400, f"quick: unknown field(s): {', '.join(unknown)}")
+
+    def whole(name: str, default: int | None = None) -> int:
+        value = quick.get(name, default)
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise ApiError(400, f"quick.{name}: expected a whole number >= 0, got {value!r}")
+        return value
+
+    if "points" in quick:
+        points = whole("points")
+        for han in range(1, 14):
+            for fu in sorted(VALID_FU):
+                value = HandValue.of(han, fu, rules)
+                if value.total(dealer, tsumo) == points:
+                    return value
+        for yakuman in range(1, 7):
+            value = HandValue.of(13, 0, rules, yakuman)
+            if value.total(dealer, tsumo) == points:
+                return value
+        how = "tsumo" if tsumo else "ron"
+        who = "dealer" if dealer else "non-dealer"
+        raise ApiError(422, f"quick.points: no hand is worth {points:,} for a {who} {how}")
+    yakuman = whole("yakuman", 0)
+    if yakuman:
+        return HandValue.of(13, 0, rules, yakuman)
+    han, fu = whole("han"), whole("fu", 30)
+    if han < 1:
+        raise ApiError(422, "quick.han: a winning hand has at least 1 han")
+    if fu not in VALID_FU:
+        raise ApiError(422, f"quick.fu: {fu} is not a fu value (20, 25, 30, 40 ... 140)")
+    return HandValue.of(han, fu, rules)
+
+
+def score_spec(spec: WinSpec, state: TableState) -> Scored:
+    """Score one winner; a hand that does not win raises 422 saying why plainly."""
+    rules = state.rules
+    dealer = spec.winner == state.dealer
+    if spec.quick is not None:
+        value = quick_value(spec.quick, rules, dealer, spec.tsumo)
+        breakdown = {"is_win": True, "quick": True, "yaku": [], "dora": 0, "han": value.han,
+                     "fu": value.fu, "fu_items": [], "yakuman": value.real_yakuman,
+                     "limit": value.limit.value, "points": value.total(dealer, spec.tsumo),
+                     "summary": _label(value, dealer, spec.tsumo)}
+        return Scored(spec, WinningHand.of(spec.winner, value, liable=spec.pao,
+                                           breakdown=breakdown), breakdown)
+    hand, dora, ura = winspec.build_hand(spec)
+    context = winspec.context(spec, state, dora, ura)
+    problems = context.problems(hand)
+    if problems:
+        raise ApiError(422, "the situation is not possible", [str(p) for p in problems])
+    from kiosk.scorer_adapter import breakdown_of, score
+
+    result = score(hand, context, rules)
+    breakdown = breakdown_of(result)
+    text = f"{format_tiles(hand.concealed)} win {hand.win_tile}" + "".join(
+        f" [{m}]" for m in hand.melds)
+    if not breakdown["is_win"]:
+        return Scored(spec, WinningHand(spec.winner, 0, 0), breakdown, text)
+    value: HandValue = result.value
+    breakdown["summary"] = _label(value, dealer, spec.tsumo)
+    return Scored(spec, WinningHand.of(spec.winner, value, liable=spec.pao, hand=text,
+                                       breakdown=breakdown), breakdown, text)
+
+
+def win_event(scored: Sequence[Scored]) -> Win:
+    """One `Win` from one tsumo or the rons on one discard; refuses a mix."""
+    discarders = {s.spec.discarder for s in scored}
+    if len(discarders) != 1:
+        raise ApiError(400, "wins: every ron in one event is on the same discard")
+    discarder = discarders.pop()
+    if discarder is None and len(scored) > 1:
+        raise ApiError(400, "wins: a tsumo has one winner")
+    winners = [s.spec.winner for s in scored]
+    if len(set(winners)) != len(winners):
+        raise ApiError(400, "wins: a seat wins once per discard")
+    return Win(tuple(s.hand for s in scored), discarder)

@@ -1,0 +1,78 @@
+"""The kiosk's services, built from the configuration in one place, started and stopped explicitly.
+
+`build_services` only constructs objects (nothing opens a camera, port or model); `start()` opens
+them and `stop()` closes them in reverse order. The app reads them from `app.extensions["kiosk"]`.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from kiosk.camera import CameraService
+from kiosk.captures import CaptureStore
+from kiosk.config import KioskConfig
+from kiosk.display import DisplayService
+from kiosk.game import GameService
+from kiosk.live import LiveUpdates
+from kiosk.persist import open_log
+from kiosk.recognition import RecogniserService
+from kiosk.security import Security
+from scorer.rules import RULESETS
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class Services:
+    config: KioskConfig
+    security: Security
+    live: LiveUpdates
+    game: GameService
+    camera: CameraService
+    recogniser: RecogniserService
+    captures: CaptureStore
+    display: DisplayService
+    log_handle: Any = None
+
+    def start(self, *, camera: bool = True, recogniser: bool = True) -> Services:
+        self.game.ensure_game()
+        self.display.start()
+        self.display.publish(self.game)
+        if camera:
+            self.camera.start()
+        if recogniser:
+            self.recogniser.start()
+        return self
+
+    def stop(self) -> None:
+        self.live.close()
+        self.camera.stop()
+        self.recogniser.stop()
+        self.display.stop()
+        close = getattr(self.log_handle, "close", None)
+        if close:
+            close()
+
+
+def build_services(config: KioskConfig) -> Services:
+    data = Path(config.data_dir)
+    data.mkdir(parents=True, exist_ok=True)
+    live = LiveUpdates()
+    event_log, handle = open_log(config.database_url)
+    game = GameService(event_log, RULESETS[config.ruleset], on_change=live.changed)
+    display = DisplayService(config.display)
+    live.on_change(lambda: display.publish(game))
+    return Services(
+        config=config,
+        security=Security(data, config.pin),
+        live=live,
+        game=game,
+        camera=CameraService(config.camera),
+        recogniser=RecogniserService(config.models_dir),
+        captures=CaptureStore(data / "captures", save=config.save_captures),
+        display=display,
+        log_handle=handle,
+    )

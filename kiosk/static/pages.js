@@ -1,0 +1,126 @@
+// The smaller pages: new game, draws, chombo / correction / end, history, standings.
+"use strict";
+document.addEventListener("DOMContentLoaded", () => {
+  const { t, api, act, live, el, $, $$, WINDS, fmt, pts } = K;
+  const page = document.body.className.replace("page-", "");
+  const seatName = (s) => `${WINDS()[s.wind - 1]} ${s.name}`;
+  const toggles = (box, seats, selected) => {
+    box.replaceChildren(...seats.map((s) => el("button", {
+      class: "btn" + (selected.has(s.seat) ? " on" : ""), type: "button", "data-seat": s.seat,
+      text: seatName(s), onclick: (ev) => {
+        if (selected.has(s.seat)) selected.delete(s.seat); else selected.add(s.seat);
+        ev.target.classList.toggle("on", selected.has(s.seat));
+      } })));
+  };
+
+  if (page === "new") {
+    let info = null;
+    const box = $("#rule-options");
+    const field = (f, value) => {
+      const id = "opt-" + f.name;
+      let input;
+      if (f.kind === "bool") input = el("input", { id, type: "checkbox", checked: !!value });
+      else if (f.kind === "enum") input = el("select", { id }, f.choices.map((c) => el("option", { value: c, text: c, selected: c === value })));
+      else if (f.kind === "int") input = el("input", { id, type: "number", value });
+      else if (f.kind === "set") {
+        input = el("span", { id, class: "seg" }, f.choices.map((c) => el("label", {},
+          el("input", { type: "checkbox", value: c, checked: value.includes(c) }), c)));
+      } else input = el("input", { id, value: value });
+      input.dataset.name = f.name; input.dataset.kind = f.kind;
+      return el("label", { title: f.help || "" }, f.name, input);
+    };
+    const fill = () => {
+      const preset = info.presets[$("#preset").value];
+      box.replaceChildren(...info.fields.filter((f) => f.name !== "name" && f.name !== "start_points")
+        .map((f) => field(f, preset[f.name])));
+      $("#start-points").value = preset.start_points;
+    };
+    api("GET", "/api/rulesets").then((r) => { info = r; fill(); });
+    $("#preset").addEventListener("change", fill);
+    $("#new-game").addEventListener("submit", async (ev) => {
+      ev.preventDefault();
+      const options = {};
+      for (const input of $$("[data-name]", box)) {
+        const k = input.dataset.kind;
+        options[input.dataset.name] = k === "bool" ? input.checked : k === "int" ? +input.value
+          : k === "set" ? $$("input:checked", input).map((c) => c.value) : input.value;
+      }
+      options.start_points = +$("#start-points").value;
+      const players = [0, 1, 2, 3].map((i) => $(`[name=player${i}]`).value);
+      const out = await act(() => api("POST", "/api/games", { players, ruleset: $("#preset").value, options }));
+      if (out) location.href = "/";
+    });
+  }
+
+  if (page === "draw") {
+    const tenpai = new Set(), nagashi = new Set();
+    live((s) => {
+      if (!s.game) return;
+      if (!$("#tenpai").children.length) { toggles($("#tenpai"), s.seats, tenpai); toggles($("#nagashi"), s.seats, nagashi); }
+    });
+    $("#draw-apply").addEventListener("click", async () => {
+      const out = await act(() => api("POST", "/api/draws", { tenpai: [...tenpai].sort(), nagashi: [...nagashi].sort() }), t("draw.done"));
+      if (out) location.href = "/";
+    });
+    for (const b of $$(".abort-btn")) b.addEventListener("click", async () => {
+      const out = await act(() => api("POST", "/api/aborts", { kind: b.dataset.kind }), t("draw.done"));
+      if (out) location.href = "/";
+    });
+  }
+
+  if (page === "other") {
+    let built = false;
+    live((s) => {
+      if (!s.game || built) return;
+      built = true;
+      $("#chombo").replaceChildren(...s.seats.map((seat) => el("button", { class: "btn danger", type: "button",
+        text: seatName(seat), onclick: async () => {
+          const out = await act(() => api("POST", "/api/chombo", { seat: seat.seat }), t("other.done"));
+          if (out) location.href = "/";
+        } })));
+      $("#correction").replaceChildren(...s.seats.map((seat) => el("label", {}, seatName(seat),
+        el("input", { type: "number", step: "100", value: "0", "data-seat": seat.seat }))));
+    });
+    $("#correction-apply").addEventListener("click", async () => {
+      const deltas = $$("#correction input").map((i) => +i.value || 0);
+      const out = await act(() => api("POST", "/api/corrections", { deltas, reason: $("#reason").value }), t("other.done"));
+      if (out) location.href = "/";
+    });
+    $("#end-btn").addEventListener("click", async () => {
+      if (!confirm(t("other.end_confirm"))) return;
+      const out = await act(() => api("POST", "/api/end"));
+      if (out) location.href = "/standings";
+    });
+  }
+
+  if (page === "history") {
+    const render = async () => {
+      const h = await api("GET", "/api/history");
+      const s = K.state;
+      $("#undo-btn").disabled = !(s && s.can_undo);
+      $("#redo-btn").disabled = !(s && s.can_redo);
+      $("#entries").replaceChildren(...h.entries.slice().reverse().map((e) => {
+        const parts = [el("div", { class: "row" }, el("b", { text: `${e.index + 1}. ${e.round || ""}` }),
+          el("span", { text: e.summary }),
+          e.deltas ? el("span", { class: "muted", text: e.deltas.map((d, i) => `${h.players[i]} ${fmt(d)}`).join(" · ") }) : null)];
+        for (const b of e.breakdowns || []) {
+          parts.push(el("div", { class: "muted" }, b.yaku.map((y) => `${y.name} ${y.han}`).join(", ") + (b.dora ? `, dora ${b.dora}` : "") + " — " + b.summary));
+        }
+        return el("div", { class: "entry" }, parts);
+      }));
+    };
+    $("#undo-btn").addEventListener("click", () => act(() => api("POST", "/api/undo"), t("table.undone")));
+    $("#redo-btn").addEventListener("click", () => act(() => api("POST", "/api/redo"), t("table.redone")));
+    live(render);
+  }
+
+  if (page === "standings") {
+    live(async () => {
+      const out = await api("GET", "/api/standings");
+      $("#standings-state").textContent = out.finished ? t("standings.final_result") : t("standings.provisional");
+      $("#standings tbody").replaceChildren(...out.standings.map((r) => el("tr", {},
+        el("td", { class: "place", text: r.place }), el("td", { text: r.name }), el("td", { text: pts(r.points) }),
+        el("td", { text: fmt(r.uma) }), el("td", { text: fmt(r.oka) }), el("td", { class: "place", text: r.final.toFixed(1) }))));
+    });
+  }
+});

@@ -1,0 +1,57 @@
+"""The pages: server-rendered HTML; the scripts they load talk to the JSON API."""
+
+from __future__ import annotations
+
+from flask import Blueprint, render_template, request
+
+from kiosk.qr import qr_svg, table_url
+from kiosk.security import is_loopback_client
+from scorer.rules import RULESETS
+
+blueprint = Blueprint("pages", __name__)
+
+
+def _services():  # noqa: ANN202
+    from kiosk.app import services
+
+    return services()
+
+
+@blueprint.get("/")
+def table() -> str:
+    kiosk = _services()
+    url = table_url(kiosk.config, request.host_url)
+    local = is_loopback_client(request.remote_addr)
+    return render_template("table.html", qr_svg=qr_svg(url), table_url=url,
+                           show_pin=local, pin=kiosk.security.pin if local else "")
+
+
+@blueprint.get("/new")
+def new_game() -> str:
+    return render_template("new_game.html", presets=sorted(RULESETS),
+                           default_ruleset=_services().config.ruleset)
+
+
+@blueprint.get("/win")
+def win() -> str:
+    return render_template("win.html")
+
+
+@blueprint.get("/draw")
+def draw() -> str:
+    return render_template("draw.html")
+
+
+@blueprint.get("/other")
+def other() -> str:
+    return render_template("other.html")
+
+
+@blueprint.get("/history")
+def history() -> str:
+    return render_template("history.html")
+
+
+@blueprint.get("/standings")
+def standings() -> str:
+    return render_template("standings.html")

@@ -1,0 +1,169 @@
+"""A win as the API receives it (JSON) -> the scorer's `Hand` and `WinContext`, or a 4xx naming
+every problem. Syntax errors (unknown tile, wrong type) are 400; an impossible hand is 422.
+
+Tiles are compact mpsz (`234m06p`) or comma-separated labels (`2m,3m,4m,0p`). `concealed` is the
+hand without the winning tile, as the photo shows it (the winning tile lies apart).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from kiosk.errors import ApiError
+from scorer.context import Blessing, Riichi, WinContext
+from scorer.hand import CalledFrom, Hand, Meld, MeldKind
+from scorer.table import TableState
+from scorer.tiles import Tile, TileError, parse_tiles
+
+FLAGS = ("ippatsu", "last_tile", "rinshan", "chankan")
+KNOWN_KEYS = {"winner", "discarder", "riichi", "blessing", "pao", "hand", "quick", "capture",
+              *FLAGS}
+
+
+@dataclass(frozen=True, slots=True)
+class WinSpec:
+    winner: int
+    discarder: int | None
+    riichi: Riichi
+    flags: frozenset[str]
+    blessing: Blessing | None
+    pao: int | None
+    hand: dict[str, Any] | None
+    quick: dict[str, Any] | None
+    capture: dict[str, Any] | None
+
+    @property
+    def tsumo(self) -> bool:
+        return self.discarder is None
+
+
+def parse_tile_list(value: Any, field: str) -> tuple[Tile, ...]:
+    if value is None or value == "":
+        return ()
+    if not isinstance(value, str):
+        raise ApiError(400, f"{field}: expected tiles as text like '234m06p' or '2m,3m,4m'")
+    try:
+        if "," in value:
+            return tuple(Tile.parse(v.strip()) for v in value.split(",") if v.strip())
+        return parse_tiles(value)
+    except TileError as e:
+        raise ApiError(400, f"{field}: unknown tile", [str(e)]) from None
+
+
+def _seat(value: Any, field: str, optional: bool = False) -> int | None:
+    if value is None and optional:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 3:
+        raise ApiError(400, f"{field}: expected a seat 0-3, got {value!r}")
+    return value
+
+
+def parse_spec(body: Any, state: TableState) -> WinSpec:
+    if not isinstance(body, dict):
+        raise ApiError(400, "expected a JSON object describing the win")
+    unknown = sorted(set(body) - KNOWN_KEYS)
+    if unknown:
+        raise ApiError(400, f"unknown field(s): {', '.join(unknown)}")
+    winner = _seat(body.get("winner"), "winner")
+    discarder = _seat(body.get("discarder"), "discarder", optional=True)
+    if discarder == winner:
+        raise ApiError(400, "discarder: the winner cannot ron their own discard "
+                       "(use null for tsumo)")
+    try:
+        riichi = Riichi(body.get("riichi") or ("riichi" if winner in state.riichi else "none"))
+    except ValueError:
+        raise ApiError(400, f"riichi: {body.get('riichi')!r} is not none, riichi or "
+                       "double") from None
+    if riichi is not Riichi.NONE and winner not in state.riichi:
+        raise ApiError(422, "riichi: the table has no riichi declared by the winner this hand "
+                       "(declare it first)")
+    flags = set()
+    for flag in FLAGS:
+        value = body.get(flag, False)
+        if not isinstance(value, bool):
+            raise ApiError(400, f"{flag}: expected true or false, got {value!r}")
+        if value:
+            flags.add(flag)
+    blessing = None
+    if body.get("blessing"):
+        try:
+            blessing = Blessing(body["blessing"])
+        except ValueError:
+            raise ApiError(400, f"blessing: {body['blessing']!r} is not tenhou, chiihou or "
+                           "renhou") from None
+    pao = _seat(body.get("pao"), "pao", optional=True)
+    if pao == winner:
+        raise ApiError(400, "pao: the winner cannot be liable for their own hand")
+    hand, quick = body.get("hand"), body.get("quick")
+    if (hand is None) == (quick is None):
+        raise ApiError(400, "give either 'hand' (the tiles) or 'quick' (han/fu or points)")
+    for name, value in (("hand", hand), ("quick", quick), ("capture", body.get("capture"))):
+        if value is not None and not isinstance(value, dict):
+            raise ApiError(400, f"{name}: expected an object")
+    return WinSpec(winner, discarder, riichi, frozenset(flags), blessing, pao, hand, quick,  # type: ignore[arg-type]
+                   body.get("capture"))
+
+
+def parse_melds(value: Any) -> tuple[Meld, ...]:
+    if value is None:
+        return ()
+    if not isinstance(value, list):
+        raise ApiError(400, "hand.melds: expected a list of melds")
+    melds = []
+    for i, m in enumerate(value):
+        where = f"hand.melds[{i}]"
+        if not isinstance(m, dict):
+            raise ApiError(400, f"{where}: expected an object with kind and tiles")
+        try:
+            kind = MeldKind(m.get("kind"))
+        except ValueError:
+            raise ApiError(400, f"{where}.kind: {m.get('kind')!r} is not chi, pon, minkan, "
+                           "ankan or kakan") from None
+        tiles = parse_tile_list(m.get("tiles"), f"{where}.tiles")
+        called = parse_tile_list(m.get("called"), f"{where}.called") if m.get("called") else ()
+        if len(called) > 1:
+            raise ApiError(400, f"{where}.called: one tile")
+        source = None
+        if m.get("source"):
+            try:
+                source = CalledFrom(m["source"])
+            except ValueError:
+                raise ApiError(400, f"{where}.source: {m['source']!r} is not kamicha, toimen "
+                               "or shimocha") from None
+        if kind is MeldKind.ANKAN:
+            called = ()
+        melds.append(Meld(kind, tiles, called[0] if called else None, source))
+    return tuple(melds)
+
+
+def build_hand(spec: WinSpec) -> tuple[Hand, tuple[Tile, ...], tuple[Tile, ...]]:
+    """(hand, dora indicators, ura indicators); 422 with every problem of an impossible hand."""
+    h = spec.hand or {}
+    unknown = sorted(set(h) - {"concealed", "win", "melds", "dora", "ura"})
+    if unknown:
+        raise ApiError(400, f"hand: unknown field(s): {', '.join(unknown)}")
+    concealed = parse_tile_list(h.get("concealed"), "hand.concealed")
+    win = parse_tile_list(h.get("win"), "hand.win")
+    if len(win) != 1:
+        raise ApiError(422, "hand.win: the winning tile is missing" if not win
+                       else "hand.win: give exactly one winning tile")
+    melds = parse_melds(h.get("melds"))
+    hand = Hand(concealed + win, melds, win[0])
+    problems = hand.problems()
+    dora = parse_tile_list(h.get("dora"), "hand.dora")
+    ura = parse_tile_list(h.get("ura"), "hand.ura")
+    if problems:
+        raise ApiError(422, "the hand is not possible", [str(p) for p in problems])
+    return hand, dora, ura
+
+
+def context(spec: WinSpec, state: TableState, dora: tuple[Tile, ...],
+            ura: tuple[Tile, ...]) -> WinContext:
+    """The situation: winds, honba and sticks from the table; the rest from the request."""
+    return WinContext(
+        tsumo=spec.tsumo, seat_wind=state.seat_wind(spec.winner), round_wind=state.round_wind,
+        riichi=spec.riichi, ippatsu="ippatsu" in spec.flags, rinshan="rinshan" in spec.flags,
+        chankan="chankan" in spec.flags, last_tile="last_tile" in spec.flags,
+        blessing=spec.blessing, dora_indicators=dora, ura_indicators=ura, honba=state.honba,
+        riichi_sticks=state.sticks)

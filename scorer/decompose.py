@@ -25,6 +25,19 @@ from scorer.tiles import KINDS, TILES, format_tiles
 #: The thirteen terminal and honour kinds (kokushi's tiles).
 ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 
+# Tile classes as bits, OR-ed over a hand into `HandShape.mask` so that tile-only yaku (tanyao,
+# honitsu, tsuuiisou, ...) are a single bit test.
+MAN, PIN, SOU, HONOUR = 1, 2, 4, 8
+SUIT_BITS = MAN | PIN | SOU
+SIMPLE = 16  # 2-8 of a suit
+TERMINAL = 32  # 1 or 9 of a suit
+NOT_GREEN = 64  # anything but 2s 3s 4s 6s 8s and Hatsu (ryuuiisou's tiles)
+_GREEN = frozenset({19, 20, 21, 23, 25, 32})
+KIND_CLASS = tuple(
+    (1 << (k // 9)) | (0 if k >= 27 else TERMINAL if k % 9 in (0, 8) else SIMPLE)
+    | (0 if k in _GREEN else NOT_GREEN)
+    for k in range(34))
+
 
 class Form(Enum):
     STANDARD = "standard"  # four sets and a pair
@@ -47,7 +60,8 @@ class HandShape(NamedTuple):
     """A hand as counts and fixed meld sets: what every reading of it shares.
 
     `counts` covers every tile (a kan counts 4), `concealed` only the concealed ones.
-    `meld_sets` holds (kind, MeldKind) with `kind` the lowest tile of a chi.
+    `meld_sets` holds (kind, MeldKind) with `kind` the lowest tile of a chi. `mask` ORs the
+    `KIND_CLASS` bits of every tile.
     """
 
     counts: tuple[int, ...]
@@ -60,13 +74,15 @@ class HandShape(NamedTuple):
     kans: int
     ankans: int
     reds: int
+    mask: int
 
     @classmethod
     def of(cls, hand: Hand) -> HandShape:
         concealed = [0] * KINDS
-        reds = 0
+        reds = mask = 0
         for t in hand.concealed:
             concealed[t.kind] += 1
+            mask |= KIND_CLASS[t.kind]
             if t.is_red:
                 reds += 1
         counts = concealed[:]
@@ -79,6 +95,7 @@ class HandShape(NamedTuple):
             low = 99
             for t in meld.tiles:
                 counts[t.kind] += 1
+                mask |= KIND_CLASS[t.kind]
                 if t.is_red:
                     reds += 1
                 if t.kind < low:
@@ -97,7 +114,7 @@ class HandShape(NamedTuple):
                     kans += 1
             sets.append((low, kind))
         return cls(tuple(counts), tuple(concealed), hand.win_tile.kind, closed, tuple(seqs),
-                   tuple(trips), tuple(sets), kans, ankans, reds)
+                   tuple(trips), tuple(sets), kans, ankans, reds, mask)
 
 
 class Reading(NamedTuple):

@@ -89,26 +89,28 @@ class Meld:
         return self.kind.is_kan
 
     def problems(self, index: int) -> list[Problem]:
-        where = f"meld {index + 1} ({self.kind.value} {format_tiles(self.tiles)})"
-        out: list[Problem] = []
+        out: list[str] = []  # messages; the field name is formatted only when there are any
         kinds = sorted(t.kind for t in self.tiles)
         size = 4 if self.is_kan else 3
         if len(self.tiles) != size:
-            out.append(Problem(where, f"a {self.kind.value} has {size} tiles, not {len(self.tiles)}"))
-            return out
-        if self.kind is MeldKind.CHI:
+            out.append(f"a {self.kind.value} has {size} tiles, not {len(self.tiles)}")
+        elif self.kind is MeldKind.CHI:
             first = kinds[0]
             if first >= 27 or kinds != [first, first + 1, first + 2] or first % 9 > 6:
-                out.append(Problem(where, "a chi is three consecutive tiles of one suit"))
+                out.append("a chi is three consecutive tiles of one suit")
         elif len(set(kinds)) != 1:
-            out.append(Problem(where, f"a {self.kind.value} is {size} identical tiles"))
-        if self.called is not None and self.called not in self.tiles:
-            out.append(Problem(where, f"the called tile {self.called} is not in the meld"))
-        if self.kind is MeldKind.ANKAN and self.source is not None:
-            out.append(Problem(where, "a closed kan is not called from anyone"))
-        if self.kind is MeldKind.CHI and self.source not in (None, CalledFrom.KAMICHA):
-            out.append(Problem(where, "a chi can only be called from the player on the left"))
-        return out
+            out.append(f"a {self.kind.value} is {size} identical tiles")
+        if len(self.tiles) == size:
+            if self.called is not None and self.called not in self.tiles:
+                out.append(f"the called tile {self.called} is not in the meld")
+            if self.kind is MeldKind.ANKAN and self.source is not None:
+                out.append("a closed kan is not called from anyone")
+            if self.kind is MeldKind.CHI and self.source not in (None, CalledFrom.KAMICHA):
+                out.append("a chi can only be called from the player on the left")
+        if not out:
+            return []
+        where = f"meld {index + 1} ({self.kind.value} {format_tiles(self.tiles)})"
+        return [Problem(where, message) for message in out]
 
     def __str__(self) -> str:
         return f"{self.kind.value} {format_tiles(self.tiles)}"

@@ -13,12 +13,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Final
 
 from scorer.context import WinContext
 from scorer.decompose import Reading
 from scorer.rules import Ruleset
-from scorer.yaku.base import Scope, Yaku
+from scorer.yaku.base import Predicate, Scope, Yaku
 from scorer.yaku.patterns import (
     CHANTA,
     CHIITOITSU,
@@ -86,23 +88,38 @@ YAKU: Final[tuple[Yaku, ...]] = (
 #: Ids that are not hand yaku but appear in Tenhou's lists (dora are counted by scorer.dora).
 DORA_IDS: Final = ("dora", "aka_dora", "ura_dora")
 
-HAND_YAKU: Final = tuple(y for y in YAKU if y.scope is Scope.HAND and not y.yakuman)
-HAND_YAKUMAN: Final = tuple(y for y in YAKU if y.scope is Scope.HAND and y.yakuman)
-READING_YAKU: Final = tuple(y for y in YAKU if y.scope is Scope.READING and not y.yakuman)
-READING_YAKUMAN: Final = tuple(y for y in YAKU if y.scope is Scope.READING and y.yakuman)
+_Entry = tuple[Predicate, str, int, Yaku]
+
+
+@dataclass(frozen=True, slots=True)
+class YakuTable:
+    """Yaku prepared for checking: for closed and for open hands, (test, id, han, yaku) rows."""
+
+    yaku: tuple[Yaku, ...]
+    closed: tuple[_Entry, ...]
+    open: tuple[_Entry, ...]
+
+    @classmethod
+    def of(cls, yaku: Iterable[Yaku]) -> YakuTable:
+        yaku = tuple(yaku)
+        return cls(yaku, tuple((y.test, y.id, y.closed_han, y) for y in yaku),
+                   tuple((y.test, y.id, y.open_han, y) for y in yaku if y.open_han is not None))
+
+
+HAND_YAKU: Final = YakuTable.of(y for y in YAKU if y.scope is Scope.HAND and not y.yakuman)
+HAND_YAKUMAN: Final = YakuTable.of(y for y in YAKU if y.scope is Scope.HAND and y.yakuman)
+READING_YAKU: Final = YakuTable.of(y for y in YAKU if y.scope is Scope.READING and not y.yakuman)
+READING_YAKUMAN: Final = YakuTable.of(y for y in YAKU if y.scope is Scope.READING and y.yakuman)
 _ORDER: Final = {y.id: i for i, y in enumerate(YAKU)}
 
 
-def found(yaku: tuple[Yaku, ...], r: Reading, ctx: WinContext,
+def found(table: YakuTable, r: Reading, ctx: WinContext,
           rules: Ruleset) -> list[tuple[str, int]]:
-    """The yaku of `yaku` that hold for this reading, as (id, han) or, for yakuman, (id, units)."""
-    closed = r.shape.closed
+    """The yaku of `table` that hold for this reading: (id, han), or (id, units) for yakuman."""
     out: list[tuple[str, int]] = []
-    for y in yaku:
-        han = y.closed_han if closed else y.open_han
-        if han is None or not y.test(r, ctx, rules):
-            continue
-        out.append((y.id, y.units(rules) if y.yakuman else han))
+    for test, yaku_id, han, y in (table.closed if r.shape.closed else table.open):
+        if test(r, ctx, rules):
+            out.append((yaku_id, y.units(rules) if y.yakuman else han))
     return out
 
 
@@ -117,4 +134,4 @@ def by_id(yaku_id: str) -> tuple[Yaku, ...]:
 
 
 __all__ = ["DORA_IDS", "HAND_YAKU", "HAND_YAKUMAN", "READING_YAKU", "READING_YAKUMAN", "YAKU",
-           "Scope", "Yaku", "by_id", "found", "is_pinfu", "tenhou_order"]
+           "Scope", "Yaku", "YakuTable", "by_id", "found", "is_pinfu", "tenhou_order"]

@@ -13,7 +13,7 @@ from enum import Enum
 from typing import Final
 
 from scorer.context import WinContext
-from scorer.decompose import ORPHANS, Reading
+from scorer.decompose import MAN, ORPHANS, PIN, SOU, SUIT_BITS, Reading
 from scorer.rules import Ruleset
 
 Predicate = Callable[[Reading, WinContext, Ruleset], bool]
@@ -55,30 +55,14 @@ def _flags(kinds: frozenset[int]) -> tuple[bool, ...]:
     return tuple(k in kinds for k in range(34))
 
 
-#: Per kind: is it a terminal or honour / a terminal / an honour / a green tile.
+#: Per kind: is it a terminal or honour / an honour.
 IS_ORPHAN: Final = _flags(frozenset(ORPHANS))
-IS_TERMINAL: Final = _flags(frozenset({0, 8, 9, 17, 18, 26}))
 IS_HONOUR: Final = _flags(frozenset(range(27, 34)))
-IS_GREEN: Final = _flags(frozenset({19, 20, 21, 23, 25, 32}))  # 2s 3s 4s 6s 8s and Hatsu
-WINDS: Final = (27, 28, 29, 30)
-DRAGONS: Final = (31, 32, 33)
 
 
-def suits_used(counts: tuple[int, ...]) -> tuple[int, bool]:
-    """(how many of m/p/s appear, whether any honour appears)."""
-    n = 0
-    for s in (0, 9, 18):
-        if any(counts[s:s + 9]):
-            n += 1
-    return n, any(counts[27:])
-
-
-def only(counts: tuple[int, ...], allowed: tuple[bool, ...]) -> bool:
-    """True when every tile of the hand is of an allowed kind."""
-    for k in range(34):
-        if counts[k] and not allowed[k]:
-            return False
-    return True
+def one_suit(mask: int) -> bool:
+    """Exactly one of man, pin and sou among the tiles of a hand's `mask`."""
+    return (mask & SUIT_BITS) in (MAN, PIN, SOU)
 
 
 def yakuhai_pair(pair: int, ctx: WinContext) -> bool:

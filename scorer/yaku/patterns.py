@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from scorer.context import WinContext, Wind
-from scorer.decompose import Form, Reading, Wait
+from scorer.decompose import HONOUR, SIMPLE, TERMINAL, Form, Reading, Wait
 from scorer.rules import Ruleset
-from scorer.yaku.base import IS_HONOUR, IS_ORPHAN, Scope, Yaku, only, suits_used, yakuhai_pair
+from scorer.yaku.base import IS_HONOUR, IS_ORPHAN, Scope, Yaku, one_suit, yakuhai_pair
 
 H = Scope.HAND
 R = Scope.READING
@@ -37,11 +37,7 @@ def _pinfu(r: Reading, ctx: WinContext, rules: Ruleset) -> bool:
 
 
 def _tanyao(r: Reading, ctx: WinContext, rules: Ruleset) -> bool:
-    counts = r.shape.counts
-    for k in (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33):
-        if counts[k]:
-            return False
-    return r.shape.closed or rules.kuitan
+    return not r.shape.mask & (TERMINAL | HONOUR) and (r.shape.closed or rules.kuitan)
 
 
 def _iipeikou(r: Reading, ctx: WinContext, rules: Ruleset) -> bool:
@@ -142,17 +138,17 @@ def _shousangen(r: Reading, ctx: WinContext, rules: Ruleset) -> bool:
 def _honroutou(r: Reading, ctx: WinContext, rules: Ruleset) -> bool:
     # All terminals and honours. Only honours (tsuuiisou), only terminals (chinroutou) and kokushi
     # are yakuman, which drop this yaku anyway.
-    return only(r.shape.counts, IS_ORPHAN)
+    return not r.shape.mask & SIMPLE
 
 
 def _honitsu(r: Reading, ctx: WinContext, rules: Ruleset) -> bool:
-    suits, honours = suits_used(r.shape.counts)
-    return suits == 1 and honours
+    mask = r.shape.mask
+    return bool(mask & HONOUR) and one_suit(mask)
 
 
 def _chinitsu(r: Reading, ctx: WinContext, rules: Ruleset) -> bool:
-    suits, honours = suits_used(r.shape.counts)
-    return suits == 1 and not honours
+    mask = r.shape.mask
+    return not mask & HONOUR and one_suit(mask)
 
 
 PINFU = Yaku("pinfu", 1, None, R, _pinfu)

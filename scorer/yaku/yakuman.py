@@ -7,9 +7,9 @@ they are worth two units only where `Ruleset.double_yakuman` is on.
 from __future__ import annotations
 
 from scorer.context import WinContext
-from scorer.decompose import Form, Reading, Wait
+from scorer.decompose import HONOUR, NOT_GREEN, SIMPLE, SUIT_BITS, Form, Reading, Wait
 from scorer.rules import Ruleset
-from scorer.yaku.base import IS_GREEN, IS_HONOUR, IS_TERMINAL, Scope, Yaku, only, suits_used
+from scorer.yaku.base import Scope, Yaku, one_suit
 
 H = Scope.HAND
 R = Scope.READING
@@ -30,24 +30,21 @@ def _suuankou_tanki(r: Reading, ctx: WinContext, rules: Ruleset) -> bool:
 
 
 def _tsuuiisou(r: Reading, ctx: WinContext, rules: Ruleset) -> bool:
-    return only(r.shape.counts, IS_HONOUR)
+    return not r.shape.mask & SUIT_BITS
 
 
 def _ryuuiisou(r: Reading, ctx: WinContext, rules: Ruleset) -> bool:
-    return only(r.shape.counts, IS_GREEN)
+    return not r.shape.mask & NOT_GREEN
 
 
 def _chinroutou(r: Reading, ctx: WinContext, rules: Ruleset) -> bool:
-    return only(r.shape.counts, IS_TERMINAL)
+    return not r.shape.mask & (SIMPLE | HONOUR)
 
 
 def _nine_gates(r: Reading) -> tuple[int, ...] | None:
     """The suit's 9 counts when the hand is 1112345678999 plus one tile of that suit, closed."""
     shape = r.shape
-    if shape.meld_sets:
-        return None
-    suits, honours = suits_used(shape.counts)
-    if suits != 1 or honours:
+    if shape.meld_sets or shape.mask & HONOUR or not one_suit(shape.mask):
         return None
     base = shape.win - shape.win % 9
     c9 = shape.counts[base:base + 9]

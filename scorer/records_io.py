@@ -1,0 +1,179 @@
+"""The JSON-lines hand format of ../shared/scoring/tenhou-wins-dev.jsonl <-> Hand and WinContext.
+
+One object per hand: `closed` (tiles, winning tile included; a list or a compact string), `melds`
+(`{"type", "tiles", "called", "from"}`), `win_tile`, `tsumo`, `riichi`, `double_riichi`, `ippatsu`,
+`rinshan`, `chankan`, `haitei`, `houtei`, `tenhou`, `chiihou`, `renhou`, `seat_wind`,
+`round_wind` (1-4), `dealer`, `dora_indicators`, `ura_indicators`, `honba`, `riichi_sticks`.
+Anything else (`expected`, `rules`, `source`) is ignored.
+
+>>> hand, ctx = from_record({"closed": "234m456p22s345678s", "win_tile": "8s", "tsumo": True})
+>>> str(hand), ctx.tsumo
+('234m456p22s345678s win 8s', True)
+>>> from_record(to_record(hand, ctx)) == (hand, ctx)
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from scorer.context import Blessing, Riichi, WinContext, Wind
+from scorer.hand import CalledFrom, Hand, InvalidInput, Meld, MeldKind, Problem
+from scorer.tiles import Tile, TileError, parse_tiles
+
+_FLAGS = ("tsumo", "riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei",
+          "tenhou", "chiihou", "renhou")
+
+
+def _tiles(value: Any, field: str, problems: list[Problem]) -> tuple[Tile, ...]:
+    try:
+        if isinstance(value, str):
+            return parse_tiles(value)
+        if isinstance(value, list):
+            return tuple(Tile.parse(t) if isinstance(t, str) else _not_tile(t) for t in value)
+    except TileError as e:
+        problems.append(Problem(field, str(e)))
+        return ()
+    problems.append(Problem(field, f"expected a list of tiles or an mpsz string, not {value!r}"))
+    return ()
+
+
+def _not_tile(value: Any) -> Tile:
+    raise TileError(f"{value!r} is not a tile (expected e.g. 5m, 0p, 7z)")
+
+
+def _tile(value: Any, field: str, problems: list[Problem]) -> Tile | None:
+    if not isinstance(value, str):
+        problems.append(Problem(field, f"expected one tile such as '5m', not {value!r}"))
+        return None
+    try:
+        return Tile.parse(value)
+    except TileError as e:
+        problems.append(Problem(field, str(e)))
+        return None
+
+
+def _meld(raw: Any, index: int, problems: list[Problem]) -> Meld | None:
+    field = f"melds[{index}]"
+    if not isinstance(raw, Mapping):
+        problems.append(Problem(field, f"expected an object with type and tiles, not {raw!r}"))
+        return None
+    try:
+        kind = MeldKind(raw.get("type"))
+    except ValueError:
+        problems.append(Problem(f"{field}.type", f"unknown meld type {raw.get('type')!r} "
+                                "(chi, pon, minkan, ankan, kakan)"))
+        return None
+    tiles = _tiles(raw.get("tiles"), f"{field}.tiles", problems)
+    called = None
+    if raw.get("called") is not None:
+        called = _tile(raw["called"], f"{field}.called", problems)
+    source = None
+    if raw.get("from") is not None:
+        try:
+            source = CalledFrom(raw["from"])
+        except ValueError:
+            problems.append(Problem(f"{field}.from", f"unknown source {raw['from']!r} "
+                                    "(kamicha, toimen, shimocha)"))
+    return Meld(kind, tiles, called, source)
+
+
+def _int(record: Mapping[str, Any], field: str, default: int, low: int, high: int,
+         problems: list[Problem]) -> int:
+    value = record.get(field, default)
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        problems.append(Problem(field, f"expected a whole number {low}-{high}, not {value!r}"))
+        return default
+    return value
+
+
+def from_record(record: Mapping[str, Any]) -> tuple[Hand, WinContext]:
+    """Read one hand; raises `InvalidInput` naming every bad field at once.
+
+    In a double ron Tenhou gives the honba and riichi sticks to the first winner only, so a
+    record with `agari_index_in_hand` above 1 is read with no honba and no sticks.
+    """
+    problems: list[Problem] = []
+    if not isinstance(record, Mapping):
+        raise InvalidInput([Problem("record", f"expected a JSON object, not {record!r}")])
+    for field in ("closed", "win_tile"):
+        if field not in record:
+            problems.append(Problem(field, "missing"))
+    concealed = _tiles(record.get("closed", []), "closed", problems)
+    win = _tile(record.get("win_tile"), "win_tile", problems) if "win_tile" in record else None
+    raw_melds = record.get("melds", [])
+    melds: list[Meld] = []
+    if not isinstance(raw_melds, list):
+        problems.append(Problem("melds", f"expected a list of melds, not {raw_melds!r}"))
+    else:
+        for i, raw in enumerate(raw_melds):
+            meld = _meld(raw, i, problems)
+            if meld is not None:
+                melds.append(meld)
+    flags = {}
+    for flag in _FLAGS:
+        value = record.get(flag, False)
+        if not isinstance(value, bool):
+            problems.append(Problem(flag, f"expected true or false, not {value!r}"))
+            value = False
+        flags[flag] = value
+    seat = _int(record, "seat_wind", 1, 1, 4, problems)
+    round_ = _int(record, "round_wind", 1, 1, 4, problems)
+    honba = _int(record, "honba", 0, 0, 10_000, problems)
+    sticks = _int(record, "riichi_sticks", 0, 0, 10_000, problems)
+    if "dealer" in record and record["dealer"] is not (seat == 1):
+        problems.append(Problem("dealer", f"dealer is {record['dealer']!r} but the seat wind is "
+                                f"{Wind(seat).name.title()} (the dealer sits East)"))
+    dora = _tiles(record.get("dora_indicators", []), "dora_indicators", problems)
+    ura = _tiles(record.get("ura_indicators", []), "ura_indicators", problems)
+    blessings = [b for b in Blessing if flags[b.value]]
+    if len(blessings) > 1:
+        problems.append(Problem("blessing", "at most one of tenhou, chiihou and renhou"))
+    if problems or win is None:
+        raise InvalidInput(problems)
+    if record.get("agari_index_in_hand", 1) != 1:
+        honba = sticks = 0
+    riichi = Riichi.DOUBLE if flags["double_riichi"] else \
+        Riichi.RIICHI if flags["riichi"] else Riichi.NONE
+    context = WinContext(
+        tsumo=flags["tsumo"], seat_wind=Wind(seat), round_wind=Wind(round_), riichi=riichi,
+        ippatsu=flags["ippatsu"], rinshan=flags["rinshan"], chankan=flags["chankan"],
+        last_tile=flags["haitei"] or flags["houtei"],
+        blessing=blessings[0] if blessings else None, dora_indicators=dora,
+        ura_indicators=ura, honba=honba, riichi_sticks=sticks)
+    return Hand(concealed, tuple(melds), win), context
+
+
+def to_record(hand: Hand, context: WinContext) -> dict[str, Any]:
+    """The record of a hand and its context (the inverse of `from_record`)."""
+    melds = []
+    for m in hand.melds:
+        meld: dict[str, Any] = {"type": m.kind.value, "tiles": [str(t) for t in m.tiles]}
+        if m.called is not None:
+            meld["called"] = str(m.called)
+        if m.source is not None:
+            meld["from"] = m.source.value
+        melds.append(meld)
+    riichi = context.riichi is not Riichi.NONE
+    return {
+        "closed": [str(t) for t in hand.concealed],
+        "melds": melds,
+        "win_tile": str(hand.win_tile),
+        "tsumo": context.tsumo,
+        "riichi": riichi,
+        "double_riichi": context.riichi is Riichi.DOUBLE,
+        "ippatsu": context.ippatsu,
+        "rinshan": context.rinshan,
+        "chankan": context.chankan,
+        "haitei": context.last_tile and context.tsumo,
+        "houtei": context.last_tile and not context.tsumo,
+        **{b.value: context.blessing is b for b in Blessing},
+        "seat_wind": int(context.seat_wind),
+        "round_wind": int(context.round_wind),
+        "dealer": context.is_dealer,
+        "dora_indicators": [str(t) for t in context.dora_indicators],
+        "ura_indicators": [str(t) for t in context.ura_indicators],
+        "honba": context.honba,
+        "riichi_sticks": context.riichi_sticks,
+    }

@@ -1,0 +1,208 @@
+"""The event store: every game's events, kept as they happen; the state is always their replay.
+
+One interface, two databases: SQLite by default (WAL, synchronous=FULL, one transaction per
+append) and PostgreSQL for a parlor (psycopg 3, from a ``postgresql://`` URL). Events are stored
+as the JSON of `scorer.record`, one row each. Every write is checked first: an append must come at
+the index the writer expects (else `Conflict`) and must be legal after the stored events (else
+`scorer.table.IllegalEvent`); an imported record is checked whole and stored in one transaction,
+so a bad one changes nothing.
+
+    store = open_store("sqlite:///games.db")      # or "postgresql://user@host/db"
+    game = store.create(GameStarted(("A", "B", "C", "D"), RULESETS["tenhou"]))
+    store.append(game, 1, RiichiDeclared(0))
+    state = store.state(game)
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+from abc import ABC, abstractmethod
+from collections.abc import Iterator, Sequence
+from contextlib import AbstractContextManager
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, Protocol
+
+from scorer.record import (
+    RecordError,
+    dumps,
+    event_from_json,
+    event_to_json,
+    events_from_record,
+)
+from scorer.table import Event, GameStarted, TableState, apply, replay, start
+
+SCHEMA_VERSION = 1
+
+
+class StoreError(Exception):
+    """Something the store cannot do; the message says what."""
+
+
+class UnknownGame(StoreError):
+    pass
+
+
+class Conflict(StoreError):
+    """The game moved on since the writer read it (another kiosk or tab wrote first)."""
+
+
+class Tx(Protocol):
+    """The little a transaction offers the shared code; SQL uses ``?`` placeholders."""
+
+    def rows(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]: ...
+
+    def run(self, sql: str, params: Sequence[Any] = ()) -> None: ...
+
+
+class EventStore(ABC):
+    """Games as ordered events. Backends supply the transaction and the schema."""
+
+    lock_clause = ""  # appended to the SELECT that locks a game row ("FOR UPDATE" in PostgreSQL)
+
+    @abstractmethod
+    def transaction(self) -> AbstractContextManager[Tx]:
+        """One atomic, durable unit of work: committed when the block ends, else rolled back."""
+
+    @abstractmethod
+    def close(self) -> None: ...
+
+    def __enter__(self) -> EventStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # --- writing ---------------------------------------------------------------------------
+
+    def create(self, first: GameStarted) -> str:
+        """A new game from its first event; returns its id."""
+        start(first)  # raises IllegalEvent for a bad start
+        game_id = uuid.uuid4().hex[:12]
+        with self.transaction() as tx:
+            self._insert_game(tx, game_id, first)
+            tx.run("INSERT INTO events (game_id, idx, body) VALUES (?, 0, ?)",
+                   (game_id, event_to_json(first)))
+        return game_id
+
+    def append(self, game_id: str, index: int, event: Event) -> int:
+        """Store `event` as number `index` of the game (the count already stored) and return it.
+
+        Checked against the replay of what is stored, in the same transaction as the insert.
+        """
+        with self.transaction() as tx:
+            events = self._locked_events(tx, game_id)
+            if index != len(events):
+                raise Conflict(f"game {game_id} has {len(events)} events; the new one was meant "
+                               f"as number {index}")
+            apply(replay(events), event)
+            tx.run("INSERT INTO events (game_id, idx, body) VALUES (?, ?, ?)",
+                   (game_id, index, event_to_json(event)))
+        return index
+
+    def truncate(self, game_id: str, length: int) -> None:
+        """Keep the first `length` events (at least the game's start): undo is length - 1."""
+        if length < 1:
+            raise StoreError("a game keeps at least its first event")
+        with self.transaction() as tx:
+            self._locked_events(tx, game_id)
+            tx.run("DELETE FROM events WHERE game_id = ? AND idx >= ?", (game_id, length))
+
+    def undo(self, game_id: str) -> Event:
+        """Drop the last event and return it (for a redo list)."""
+        with self.transaction() as tx:
+            events = self._locked_events(tx, game_id)
+            if len(events) < 2:
+                raise StoreError("nothing to undo: the game has only started")
+            tx.run("DELETE FROM events WHERE game_id = ? AND idx = ?", (game_id, len(events) - 1))
+        return events[-1]
+
+    def import_record(self, text: str | bytes) -> str:
+        """Store a JSON game record as a new game, all or nothing; returns its id.
+
+        A bad record raises `scorer.record.RecordError` naming the event and field.
+        """
+        try:
+            data = json.loads(text)
+        except (json.JSONDecodeError, UnicodeDecodeError) as error:
+            raise RecordError(f"not JSON: {error}") from None
+        events, _ = events_from_record(data)
+        first = events[0]
+        assert isinstance(first, GameStarted)  # replay checked it
+        game_id = uuid.uuid4().hex[:12]
+        with self.transaction() as tx:
+            self._insert_game(tx, game_id, first)
+            for index, event in enumerate(events):
+                tx.run("INSERT INTO events (game_id, idx, body) VALUES (?, ?, ?)",
+                       (game_id, index, event_to_json(event)))
+        return game_id
+
+    # --- reading ---------------------------------------------------------------------------
+
+    def events(self, game_id: str) -> list[Event]:
+        with self.transaction() as tx:
+            return self._events(tx, game_id)
+
+    def state(self, game_id: str) -> TableState:
+        return replay(self.events(game_id))
+
+    def export_record(self, game_id: str) -> str:
+        return dumps(self.events(game_id))
+
+    def games(self) -> list[dict[str, Any]]:
+        """Every game, oldest first: id, created (UTC, ISO 8601), players, rules, events."""
+        with self.transaction() as tx:
+            rows = tx.rows("SELECT g.id, g.created, g.players, g.rules, COUNT(e.idx) FROM games g "
+                           "LEFT JOIN events e ON e.game_id = g.id "
+                           "GROUP BY g.seq, g.id, g.created, g.players, g.rules ORDER BY g.seq")
+        return [{"id": r[0], "created": r[1], "players": json.loads(r[2]), "rules": r[3],
+                 "events": int(r[4])} for r in rows]
+
+    def latest(self) -> tuple[str, list[Event]] | None:
+        """The most recently created game and its events, if any."""
+        with self.transaction() as tx:
+            rows = tx.rows("SELECT id FROM games ORDER BY seq DESC LIMIT 1")
+            if not rows:
+                return None
+            return rows[0][0], self._events(tx, rows[0][0])
+
+    # --- shared SQL ------------------------------------------------------------------------
+
+    def _insert_game(self, tx: Tx, game_id: str, first: GameStarted) -> None:
+        created = datetime.now(UTC).isoformat(timespec="seconds")
+        tx.run("INSERT INTO games (id, created, players, rules) VALUES (?, ?, ?, ?)",
+               (game_id, created, json.dumps(list(first.players), ensure_ascii=False),
+                first.rules.name))
+
+    def _locked_events(self, tx: Tx, game_id: str) -> list[Event]:
+        if not tx.rows(f"SELECT id FROM games WHERE id = ?{self.lock_clause}", (game_id,)):
+            raise UnknownGame(f"no game {game_id!r}")
+        return self._events(tx, game_id)
+
+    def _events(self, tx: Tx, game_id: str) -> list[Event]:
+        rows = tx.rows("SELECT idx, body FROM events WHERE game_id = ? ORDER BY idx", (game_id,))
+        if not rows and not tx.rows("SELECT id FROM games WHERE id = ?", (game_id,)):
+            raise UnknownGame(f"no game {game_id!r}")
+        return [event_from_json(body) for _, body in rows]
+
+
+def open_store(url: str | Path) -> EventStore:
+    """A store from a database URL: ``postgresql://...`` (or ``postgres://``), ``sqlite:///path``,
+    or a plain file path (SQLite)."""
+    text = str(url)
+    if text.startswith(("postgresql://", "postgres://")):
+        from kiosk.store_postgres import PostgresStore
+        return PostgresStore(text)
+    from kiosk.store_sqlite import SqliteStore
+    if text.startswith("sqlite:///"):
+        return SqliteStore(Path(text[len("sqlite:///"):]))
+    if "://" in text:
+        raise StoreError(f"unknown database URL {text!r}: use sqlite:///PATH or postgresql://...")
+    return SqliteStore(Path(text))
+
+
+def iter_games(store: EventStore) -> Iterator[tuple[str, TableState]]:
+    """Each stored game with its replayed state."""
+    for game in store.games():
+        yield game["id"], store.state(game["id"])

@@ -1,0 +1,66 @@
+"""The PostgreSQL event store, for a parlor's server (psycopg 3).
+
+Each operation is one transaction; an append locks its game's row (SELECT ... FOR UPDATE) so
+two kiosks writing to one game are serialised and the second gets `Conflict`.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any
+
+import psycopg
+
+from kiosk.store import SCHEMA_VERSION, EventStore, StoreError
+
+SCHEMA = (
+    "CREATE TABLE IF NOT EXISTS store_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS games (seq BIGSERIAL PRIMARY KEY, id TEXT NOT NULL UNIQUE, "
+    "created TEXT NOT NULL, players TEXT NOT NULL, rules TEXT NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS events (game_id TEXT NOT NULL REFERENCES games (id), "
+    "idx INTEGER NOT NULL, body TEXT NOT NULL, PRIMARY KEY (game_id, idx))",
+)
+
+
+class _PostgresTx:
+    def __init__(self, cursor: psycopg.Cursor[Any]) -> None:
+        self._cursor = cursor
+
+    def rows(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        self._cursor.execute(sql.replace("?", "%s"), params)
+        return self._cursor.fetchall()
+
+    def run(self, sql: str, params: Sequence[Any] = ()) -> None:
+        self._cursor.execute(sql.replace("?", "%s"), params)
+
+
+class PostgresStore(EventStore):
+    lock_clause = " FOR UPDATE"
+
+    def __init__(self, url: str) -> None:
+        try:
+            self._db = psycopg.connect(url, autocommit=True)
+        except psycopg.Error as error:
+            raise StoreError(f"cannot connect to PostgreSQL: {error}") from None
+        self._lock = threading.Lock()
+        with self.transaction() as tx:
+            # Two kiosks starting at once must not both create the tables.
+            tx.run("SELECT pg_advisory_xact_lock(7253)")
+            for statement in SCHEMA:
+                tx.run(statement)
+            found = tx.rows("SELECT value FROM store_meta WHERE key = 'schema'")
+            if not found:
+                tx.run("INSERT INTO store_meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
+            elif found[0][0] != str(SCHEMA_VERSION):
+                raise StoreError(f"the database has store schema {found[0][0]}; this kiosk "
+                                 f"reads {SCHEMA_VERSION}")
+
+    @contextmanager
+    def transaction(self) -> Iterator[_PostgresTx]:
+        with self._lock, self._db.transaction(), self._db.cursor() as cursor:
+            yield _PostgresTx(cursor)
+
+    def close(self) -> None:
+        self._db.close()

@@ -8,7 +8,7 @@ Anything else (`expected`, `rules`, `source`) is ignored.
 
 >>> hand, ctx = from_record({"closed": "234m456p22s345678s", "win_tile": "8s", "tsumo": True})
 >>> str(hand), ctx.tsumo
-('234m456p22s345678s win 8s', True)
+('234m456p22345678s win 8s', True)
 >>> from_record(to_record(hand, ctx)) == (hand, ctx)
 True
 """

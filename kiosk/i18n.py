@@ -60,6 +60,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "win.melds": ("Melds", "副露"),
     "win.dora": ("Dora indicators", "ドラ表示牌"),
     "win.ura": ("Ura dora indicators", "裏ドラ表示牌"),
+    "win.discards": ("Winner's discards (optional: checks furiten)",
+                     "和了者の捨て牌（任意：フリテン確認）"),
     "win.add_tile": ("Add a tile", "牌を追加"),
     "win.situation": ("Situation", "状況"),
     "win.winner": ("Winner", "和了者"),

@@ -9,13 +9,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from kiosk import winspec
-from kiosk.errors import ApiError
+from kiosk.errors import ApiError, from_invalid
+from kiosk.scorer_adapter import breakdown_of, furiten_breakdown, score
 from kiosk.winspec import WinSpec
+from scorer.hand import InvalidInput
 from scorer.points import HandValue
 from scorer.rules import Ruleset
 from scorer.table import TableState, Win, WinningHand
 from scorer.table_validate import VALID_FU
 from scorer.tiles import format_tiles
+from scorer.waits import is_furiten, winning_kinds
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,22 +95,36 @@ def score_spec(spec: WinSpec, state: TableState) -> Scored:
                      "summary": _label(value, dealer, spec.tsumo)}
         return Scored(spec, WinningHand.of(spec.winner, value, liable=spec.pao,
                                            breakdown=breakdown), breakdown)
-    hand, dora, ura = winspec.build_hand(spec)
+    hand, dora, ura, discards = winspec.build_hand(spec)
     context = winspec.context(spec, state, dora, ura)
     problems = context.problems(hand)
     if problems:
         raise ApiError(422, "the situation is not possible", [str(p) for p in problems])
-    from kiosk.scorer_adapter import breakdown_of, score
-
-    result = score(hand, context, rules)
-    breakdown = breakdown_of(result)
     text = f"{format_tiles(hand.concealed)} win {hand.win_tile}" + "".join(
         f" [{m}]" for m in hand.melds)
-    if not breakdown["is_win"]:
+    waiting = list(hand.concealed)
+    waiting.remove(hand.win_tile)
+    if not spec.tsumo and discards and is_furiten(waiting, discards, hand.melds):
+        seen = next(t for t in discards if t.kind in set(winning_kinds(waiting, hand.melds)))
+        return Scored(spec, WinningHand(spec.winner, 0, 0), furiten_breakdown(str(seen)), text)
+    try:
+        result = score(hand, context, rules)
+    except InvalidInput as e:
+        raise from_invalid(e) from None
+    breakdown = breakdown_of(result)
+    if not breakdown["is_win"] or result.value is None:
         return Scored(spec, WinningHand(spec.winner, 0, 0), breakdown, text)
     value: HandValue = result.value
     breakdown["summary"] = _label(value, dealer, spec.tsumo)
-    return Scored(spec, WinningHand.of(spec.winner, value, liable=spec.pao, hand=text,
+    liable_yakuman = None
+    if spec.pao is not None:
+        liable_yakuman = sum(u for y, u in result.yakuman if y in rules.pao)
+        if not liable_yakuman:
+            raise ApiError(422, "pao: liability applies only to "
+                           f"{', '.join(sorted(rules.pao)) or 'nothing'} under {rules.name}, "
+                           "and this hand has none of them")
+    return Scored(spec, WinningHand.of(spec.winner, value, liable=spec.pao,
+                                       liable_yakuman=liable_yakuman, hand=text,
                                        breakdown=breakdown), breakdown, text)
 
 

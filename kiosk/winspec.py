@@ -137,10 +137,12 @@ def parse_melds(value: Any) -> tuple[Meld, ...]:
     return tuple(melds)
 
 
-def build_hand(spec: WinSpec) -> tuple[Hand, tuple[Tile, ...], tuple[Tile, ...]]:
-    """(hand, dora indicators, ura indicators); 422 with every problem of an impossible hand."""
+def build_hand(spec: WinSpec) -> tuple[Hand, tuple[Tile, ...], tuple[Tile, ...],
+                                       tuple[Tile, ...]]:
+    """(hand, dora indicators, ura indicators, the winner's discards for the furiten check);
+    422 with every problem of an impossible hand."""
     h = spec.hand or {}
-    unknown = sorted(set(h) - {"concealed", "win", "melds", "dora", "ura"})
+    unknown = sorted(set(h) - {"concealed", "win", "melds", "dora", "ura", "discards"})
     if unknown:
         raise ApiError(400, f"hand: unknown field(s): {', '.join(unknown)}")
     concealed = parse_tile_list(h.get("concealed"), "hand.concealed")
@@ -153,9 +155,10 @@ def build_hand(spec: WinSpec) -> tuple[Hand, tuple[Tile, ...], tuple[Tile, ...]]
     problems = hand.problems()
     dora = parse_tile_list(h.get("dora"), "hand.dora")
     ura = parse_tile_list(h.get("ura"), "hand.ura")
+    discards = parse_tile_list(h.get("discards"), "hand.discards")
     if problems:
         raise ApiError(422, "the hand is not possible", [str(p) for p in problems])
-    return hand, dora, ura
+    return hand, dora, ura, discards
 
 
 def context(spec: WinSpec, state: TableState, dora: tuple[Tile, ...],

@@ -4,7 +4,7 @@
 "use strict";
 document.addEventListener("DOMContentLoaded", () => {
   const { t, api, act, live, tile, pickTile, el, $, $$, WINDS, fmt, pts, toast } = K;
-  const draft = { capture: null, concealed: [], win: null, melds: [], dora: [], ura: [] };
+  const draft = { capture: null, concealed: [], win: null, melds: [], dora: [], ura: [], discards: [] };
   const sit = { winner: null, discarder: null, riichi: "none", flags: new Set() };
   let mode = "tiles", state = null, pending = [], lastScore = null;
 
@@ -69,6 +69,7 @@ document.addEventListener("DOMContentLoaded", () => {
     }));
     renderGroup($("#g-dora"), draft.dora, 5);
     renderGroup($("#g-ura"), draft.ura, 5);
+    renderGroup($("#g-discards"), draft.discards, 30);
   }
   for (const b of $$(".add-meld")) {
     b.addEventListener("click", () => {
@@ -169,7 +170,7 @@ document.addEventListener("DOMContentLoaded", () => {
       concealed: labels(draft.concealed), win: draft.win ? draft.win.label : "",
       melds: draft.melds.map((m) => ({ kind: m.kind, tiles: labels(m.tiles),
         called: m.called != null && m.tiles[m.called] ? m.tiles[m.called].label : null })),
-      dora: labels(draft.dora), ura: labels(draft.ura),
+      dora: labels(draft.dora), ura: labels(draft.ura), discards: labels(draft.discards),
     };
     if (draft.capture) {
       const all = [...draft.concealed, ...(draft.win ? [draft.win] : []),
@@ -197,7 +198,7 @@ document.addEventListener("DOMContentLoaded", () => {
       return;
     }
     const rows = [];
-    for (const y of b.yaku) rows.push(el("tr", {}, el("td", { text: y.name }), el("td", { text: y.han + " " + t("han") })));
+    for (const y of b.yaku) rows.push(el("tr", {}, el("td", { text: y.name }), el("td", { text: typeof y.han === "number" ? y.han + " " + t("han") : y.han })));
     if (b.dora) rows.push(el("tr", {}, el("td", { text: t("win.dora_han") }), el("td", { text: b.dora + " " + t("han") })));
     const fu = (b.fu_items || []).map((f) => el("tr", {}, el("td", { text: f.reason }), el("td", { text: f.fu + " " + t("fu") })));
     const pay = state.seats.map((s) => el("tr", {}, el("td", { text: `${WINDS()[s.wind - 1]} ${s.name}` }),

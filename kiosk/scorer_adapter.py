@@ -1,0 +1,57 @@
+"""The rules core's `score()` and its result as the breakdown the win page shows.
+
+A hand that does not win (no winning shape, no yaku, furiten) is a breakdown with `is_win`
+false and a plain `verdict`; nothing is applied for it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scorer.score import Outcome, Score, score
+
+__all__ = ["breakdown_of", "furiten_breakdown", "score", "yaku_name"]
+
+NAMES = {"menzen_tsumo": "Menzen tsumo", "haitei_raoyue": "Haitei raoyue",
+         "houtei_raoyui": "Houtei raoyui", "rinshan_kaihou": "Rinshan kaihou",
+         "sanshoku_doujun": "Sanshoku doujun", "sanshoku_doukou": "Sanshoku doukou",
+         "aka_dora": "Red fives", "ura_dora": "Ura dora", "dora": "Dora"}
+
+
+def yaku_name(yaku_id: str) -> str:
+    """`seat_wind_east` -> `Seat wind east`; a few ids keep their usual spelling."""
+    return NAMES.get(yaku_id, yaku_id.replace("_", " ").capitalize())
+
+
+def breakdown_of(result: Score) -> dict[str, Any]:
+    if not result.is_win:
+        head = ("No yaku" if result.outcome is Outcome.NO_YAKU else "Not a winning hand")
+        detail = result.message or ""
+        if detail.lower().startswith(head.lower()):
+            verdict = detail[0].upper() + detail[1:]
+        else:
+            verdict = f"{head}: {detail}" if detail else head
+        return {"is_win": False, "outcome": result.outcome.value, "verdict": verdict,
+                "problems": [], "yaku": [], "fu_items": []}
+    yaku = [{"id": y, "name": yaku_name(y), "han": h} for y, h in result.yaku]
+    yaku += [{"id": y, "name": yaku_name(y), "han": f"{u}x yakuman" if u > 1 else "yakuman"}
+             for y, u in result.yakuman]
+    dora = result.dora + result.aka_dora + result.ura_dora
+    return {
+        "is_win": True, "outcome": result.outcome.value, "yaku": yaku,
+        "yakuman_ids": [y for y, _ in result.yakuman],
+        "yakuman": sum(u for _, u in result.yakuman),
+        "dora": dora if not result.yakuman else 0,
+        "dora_detail": {"dora": result.dora, "aka": result.aka_dora, "ura": result.ura_dora},
+        "han": result.han, "fu": result.fu,
+        "fu_items": [{"reason": item.reason, "fu": item.fu} for item in result.fu_items],
+        "limit": result.limit.value, "points": result.points,
+        "reading": str(result.reading) if result.reading else "",
+    }
+
+
+def furiten_breakdown(discarded: str) -> dict[str, Any]:
+    return {"is_win": False, "outcome": "furiten",
+            "verdict": f"Furiten: the winner discarded {discarded}, which completes their hand; "
+                       "they cannot win by ron (tsumo only)",
+            "problems": [], "yaku": [], "fu_items": []}

@@ -8,22 +8,33 @@ becomes the current state, so a crash never leaves a half-applied hand. Live pag
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any, Protocol
 
 from kiosk.errors import ApiError
+from kiosk.store import StoreError
 from scorer.rules import Ruleset
 from scorer.table import Event, GameStarted, IllegalEvent, Table
 
 DEFAULT_PLAYERS = ("Player 1", "Player 2", "Player 3", "Player 4")
 
 
+@contextmanager
+def _stored() -> Iterator[None]:
+    """A store that refuses a write (another kiosk wrote first) is a 409, and nothing changes."""
+    try:
+        yield
+    except StoreError as e:
+        raise ApiError(409, f"the event store refused the change: {e}") from None
+
+
 class EventLog(Protocol):
-    """What the game service needs of the store (see `kiosk.persist` for the adapter)."""
+    """What the game service needs of the event store (`kiosk.store.EventStore`)."""
 
     def latest(self) -> tuple[str, list[Event]] | None: ...
     def create(self, first: GameStarted) -> str: ...
-    def append(self, game_id: str, index: int, event: Event) -> None: ...
+    def append(self, game_id: str, index: int, event: Event) -> int: ...
     def truncate(self, game_id: str, length: int) -> None: ...
     def games(self) -> list[dict[str, Any]]: ...
 
@@ -90,7 +101,8 @@ class GameService:
     def play(self, event: Event) -> Table:
         with self._lock:
             table = self.preview(event)
-            self.log.append(self._game_id, len(table.events) - 1, event)
+            with _stored():
+                self.log.append(self._game_id, len(table.events) - 1, event)
             self._table = table
         self.on_change()
         return table
@@ -101,10 +113,25 @@ class GameService:
                 table = self.table.undo()
             except IllegalEvent as e:
                 raise ApiError(409, str(e)) from None
-            self.log.truncate(self._game_id, len(table.events))
+            with _stored():
+                self.log.truncate(self._game_id, len(table.events))
             self._table = table
         self.on_change()
         return table
+
+    def import_record(self, text: bytes) -> Table:
+        """Store a JSON game record as a new game and make it the current one."""
+        from scorer.record import RecordError
+
+        with self._lock:
+            try:
+                game_id = self.log.import_record(text)  # type: ignore[attr-defined]
+            except (RecordError, IllegalEvent) as e:
+                raise ApiError(400, f"cannot import the record: {e}") from None
+            self._game_id = game_id
+            self._table = Table.of(self.log.latest()[1])  # type: ignore[index]
+        self.on_change()
+        return self._table
 
     def redo(self) -> Table:
         with self._lock:
@@ -112,7 +139,8 @@ class GameService:
                 table = self.table.redo()
             except IllegalEvent as e:
                 raise ApiError(409, str(e)) from None
-            self.log.append(self._game_id, len(table.events) - 1, table.events[-1])
+            with _stored():
+                self.log.append(self._game_id, len(table.events) - 1, table.events[-1])
             self._table = table
         self.on_change()
         return table

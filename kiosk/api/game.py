@@ -169,6 +169,24 @@ def end_game() -> dict[str, Any]:
     return present.standings_json(game.table)
 
 
+@blueprint.post("/import")
+def import_record() -> tuple[dict[str, Any], int]:
+    """A JSON game record (as exported) becomes a new game, all or nothing."""
+    from flask import request
+
+    data = request.files["record"].read() if "record" in request.files else request.get_data()
+    if not data.strip():
+        raise ApiError(400, "send the game record as the body or as multipart field 'record'")
+    services().game.import_record(data)
+    return state(), 201
+
+
+@blueprint.get("/games")
+def games() -> dict[str, Any]:
+    kiosk = services()
+    return {"current": kiosk.game.game_id, "games": kiosk.game.log.games()}
+
+
 @blueprint.get("/history")
 def history() -> dict[str, Any]:
     return present.history_json(services().game.table)

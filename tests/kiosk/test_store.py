@@ -175,9 +175,8 @@ def test_a_corrupt_record_is_refused_naming_event_and_field(store: EventStore) -
 
 def test_a_failure_mid_import_rolls_everything_back(store: EventStore,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
-    import kiosk.store
+    from scorer.record import event_to_json as real
 
-    real = kiosk.store.event_to_json
     calls = []
 
     def failing(event: Event) -> str:
@@ -186,7 +185,7 @@ def test_a_failure_mid_import_rolls_everything_back(store: EventStore,
             raise OSError("disk full (simulated)")
         return real(event)
 
-    monkeypatch.setattr(kiosk.store, "event_to_json", failing)
+    monkeypatch.setattr("kiosk.store.event_to_json", failing)
     with pytest.raises(OSError, match="disk full"):
         store.import_record(dumps(GAME))
     monkeypatch.undo()

@@ -1,0 +1,70 @@
+"""Fixtures: a real kiosk (real SQLite store in tmp_path, the folder camera on one demo frame)
+behind Flask's test client, as the kiosk's own screen (loopback) or as a phone on the LAN."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from kiosk.app import create_app
+from kiosk.camera import KIOSK_DEMO
+from kiosk.config import load
+from kiosk.services import Services, build_services
+
+LAN = {"REMOTE_ADDR": "192.168.1.23"}
+DEMO_FRAME = KIOSK_DEMO / "hand1-riichi-pinfu.jpg"
+
+
+def make_kiosk(tmp_path: Path, **options: Any) -> tuple[Flask, Services]:
+    frames = tmp_path / "frames"
+    frames.mkdir(exist_ok=True)
+    shutil.copy(DEMO_FRAME, frames / DEMO_FRAME.name)
+    defaults = {"data_dir": str(tmp_path / "data"), "camera": f"folder:{frames}", **options}
+    config = load(None, environ={}, defaults=defaults)
+    services = build_services(config)
+    app = create_app(config, services)
+    app.config["TESTING"] = True
+    return app, services
+
+
+class Api:
+    """A test client that sends the session's CSRF token like the pages do."""
+
+    def __init__(self, client: FlaskClient):
+        self.client = client
+        self.csrf = client.get("/api/session").get_json()["csrf"]
+
+    def get(self, path: str, **kw: Any) -> Any:
+        return self.client.get(path, **kw)
+
+    def post(self, path: str, json: Any = None, **kw: Any) -> Any:
+        headers = {"X-CSRF-Token": self.csrf, **kw.pop("headers", {})}
+        return self.client.post(path, json=json, headers=headers, **kw)
+
+
+@pytest.fixture
+def kiosk(tmp_path: Path) -> Iterator[tuple[Flask, Services]]:
+    app, services = make_kiosk(tmp_path)
+    services.start(recogniser=False)
+    yield app, services
+    services.stop()
+
+
+@pytest.fixture
+def app(kiosk: tuple[Flask, Services]) -> Flask:
+    return kiosk[0]
+
+
+@pytest.fixture
+def api(app: Flask) -> Api:
+    return Api(app.test_client())
+
+
+def points(api: Api) -> list[int]:
+    return [s["points"] for s in api.get("/api/state").get_json()["seats"]]

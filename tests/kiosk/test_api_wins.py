@@ -1,0 +1,159 @@
+"""Scoring and applying wins through the API.
+
+Expected values are from the rule texts' payment tables: a non-dealer haneman tsumo is
+3,000/6,000; a non-dealer 3 han 30 fu ron is 3,900, 2 han 30 fu 2,000, 4 han 30 fu 7,700; a
+yakuman ron 32,000 (pao on a ron: the liable player and the discarder split it).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.kiosk.conftest import Api, points
+
+# Riichi, menzen tsumo, pinfu, tanyao + 2 dora (indicator 1s -> 2s pair): 6 han haneman.
+PINFU = {"concealed": "234m456p22s34567s", "win": "8s", "dora": "1s"}
+
+
+def test_score_preview_gives_the_breakdown_and_changes_nothing(api: Api) -> None:
+    api.post("/api/riichi", {"seat": 1})
+    before = points(api)
+    r = api.post("/api/score", {"winner": 1, "discarder": None, "hand": PINFU})
+    out = r.get_json()
+    assert r.status_code == 200 and out["is_win"]
+    assert [(y["id"], y["han"]) for y in out["yaku"]] == [
+        ("menzen_tsumo", 1), ("riichi", 1), ("pinfu", 1), ("tanyao", 1)]
+    assert out["dora"] == 2 and out["han"] == 6 and out["fu"] == 20
+    assert out["limit"] == "haneman" and out["points"] == 12000
+    assert out["fu_items"] == [{"reason": "base (futei)", "fu": 20}]
+    # 3,000 from each non-dealer, 6,000 from the dealer, plus the riichi stick.
+    assert out["payments"] == [-6000, 13000, -3000, -3000]
+    assert points(api) == before
+
+
+def test_ron_3_han_30_fu_pays_3900(api: Api) -> None:
+    # Tanyao, pinfu, iipeikou: 3 han; closed ron pinfu is 30 fu. Non-dealer seat 1 from seat 3.
+    hand = {"concealed": "223344m456p67s55p", "win": "8s"}
+    out = api.post("/api/wins", {"winner": 1, "discarder": 3, "hand": hand}).get_json()
+    assert sorted((y["id"], y["han"]) for y in out["breakdowns"][0]["yaku"]) == [
+        ("iipeikou", 1), ("pinfu", 1), ("tanyao", 1)]
+    assert out["breakdowns"][0]["han"] == 3 and out["breakdowns"][0]["fu"] == 30
+    assert out["deltas"] == [0, 3900, 0, -3900]
+    history = api.get("/api/history").get_json()["entries"]
+    assert history[-1]["breakdowns"][0]["points"] == 3900
+
+
+def test_not_a_win_is_said_plainly_and_refused(api: Api) -> None:
+    hand = {"concealed": "234m456p22s34567s", "win": "9s"}
+    preview = api.post("/api/score", {"winner": 1, "discarder": 0, "hand": hand}).get_json()
+    assert not preview["is_win"] and preview["verdict"].startswith("Not a winning hand")
+    r = api.post("/api/wins", {"winner": 1, "discarder": 0, "hand": hand})
+    assert r.status_code == 422 and "not applied" in r.get_json()["error"]
+    assert points(api) == [25000] * 4
+
+
+def test_no_yaku_is_said_plainly(api: Api) -> None:
+    # Open hand (chi 789m), East pair, no tanyao: a winning shape without a yaku.
+    hand = {"concealed": "234m678p23s11z", "win": "1s",
+            "melds": [{"kind": "chi", "tiles": "789m", "called": "7m", "source": "kamicha"}]}
+    out = api.post("/api/score", {"winner": 1, "discarder": 0, "hand": hand}).get_json()
+    assert not out["is_win"] and out["outcome"] == "no yaku"
+    assert out["verdict"].lower().startswith("no yaku")
+
+
+def test_furiten_ron_is_refused(api: Api) -> None:
+    hand = dict(PINFU, discards="5s1m")
+    out = api.post("/api/score", {"winner": 1, "discarder": 0, "hand": hand}).get_json()
+    assert not out["is_win"] and out["outcome"] == "furiten" and "5s" in out["verdict"]
+    tsumo = api.post("/api/score", {"winner": 1, "discarder": None, "hand": hand}).get_json()
+    assert tsumo["is_win"]  # furiten still allows tsumo
+
+
+@pytest.mark.parametrize("body, status, named", [
+    ({"winner": 1, "discarder": 0, "hand": {"concealed": "234m456p22s3456Xs", "win": "8s"}},
+     400, "hand.concealed"),
+    ({"winner": 1, "discarder": 0, "hand": {"concealed": "234m456p22s34567s", "win": "8q"}},
+     400, "hand.win"),
+    ({"winner": 1, "discarder": 0, "hand": {"concealed": "11111m456p22s3456s", "win": "8s"}},
+     422, "copies of 1m"),
+    ({"winner": 1, "discarder": 0, "hand": {"concealed": "234m456p22s34567s"}}, 422, "missing"),
+    ({"winner": 1, "discarder": 1, "hand": PINFU}, 400, "discarder"),
+    ({"winner": 5, "discarder": 0, "hand": PINFU}, 400, "winner"),
+    ({"winner": 1, "discarder": 0, "hand": PINFU, "riichi": "riichi"}, 422, "riichi"),
+    ({"winner": 1, "discarder": 0, "hand": PINFU, "ippatsu": "yes"}, 400, "ippatsu"),
+    ({"winner": 1, "discarder": 0, "hand": PINFU, "rinshan": True}, 422, "rinshan"),
+    ({"winner": 1, "discarder": 0}, 400, "either"),
+    ({"winner": 1, "discarder": 0, "hand": PINFU, "quick": {"han": 1}}, 400, "either"),
+    ({"winner": 1, "discarder": 0,
+      "hand": {**PINFU, "melds": [{"kind": "chow", "tiles": "123m"}]}}, 400, "chow"),
+    ({"winner": 1, "discarder": 0, "quick": {"han": 3, "fu": 35}}, 422, "fu"),
+    ({"winner": 1, "discarder": 0, "quick": {"points": 1234}}, 422, "1,234"),
+    ({"winner": 1, "discarder": 0, "quick": {"han": 3}, "pao": 1}, 400, "pao"),
+], ids=["unknown-tile", "unknown-win-tile", "five-copies", "no-win-tile", "self-ron",
+        "bad-winner", "riichi-not-declared", "flag-not-bool", "rinshan-ron", "no-hand",
+        "hand-and-quick", "unknown-meld-kind", "bad-fu", "impossible-points", "pao-self"])
+def test_bad_win_input_is_a_clear_4xx_and_changes_nothing(api: Api, body: dict, status: int,
+                                                          named: str) -> None:
+    for path in ("/api/score", "/api/wins"):
+        r = api.post(path, body)
+        assert r.status_code == status, r.get_json()
+        assert named in str(r.get_json())
+    assert points(api) == [25000] * 4 and len(api.get("/api/history").get_json()["entries"]) == 1
+
+
+@pytest.mark.parametrize("quick, dealer_seat_wins, tsumo, expected", [
+    ({"han": 4, "fu": 30}, False, False, [-7700, 7700, 0, 0]),
+    ({"points": 7700}, False, False, [-7700, 7700, 0, 0]),
+    ({"points": 12000}, True, False, [12000, -12000, 0, 0]),
+    ({"han": 1, "fu": 30}, False, True, [-500, 1100, -300, -300]),
+    ({"yakuman": 1}, False, False, [-32000, 32000, 0, 0]),
+], ids=["4han30fu-ron", "7700-ron", "dealer-12000-ron", "1han30fu-tsumo", "yakuman-ron"])
+def test_quick_mode(api: Api, quick: dict, dealer_seat_wins: bool, tsumo: bool,
+                    expected: list[int]) -> None:
+    winner, other = (0, 1) if dealer_seat_wins else (1, 0)
+    r = api.post("/api/wins", {"winner": winner, "discarder": None if tsumo else other,
+                               "quick": quick})
+    assert r.status_code == 201 and r.get_json()["deltas"] == expected
+
+
+def test_double_ron_pays_each_winner(api: Api) -> None:
+    api.post("/api/riichi", {"seat": 3})
+    wins = [{"winner": 1, "discarder": 0, "quick": {"han": 3, "fu": 30}},
+            {"winner": 2, "discarder": 0, "quick": {"han": 2, "fu": 30}}]
+    out = api.post("/api/wins", {"wins": wins}).get_json()
+    # The stick goes to the winner nearest the discarder (seat 1); the riichi player lost 1,000.
+    assert out["deltas"] == [-5900, 4900, 2000, 0]
+    assert points(api) == [19100, 29900, 27000, 24000]
+
+
+def test_double_ron_must_share_the_discard(api: Api) -> None:
+    wins = [{"winner": 1, "discarder": 0, "quick": {"han": 1, "fu": 30}},
+            {"winner": 2, "discarder": 3, "quick": {"han": 1, "fu": 30}}]
+    r = api.post("/api/wins", {"wins": wins})
+    assert r.status_code == 400 and "same discard" in r.get_json()["error"]
+
+
+def test_pao_on_a_ron_splits_the_yakuman(api: Api) -> None:
+    out = api.post("/api/wins", {"winner": 1, "discarder": 2, "pao": 3,
+                                 "quick": {"yakuman": 1}}).get_json()
+    assert out["deltas"] == [0, 32000, -16000, -16000]
+
+
+def test_pao_with_tiles_needs_a_pao_yakuman(api: Api) -> None:
+    # Daisangen with two dragon pons: the liable seat pays all of a tsumo.
+    daisangen = {"concealed": "666z23m99p", "win": "1m",
+                 "melds": [{"kind": "pon", "tiles": "555z", "called": "5z", "source": "toimen"},
+                           {"kind": "pon", "tiles": "777z", "called": "7z", "source": "kamicha"}]}
+    plain = api.post("/api/score", {"winner": 2, "discarder": None, "pao": 1, "hand": PINFU})
+    assert plain.status_code == 422 and "pao" in plain.get_json()["error"]
+    out = api.post("/api/wins", {"winner": 1, "discarder": None, "pao": 3,
+                                 "hand": daisangen}).get_json()
+    assert out["breakdowns"][0]["yakuman_ids"] == ["daisangen"]
+    assert out["deltas"] == [0, 32000, 0, -32000]
+    assert out["state"]["end_reason"] == "bust"  # seat 3 is below zero: tobi ends the game
+
+
+def test_win_after_the_game_ended_is_409(api: Api) -> None:
+    api.post("/api/end", {"reason": "time"})
+    r = api.post("/api/score", {"winner": 1, "discarder": 0, "quick": {"han": 1, "fu": 30}})
+    assert r.status_code == 409

@@ -2,11 +2,12 @@
 
 Each round a child process opens the store and appends events, writing an acknowledgement after
 each `append` returns (i.e. after the commit); the parent SIGKILLs it after a random delay (from
-"still opening the database" to "many appends in"), then reopens the database and checks it: it
-opens cleanly (SQLite: `PRAGMA integrity_check`), every acknowledged event is there, at most the
-one append in flight was committed without its acknowledgement, and every game replays.
-Children are forked (no interpreter start-up), so 120 kills take seconds; one extra test kills
-a freshly started interpreter that prints its acks on stdout, as a kiosk process would.
+"still opening the database" to "many appends in"; every other round only after a random number
+of acknowledgements, so kills land among appends however slow the machine is), then reopens the
+database and checks it: it opens cleanly (SQLite: `PRAGMA integrity_check`), every acknowledged
+event is there, at most the one append in flight was committed without its acknowledgement, and
+every game replays. Children are forked (no interpreter start-up), so 120 kills take seconds; one
+more test kills a freshly started interpreter that prints its acks on stdout, as a kiosk would.
 """
 
 from __future__ import annotations
@@ -68,12 +69,19 @@ def _fork_writer(open_store: Callable[[], EventStore]) -> tuple[int, int]:
     return pid, read
 
 
-def _read_all(fd: int) -> list[str]:
-    chunks = []
+def _read_lines(fd: int, count: int) -> bytes:
+    """Block until `count` lines came (or the writer died): kills then land among appends."""
+    data = b""
+    while data.count(b"\n") < count and (chunk := os.read(fd, 4096)):
+        data += chunk
+    return data
+
+
+def _read_all(fd: int, data: bytes = b"") -> list[str]:
     while chunk := os.read(fd, 65536):
-        chunks.append(chunk)
+        data += chunk
     os.close(fd)
-    return b"".join(chunks).decode().splitlines()
+    return data.decode().splitlines()
 
 
 def _stored(open_store: Callable[[], EventStore]) -> dict[str, int]:
@@ -97,11 +105,14 @@ def kill_writers(open_store: Callable[[], EventStore], rounds: int, seed: int) -
     acknowledged_total = 0
     for round_ in range(rounds):
         pid, pipe = _fork_writer(open_store)
+        early = b""
+        if round_ % 2:  # after 1-6 acknowledgements (the "open" line counts as one)
+            early = _read_lines(pipe, rng.randint(2, 7))
         time.sleep(rng.choice([0.0, rng.uniform(0, 0.005), rng.uniform(0, 0.03),
                                rng.uniform(0.02, 0.08)]))
         os.kill(pid, signal.SIGKILL)
         _, status = os.waitpid(pid, 0)
-        lines = _read_all(pipe)
+        lines = _read_all(pipe, early)
         errors = [line for line in lines if line.startswith("error")]
         assert not errors, errors
         assert os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL, lines

@@ -83,6 +83,8 @@ class CameraService:
         """A full-resolution still; `CameraError` naming why when there is none."""
         if self.grabber is None:
             raise CameraError("the camera is not started")
+        if self.grabber.latest() is None:
+            self.grabber.wait_frame(0, timeout=3.0)  # just started: give it a moment
         image = self.grabber.capture()
         return Still(image, encode_jpeg(image, 90))
 

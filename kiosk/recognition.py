@@ -15,6 +15,10 @@ from typing import Any
 
 import numpy as np
 
+from scorer.hand import Meld, MeldKind
+from scorer.tiles import Tile, TileError
+from scorer.waits import winning_kinds
+
 log = logging.getLogger(__name__)
 LOW_CONFIDENCE = 0.8
 ROOT = Path(__file__).resolve().parents[1]
@@ -24,7 +28,7 @@ class RecogniserService:
     def __init__(self, models_dir: str = ""):
         self.models_dir = Path(models_dir) if models_dir else ROOT / "models"
         self._recogniser: Any = None
-        self.error = "the recogniser is not started"
+        self.error = "the tile recogniser is not running; tap the tiles in"
         self.warmup_ms: float | None = None
 
     @property
@@ -33,16 +37,17 @@ class RecogniserService:
 
     def start(self) -> None:
         try:
-            from vision import Recogniser  # type: ignore[attr-defined]
+            from vision.recogniser import Recogniser
         except ImportError as e:
             self.error = f"no tile recogniser in this build ({e}); tap the tiles in"
             log.warning(self.error)
             return
         try:
             started = time.perf_counter()
-            self._recogniser = Recogniser.load(self.models_dir)
-            self._recogniser.read(np.full((240, 320, 3), 90, np.uint8))  # warm-up
+            recogniser = Recogniser.load(self.models_dir)
+            recogniser.read(np.full((240, 320, 3), 90, np.uint8))  # warm-up
             self.warmup_ms = (time.perf_counter() - started) * 1000
+            self._recogniser = recogniser
             self.error = ""
         except Exception as e:  # a missing or corrupt model must not stop the kiosk
             self._recogniser = None
@@ -57,14 +62,17 @@ class RecogniserService:
                 "models_dir": str(self.models_dir), "warmup_ms": self.warmup_ms}
 
     def read(self, image: np.ndarray) -> dict[str, Any]:
-        """{hand: {concealed, win, melds, dora, ura}, problems, message} for the win page."""
+        """{recognised, hand: {concealed, win, melds, dora, ura}, problems, message}."""
         if self._recogniser is None:
             return {"recognised": False, "hand": empty_hand(), "problems": [],
                     "message": self.error}
-        reading = self._recogniser.read(image)
-        return {"recognised": True, "hand": reading_to_hand(reading),
-                "problems": [str(p) for p in getattr(reading, "problems", ())],
-                "message": ""}
+        reading = self._recogniser.read(image, complete=is_complete)
+        problems = [str(p) for p in reading.problems]
+        unplaced = [reading.tiles[i].label for i in reading.grouping.unassigned]
+        if unplaced:
+            problems.append(f"not placed in the hand: {' '.join(unplaced)}")
+        return {"recognised": True, "hand": reading_to_hand(reading), "problems": problems,
+                "message": "" if reading.tiles else "no tiles found in the photo"}
 
 
 def empty_hand() -> dict[str, Any]:
@@ -72,28 +80,43 @@ def empty_hand() -> dict[str, Any]:
 
 
 def tile_json(tile: Any) -> dict[str, Any]:
-    confidence = float(getattr(tile, "confidence", 1.0))
-    box = getattr(tile, "box", None)
-    alternatives = [[str(label), round(float(p), 3)]
-                    for label, p in getattr(tile, "alternatives", ())][:3]
-    return {"label": str(tile.label), "confidence": round(confidence, 3),
-            "low": confidence < LOW_CONFIDENCE or bool(getattr(tile, "changed", False)),
-            "box": [round(float(v), 1) for v in box] if box is not None else None,
-            "alternatives": alternatives}
+    confidence = float(tile.confidence)
+    return {"label": tile.label, "confidence": round(confidence, 3),
+            "low": confidence < LOW_CONFIDENCE or tile.changed_by_decoder,
+            "box": [round(float(v), 1) for v in tile.box],
+            "alternatives": [[label, round(float(p), 3)] for label, p in tile.alternatives][:3],
+            "sideways": tile.sideways, "face_down": tile.face_down}
 
 
 def reading_to_hand(reading: Any) -> dict[str, Any]:
-    """Map vision's `Reading` groups onto the win page's groups."""
+    """Map vision's `Reading` (tiles + grouping by index) onto the win page's groups."""
+    g = reading.grouping
+    tiles = reading.tiles
     melds = []
-    for meld in getattr(reading, "melds", ()):
-        tiles = [tile_json(t) for t in meld.tiles]
-        called = next((i for i, t in enumerate(meld.tiles) if getattr(t, "sideways", False)),
-                      None)
-        kind = getattr(meld, "kind", "pon")
-        melds.append({"kind": getattr(kind, "value", kind), "tiles": tiles, "called": called})
-    win = getattr(reading, "win", None) or getattr(reading, "winning", None)
-    return {"concealed": [tile_json(t) for t in getattr(reading, "concealed", ())],
-            "win": tile_json(win) if win is not None else None,
-            "melds": melds,
-            "dora": [tile_json(t) for t in getattr(reading, "dora", ())],
-            "ura": [tile_json(t) for t in getattr(reading, "ura", ())]}
+    for meld in g.melds:
+        called = meld.tiles.index(meld.called) if meld.called in meld.tiles else None
+        melds.append({"kind": meld.kind.value, "tiles": [tile_json(tiles[i]) for i in meld.tiles],
+                      "called": called})
+    return {"concealed": [tile_json(tiles[i]) for i in g.concealed],
+            "win": tile_json(tiles[g.winning]) if g.winning is not None else None,
+            "melds": melds, "dora": [tile_json(tiles[i]) for i in g.dora], "ura": []}
+
+
+def is_complete(concealed: list[str], winning: str | None,
+                melds: list[tuple[str, list[str]]]) -> bool:
+    """The decoder's winning-shape check (vision may not import the rules core; we may)."""
+    try:
+        hand = [Tile.parse(label) for label in concealed]
+        called = []
+        for kind, labels in melds:
+            shown = [label for label in labels if label != "back"]
+            if not shown:
+                return False
+            full = [Tile.parse(label if label != "back" else shown[0]) for label in labels]
+            called.append(Meld(MeldKind(kind), tuple(full)))
+        if winning is None:
+            return False
+        win = Tile.parse(winning)
+    except (TileError, ValueError):
+        return False
+    return win.kind in set(winning_kinds(hand, called))

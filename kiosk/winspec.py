@@ -120,7 +120,12 @@ def parse_melds(value: Any) -> tuple[Meld, ...]:
         except ValueError:
             raise ApiError(400, f"{where}.kind: {m.get('kind')!r} is not chi, pon, minkan, "
                            "ankan or kakan") from None
-        tiles = parse_tile_list(m.get("tiles"), f"{where}.tiles")
+        raw = m.get("tiles")
+        if kind is MeldKind.ANKAN and isinstance(raw, str) and "back" in raw:
+            # A closed kan shows two tiles face down: they are the two visible ones again.
+            shown = [t.strip() for t in raw.split(",") if t.strip() not in ("", "back")]
+            raw = ",".join([shown[0] if shown else "back"] * 4)
+        tiles = parse_tile_list(raw, f"{where}.tiles")
         called = parse_tile_list(m.get("called"), f"{where}.called") if m.get("called") else ()
         if len(called) > 1:
             raise ApiError(400, f"{where}.called: one tile")

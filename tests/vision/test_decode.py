@@ -1,0 +1,80 @@
+"""Hand-aware decoding: the most probable legal labelling, with every change marked."""
+
+import pytest
+
+from vision.config import VisionConfig
+from vision.decode import decode, violations
+from vision.reading import Grouping, MeldKind, MeldReading
+
+CFG = VisionConfig()
+
+
+def sure(label):
+    return [(label, 0.99), ("1z", 0.005)]
+
+
+def test_a_legal_reading_is_kept_as_is():
+    choices = [sure(t) for t in ["1m", "2m", "3m", "5p", "5p"]]
+    out = decode(choices, None, CFG)
+    assert out.labels == ("1m", "2m", "3m", "5p", "5p")
+    assert out.changed == (False,) * 5
+    assert out.problems == ()
+
+
+def test_a_fifth_copy_becomes_its_least_costly_alternative():
+    # five tiles read 3m: the least sure (0.55 vs 8m 0.40) changes, not the 0.9 one
+    out = decode(
+        [sure("3m")] * 3 + [[("3m", 0.9), ("5m", 0.09)], [("3m", 0.55), ("8m", 0.40)]], None, CFG
+    )
+    assert out.labels == ("3m", "3m", "3m", "3m", "8m")
+    assert out.changed == (False, False, False, False, True)
+
+
+def test_two_red_fives_of_one_suit_keep_the_surer_one():
+    choices = [[("0p", 0.95), ("5p", 0.05)], [("0p", 0.6), ("5p", 0.39)], sure("1s")]
+    out = decode(choices, None, CFG)
+    assert out.labels == ("0p", "5p", "1s")
+    assert out.changed == (False, True, False)
+
+
+def test_a_meld_must_be_a_set():
+    grouping = Grouping(concealed=(), melds=(MeldReading(MeldKind.PON, (0, 1, 2), 1),))
+    choices = [sure("6s"), [("8s", 0.7), ("6s", 0.3)], sure("6s")]
+    out = decode(choices, grouping, CFG)
+    assert out.labels == ("6s", "6s", "6s")
+    assert out.changed == (False, True, False)
+
+
+def test_the_kiosk_check_picks_the_complete_hand():
+    # 2m reads 0.6 / 3m 0.4; only 3m completes 111m 33m (a toy check from the caller)
+    def complete(concealed, winning, melds):
+        return sorted(concealed + [winning]) == ["1m", "1m", "1m", "3m", "3m"]
+
+    grouping = Grouping(concealed=(0, 1, 2, 3), winning=4)
+    choices = [sure("1m"), sure("1m"), sure("1m"), sure("3m"), [("2m", 0.6), ("3m", 0.4)]]
+    out = decode(choices, grouping, CFG, complete)
+    assert out.labels == ("1m", "1m", "1m", "3m", "3m")
+    assert out.changed == (False, False, False, False, True)
+
+
+def test_unresolvable_is_reported_and_the_classifier_labels_kept():
+    choices = [[("7z", 0.99)]] * 5  # no alternatives at all
+    out = decode(choices, None, CFG)
+    assert out.labels == ("7z",) * 5
+    assert out.changed == (False,) * 5
+    assert out.problems == ("unresolved: five 7z",)
+
+
+@pytest.mark.parametrize(
+    ("labels", "melds", "expected"),
+    [
+        (["1m"] * 4, (), []),
+        (["5m", "5m", "5m", "5m", "0m"], (), ["five 5m"]),
+        (["0s", "0s"], (), ["two red fives in s"]),
+        (["1z", "2z", "3z"], ((MeldKind.CHI, (0, 1, 2)),), ["meld 1 (chi) is not a set: 1z 2z 3z"]),
+        (["back", "4p", "4p", "back"], ((MeldKind.ANKAN, (0, 1, 2, 3)),), []),
+    ],
+)
+def test_violations(labels, melds, expected):
+    grouping = Grouping(melds=tuple(MeldReading(k, t) for k, t in melds))
+    assert violations(labels, grouping) == expected

@@ -1,0 +1,55 @@
+"""Evaluation counting: IoU >= 0.5 with a matching label, ignore regions, exact images."""
+
+from vision.evaluate import Totals, grouping_matches, match_image
+from vision.reading import DetectedTile, Grouping, MeldKind, MeldReading, Reading
+
+A, B, C = (0, 0, 10, 14), (12, 0, 22, 14), (24, 0, 34, 14)
+
+
+def test_right_label_and_place_counts():
+    s = match_image([("1m", A), ("2m", B)], [("1m", A, 0.9), ("2m", B, 0.9)])
+    assert (s.tp, s.fp, s.fn, s.exact) == (2, 0, 0, True)
+
+
+def test_a_loose_box_below_half_overlap_is_a_miss_and_a_false_alarm():
+    s = match_image([("1m", A)], [("1m", (5, 0, 15, 14), 0.9)])  # IoU 5*14 / 15*14 = 1/3
+    assert (s.tp, s.fp, s.fn) == (0, 1, 1)
+
+
+def test_duplicates_count_once():
+    s = match_image([("1m", A)], [("1m", A, 0.9), ("1m", A, 0.8)])
+    assert (s.tp, s.fp, s.fn) == (1, 1, 0)
+
+
+def test_detections_on_other_tiles_are_ignored():
+    s = match_image([("1m", A)], [("1m", A, 0.9), ("7z", B, 0.8)], ignore=[B])
+    assert (s.tp, s.fp, s.fn, s.exact) == (1, 0, 0, True)
+
+
+def test_totals_give_f1_and_exact_share():
+    t = Totals()
+    t.add(match_image([("1m", A), ("2m", B)], [("1m", A, 1.0), ("2m", B, 1.0)]), 10.0)
+    t.add(match_image([("1m", A), ("2m", B)], [("1m", A, 1.0), ("3m", B, 1.0)]), 30.0)
+    s = t.summary()
+    assert (s["precision"], s["recall"], s["f1"], s["exact_images"]) == (0.75, 0.75, 0.75, 0.5)
+    assert s["median_latency_ms"] == 20.0
+    assert s["confusions"] == [["2m", "3m", 1]]
+
+
+def test_grouping_must_match_exactly():
+    tiles = tuple(DetectedTile(lab, A, 0.9) for lab in ["2m", "1m", "3m", "5z", "5z", "5z", "4p"])
+    reading = Reading(
+        tiles,
+        Grouping(
+            concealed=(0, 1), winning=2, melds=(MeldReading(MeldKind.PON, (3, 4, 5), 5),), dora=(6,)
+        ),
+    )
+    layout = {
+        "concealed": ["1m", "2m"],
+        "winning": "3m",
+        "melds": [{"kind": "pon", "tiles": ["5z", "5z", "5z"]}],
+        "dora": ["4p"],
+    }
+    assert grouping_matches(layout, reading)
+    assert not grouping_matches(layout | {"winning": "2m"}, reading)
+    assert not grouping_matches(layout | {"melds": [{"kind": "chi", "tiles": ["5z"] * 3}]}, reading)

@@ -1,0 +1,142 @@
+"""Layout: rows, gaps, sideways tiles and face-down pairs -> concealed / winning / melds / dora,
+whichever way the row runs. Poses are built from a flat plan, rotated into the frame."""
+
+import math
+
+import pytest
+
+from vision.config import VisionConfig
+from vision.layout import TilePose, group_tiles, meld_kind, row_angle
+from vision.reading import MeldKind
+
+CFG = VisionConfig()
+W = 30.0  # tile width in pixels; faces are 4/3 as tall
+
+
+def poses_for(items, angle_deg, centre=(400.0, 300.0)):
+    """items: (label, x, y, sideways, face_down) in tile widths, x along the row."""
+    a = math.radians(angle_deg)
+    ca, sa = math.cos(a), math.sin(a)
+    poses, labels = [], []
+    for label, x, y, side, down in items:
+        w, h = (4 / 3, 1.0) if side else (1.0, 4 / 3)
+        cx, cy = (x + w / 2) * W, (y + h / 2) * W
+        corners = [(cx + dx * w * W / 2, cy + dy * h * W / 2) for dx in (-1, 1) for dy in (-1, 1)]
+        pts = [(centre[0] + px * ca - py * sa, centre[1] + px * sa + py * ca) for px, py in corners]
+        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+        long_axis = (a if side else a + math.pi / 2) % math.pi
+        poses.append(TilePose((min(xs), min(ys), max(xs), max(ys)), long_axis, 1.0, down))
+        labels.append(label)
+    return poses, labels
+
+
+def hand_row(concealed, winning, melds, dora=()):
+    """Lay out like the synthetic scenes: tiles 1.03 apart, gaps 0.6 before win and melds."""
+    items, x = [], 0.0
+    for t in concealed:
+        items.append((t, x, -4 / 3, False, False))
+        x += 1.03
+    x += 0.6
+    items.append((winning, x, -4 / 3, False, False))
+    x += 1.03
+    for kind, tiles, called in melds:
+        x += 0.5
+        for i, t in enumerate(tiles):
+            if kind == "ankan" and i in (0, 3):
+                items.append(("back", x, -4 / 3, False, True))
+                x += 1.03
+            elif kind == "kakan" and i == 3:
+                continue
+            elif i == called:
+                items.append((t, x, -1.0, True, False))
+                if kind == "kakan":
+                    items.append((tiles[3], x, -2.03, True, False))
+                x += 4 / 3 + 0.03
+            else:
+                items.append((t, x, -4 / 3, False, False))
+                x += 1.03
+    for i, t in enumerate(dora):
+        items.append((t, 2 + i * 1.03, -5.5, False, False))
+    return items
+
+
+def labels_of(layout, labels):
+    g = layout.grouping
+    return (
+        [labels[i] for i in g.concealed],
+        None if g.winning is None else labels[g.winning],
+        [(m.kind.value, [labels[i] for i in m.tiles]) for m in g.melds],
+        [labels[i] for i in g.dora],
+    )
+
+
+CONCEALED = ["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s"]
+MELDS = [("pon", ["5z", "5z", "5z"], 2), ("chi", ["3s", "4s", "5s"], 0)]
+
+
+@pytest.mark.parametrize("angle", [0, 90, 180, 270, 37, -20])
+def test_row_with_pon_and_chi_reads_the_same_at_any_rotation(angle):
+    poses, labels = poses_for(hand_row(CONCEALED, "9s", MELDS, dora=["2z"]), angle)
+    layout = group_tiles(poses, labels, CFG)
+    concealed, winning, melds, dora = labels_of(layout, labels)
+    assert concealed == CONCEALED
+    assert winning == "9s"
+    assert melds == [("pon", ["5z", "5z", "5z"]), ("chi", ["3s", "4s", "5s"])]
+    assert dora == ["2z"]
+    assert [labels[i] for i, s in enumerate(layout.sideways) if s] == ["5z", "3s"]
+    assert layout.problems == ()
+
+
+def test_closed_and_added_kans():
+    melds = [("ankan", ["7p", "7p", "7p", "7p"], None), ("kakan", ["1z", "1z", "1z", "1z"], 1)]
+    poses, labels = poses_for(hand_row(["2m", "3m", "4m", "6s", "6s"], "5s", melds), 0)
+    layout = group_tiles(poses, labels, CFG)
+    _, winning, got, _ = labels_of(layout, labels)
+    assert winning == "5s"
+    assert got == [("ankan", ["back", "7p", "7p", "back"]), ("kakan", ["1z", "1z", "1z", "1z"])]
+    assert layout.grouping.melds[1].called is not None
+
+
+def test_open_kan_is_four_of_a_kind_with_one_sideways_tile():
+    melds = [("minkan", ["9m", "9m", "9m", "9m"], 3), ("pon", ["0p", "5p", "5p"], 1)]
+    poses, labels = poses_for(hand_row(["1p", "1p", "1p", "2z"], "2z", melds), 0)
+    _, _, got, _ = labels_of(group_tiles(poses, labels, CFG), labels)
+    assert got == [("minkan", ["9m", "9m", "9m", "9m"]), ("pon", ["0p", "5p", "5p"])]
+
+
+def test_reversed_row_is_read_from_the_concealed_end():
+    """Melds at the left of the frame (the player faces the other way): the row runs right to
+    left, found from where the sideways tiles are."""
+    poses, labels = poses_for(hand_row(CONCEALED, "9s", MELDS), 180)
+    layout = group_tiles(poses, labels, CFG)
+    assert labels_of(layout, labels)[0] == CONCEALED
+
+
+def test_missing_gap_is_reported_not_guessed():
+    items = [(t, i * 1.03, -4 / 3, False, False) for i, t in enumerate(CONCEALED + ["9s"])]
+    poses, labels = poses_for(items, 0)
+    layout = group_tiles(poses, labels, CFG)
+    assert layout.grouping.winning is None
+    assert "no winning tile set apart by a gap after the concealed tiles" in layout.problems
+
+
+def test_row_direction_without_orientation_uses_the_centres():
+    poses, _ = poses_for(hand_row(CONCEALED, "9s", []), 30)
+    flat = [TilePose(p.box, 0.0, 0.0, p.face_down) for p in poses]
+    assert math.degrees(row_angle(flat)) == pytest.approx(30, abs=0.5)
+
+
+@pytest.mark.parametrize(
+    ("labels", "stacked", "closed", "kind"),
+    [
+        (["3s", "4s", "5s"], False, False, MeldKind.CHI),
+        (["0s", "3s", "4s"], False, False, MeldKind.CHI),
+        (["5z", "5z", "5z"], False, False, MeldKind.PON),
+        (["7z"] * 3, False, False, MeldKind.PON),
+        (["back", "2m", "2m", "back"], False, True, MeldKind.ANKAN),
+        (["2m"] * 4, True, False, MeldKind.KAKAN),
+        (["2m"] * 4, False, False, MeldKind.MINKAN),
+    ],
+)
+def test_meld_kind(labels, stacked, closed, kind):
+    assert meld_kind(labels, stacked, closed) == kind

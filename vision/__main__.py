@@ -1,0 +1,163 @@
+"""``python -m vision {read,evaluate}``: read one photo, or measure the reader on a manifest."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+import cv2
+from tqdm import tqdm
+
+
+def _load(args: argparse.Namespace):  # noqa: ANN202 - returns a Recogniser
+    from vision.config import VisionConfig
+    from vision.recogniser import Recogniser
+
+    cfg = VisionConfig(threads=args.threads, test_time_flip=not args.no_tta)
+    return Recogniser.load(args.models, cfg)
+
+
+def cmd_read(args: argparse.Namespace) -> int:
+    frame = cv2.imread(str(args.image), cv2.IMREAD_COLOR)
+    if frame is None:
+        print(f"error: cannot read image {args.image}", file=sys.stderr)
+        return 2
+    reading = _load(args).read(frame)
+    if args.json:
+        print(json.dumps(reading.to_json(), indent=1))
+        return 0
+    print(f"{len(reading.tiles)} tiles: {reading.summary()}")
+    for i, t in enumerate(reading.tiles):
+        flags = [
+            f
+            for f, on in (
+                ("sideways", t.sideways),
+                ("face-down", t.face_down),
+                ("changed", t.changed_by_decoder),
+            )
+            if on
+        ]
+        alts = ", ".join(f"{lab} {p:.2f}" for lab, p in t.alternatives)
+        box = ",".join(f"{v:.0f}" for v in t.box)
+        print(f"  {i:2d} {t.label:4s} {t.confidence:.3f} [{box}] {' '.join(flags)}  ({alts})")
+    for p in reading.problems:
+        print(f"problem: {p}")
+    return 0
+
+
+def _print_table(rows: dict[str, dict], out=sys.stdout) -> None:  # noqa: ANN001
+    keys = [
+        "images",
+        "precision",
+        "recall",
+        "f1",
+        "exact_images",
+        "median_latency_ms",
+        "red_five_accuracy",
+        "face_down_accuracy",
+        "sideways_accuracy",
+        "grouping_accuracy",
+    ]
+    names = list(rows)
+    print(f"{'':22s}" + "".join(f"{n:>16s}" for n in names), file=out)
+    for k in keys:
+        vals = [rows[n].get(k) if rows[n] else None for n in names]
+        if all(v is None for v in vals):
+            continue
+        print(f"{k:22s}" + "".join(f"{'-' if v is None else v!s:>16s}" for v in vals), file=out)
+    for n in names:
+        if rows[n] and rows[n].get("confusions"):
+            pairs = ", ".join(f"{a}->{b} x{c}" for a, b, c in rows[n]["confusions"])
+            print(f"confusions ({n}, labelled->read): {pairs}", file=out)
+
+
+def cmd_evaluate(args: argparse.Namespace) -> int:
+    from vision.evaluate import Totals, evaluate_peer, evaluate_reader
+    from vision.manifest import iter_splits, read_manifest
+
+    entries = read_manifest(args.manifest, [args.split] if args.split else None)
+    if args.limit:
+        entries = entries[: args.limit]
+    if not entries:
+        print(f"error: no images in {args.manifest} (split {args.split!r})", file=sys.stderr)
+        return 2
+    rec = _load(args)
+    detect = None
+    peer_note = None
+    if args.peer:
+        from vision.peer import PeerUnavailable, load_peer
+
+        try:
+            detect = load_peer()
+        except PeerUnavailable as err:
+            peer_note = str(err)
+            print(f"peer: {peer_note}", file=sys.stderr)
+
+    def bar(items):  # noqa: ANN001, ANN202
+        return tqdm(items, desc="images", leave=False, disable=args.json)
+
+    per_split: dict[str, dict] = {}
+    ours_all, peer_all = Totals(), Totals()
+    for split, items in iter_splits(entries):
+        ours = evaluate_reader(items, rec.read, bar)
+        peer = evaluate_peer(items, detect, bar) if detect else None
+        ours_all.merge(ours)
+        if peer:
+            peer_all.merge(peer)
+        per_split[split] = {"ours": ours.summary(), "peer": peer.summary() if peer else None}
+        if not args.json:
+            print(f"== split {split or '(none)'}: {len(items)} images of {args.manifest} ==")
+            _print_table(
+                {
+                    "ours": per_split[split]["ours"],
+                    **({"peer": per_split[split]["peer"]} if peer else {}),
+                }
+            )
+    all_ours = ours_all.summary()
+    all_peer = peer_all.summary() if detect else None
+    if not args.json and len(per_split) > 1:
+        print(f"== all {len(entries)} images ==")
+        _print_table({"ours": all_ours, **({"peer": all_peer} if all_peer else {})})
+    if not args.json and peer_note:
+        print(f"peer: not measured: {peer_note}")
+    if args.json:
+        out = dict(all_ours or {})
+        out["peer"] = all_peer if all_peer else None
+        if peer_note:
+            out["peer_unavailable"] = peer_note
+        if len(per_split) > 1:
+            out["per_split"] = per_split
+        print(json.dumps(out))
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m vision", description=__doc__)
+    parser.add_argument(
+        "--models",
+        type=Path,
+        default=None,
+        help="folder with the ONNX models and their cards (default: models/ in the repository)",
+    )
+    parser.add_argument("--threads", type=int, default=1, help="onnxruntime CPU threads")
+    parser.add_argument("--no-tta", action="store_true", help="skip the half-turn test-time pass")
+    sub = parser.add_subparsers(dest="command", required=True)
+    p = sub.add_parser("read", help="read the tiles of one photo")
+    p.add_argument("image", type=Path, help="a photo (JPEG / PNG) of the laid-out hand")
+    p.add_argument("--json", action="store_true", help="print the Reading as JSON")
+    p.set_defaults(func=cmd_read)
+    p = sub.add_parser("evaluate", help="measure precision / recall / F1 on a labelled manifest")
+    p.add_argument("manifest", type=Path, help="manifest.jsonl (images + labelled tiles)")
+    p.add_argument("--split", default=None, help="only this split (e.g. valid)")
+    p.add_argument("--peer", action="store_true", help="also measure mahjong-detector (34 classes)")
+    p.add_argument("--limit", type=int, default=0, help="only the first N images (0: all)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(func=cmd_evaluate)
+    args = parser.parse_args(argv)
+    return int(args.func(args))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

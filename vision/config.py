@@ -1,0 +1,49 @@
+"""Vision thresholds and switches, as one immutable value built from a mapping (e.g. TOML)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any
+
+
+class ConfigError(ValueError):
+    """An unknown or badly typed vision option; the message names the key."""
+
+
+@dataclass(frozen=True)
+class VisionConfig:
+    """Every threshold the pipeline uses; the defaults are the ones measured in docs/vision.md."""
+
+    detect_threshold: float = 0.3  # finder heat (0..1) a peak needs to count as a tile
+    nms_iou: float = 0.45  # boxes overlapping more than this keep only the stronger one
+    alternatives: int = 3  # classifier alternatives kept per tile
+    test_time_flip: bool = True  # also classify each crop turned half round, average
+    sideways_cos: float = 0.7  # |cos(tile long axis, row)| above this: the tile lies sideways
+    row_split: float = 1.5  # rows are split where centres differ by this many tile widths
+    gap_split: float = 0.15  # a gap wider than this share of a tile width separates groups
+    decode_tiles: int = 8  # least-confident tiles the decoder may change
+    decode_budget: int = 4000  # assignments the decoder may try before reporting failure
+    min_alternative: float = 0.01  # alternatives below this probability are never chosen
+    threads: int = 1  # onnxruntime intra-op threads (a Raspberry Pi has 4 cores)
+
+    @classmethod
+    def from_mapping(cls, raw: dict[str, Any] | None) -> VisionConfig:
+        """Build from a mapping, rejecting unknown keys and wrong types by name."""
+        raw = dict(raw or {})
+        known = {f.name: f for f in fields(cls)}
+        unknown = sorted(set(raw) - set(known))
+        if unknown:
+            raise ConfigError(f"unknown vision option(s): {', '.join(unknown)}")
+        values: dict[str, Any] = {}
+        for key, value in raw.items():
+            default = getattr(cls, key)
+            if isinstance(default, bool):
+                if not isinstance(value, bool):
+                    raise ConfigError(f"vision option {key} must be true or false, got {value!r}")
+            elif isinstance(default, int):
+                if isinstance(value, bool) or not isinstance(value, int):
+                    raise ConfigError(f"vision option {key} must be an integer, got {value!r}")
+            elif isinstance(value, bool) or not isinstance(value, int | float):
+                raise ConfigError(f"vision option {key} must be a number, got {value!r}")
+            values[key] = type(default)(value)
+        return cls(**values)

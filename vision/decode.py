@@ -1,0 +1,126 @@
+"""Hand-aware decoding: the most probable labelling that is a legal hand.
+
+The classifier gives each tile a few (label, probability) choices. The decoder searches the
+labellings in order of falling joint probability (changing only the least certain tiles) and takes
+the first that breaks no rule: at most four of a kind, at most one red five per suit, every meld a
+real set, and (when the kiosk passes a check) a complete winning shape. Every tile it changes is
+marked; when nothing legal is found within the budget it keeps the classifier's labels and says
+what is wrong instead of guessing silently.
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from vision.config import VisionConfig
+from vision.layout import kind_of
+from vision.reading import Grouping, MeldKind
+
+#: The kiosk's winning-shape check: (concealed, winning tile, [(meld kind, labels)]) -> complete?
+CompleteCheck = Callable[[list[str], str | None, list[tuple[str, list[str]]]], bool]
+
+
+@dataclass(frozen=True)
+class Decoded:
+    labels: tuple[str, ...]
+    changed: tuple[bool, ...]
+    problems: tuple[str, ...]
+
+
+def _is_set(labels: Sequence[str], kind: MeldKind) -> bool:
+    faces = [kind_of(t) for t in labels if t != "back"]
+    if kind in (MeldKind.ANKAN, MeldKind.MINKAN, MeldKind.KAKAN):
+        backs_ok = kind != MeldKind.ANKAN or sum(t == "back" for t in labels) <= 2
+        return len(labels) == 4 and len(set(faces)) == 1 and backs_ok
+    if len(labels) != 3 or "back" in labels:
+        return False
+    if len(set(faces)) == 1:
+        return True
+    nums = sorted(int(f[0]) for f in faces)
+    suits = {f[1] for f in faces}
+    return len(suits) == 1 and "z" not in suits and nums == [nums[0], nums[0] + 1, nums[0] + 2]
+
+
+def violations(
+    labels: Sequence[str], grouping: Grouping | None = None, complete: CompleteCheck | None = None
+) -> list[str]:
+    """Everything illegal about a labelling, in words (empty when legal).
+
+    >>> violations(["3m", "3m", "3m", "3m", "3m", "0p", "0p"])
+    ['five 3m', 'two red fives in p']
+    """
+    problems = []
+    counts = Counter(kind_of(t) for t in labels if t != "back")
+    for kind, n in sorted(counts.items()):
+        if n > 4:
+            problems.append(
+                f"{['', '', '', '', '', 'five', 'six', 'seven', 'eight'][min(n, 8)]} {kind}"
+            )
+    reds = Counter(t[1] for t in labels if t[0] == "0")
+    for suit, n in sorted(reds.items()):
+        if n > 1:
+            problems.append(f"{['', 'one', 'two', 'three', 'four'][min(n, 4)]} red fives in {suit}")
+    if grouping is not None:
+        for i, m in enumerate(grouping.melds, start=1):
+            tiles = [labels[t] for t in m.tiles]
+            if not _is_set(tiles, m.kind):
+                problems.append(f"meld {i} ({m.kind.value}) is not a set: {' '.join(tiles)}")
+        if complete is not None and not problems:
+            concealed = [labels[t] for t in grouping.concealed]
+            win = labels[grouping.winning] if grouping.winning is not None else None
+            melds = [(m.kind.value, [labels[t] for t in m.tiles]) for m in grouping.melds]
+            if not complete(concealed, win, melds):
+                problems.append("not a complete winning hand")
+    return problems
+
+
+def decode(
+    choices: Sequence[Sequence[tuple[str, float]]],
+    grouping: Grouping | None,
+    config: VisionConfig,
+    complete: CompleteCheck | None = None,
+) -> Decoded:
+    """Pick the most probable legal labelling; ``choices[i]`` is tile i's (label, p), best first."""
+    top = [c[0][0] for c in choices]
+    first = violations(top, grouping, complete)
+    if not first:
+        return Decoded(tuple(top), (False,) * len(top), ())
+    # options per tile: alternatives above the floor; cost = log-probability lost
+    options: list[list[tuple[str, float]]] = []
+    for c in choices:
+        p0 = max(c[0][1], 1e-9)
+        options.append(
+            [
+                (lab, math.log(p0) - math.log(max(p, 1e-9)))
+                for lab, p in c
+                if p >= config.min_alternative or lab == c[0][0]
+            ]
+        )
+    movable = sorted(
+        (i for i in range(len(choices)) if len(options[i]) > 1), key=lambda i: options[i][1][1]
+    )[: config.decode_tiles]
+    start = tuple(0 for _ in movable)
+    heap: list[tuple[float, tuple[int, ...]]] = [(0.0, start)]
+    seen = {start}
+    tried = 0
+    while heap and tried < config.decode_budget:
+        cost, state = heapq.heappop(heap)
+        tried += 1
+        labels = list(top)
+        for slot, pick in zip(movable, state, strict=True):
+            labels[slot] = options[slot][pick][0]
+        if state != start and not violations(labels, grouping, complete):
+            changed = tuple(a != b for a, b in zip(labels, top, strict=True))
+            return Decoded(tuple(labels), changed, ())
+        for k, slot in enumerate(movable):
+            if state[k] + 1 < len(options[slot]):
+                nxt = state[:k] + (state[k] + 1,) + state[k + 1 :]
+                if nxt not in seen:
+                    seen.add(nxt)
+                    step = options[slot][state[k] + 1][1] - options[slot][state[k]][1]
+                    heapq.heappush(heap, (cost + step, nxt))
+    return Decoded(tuple(top), (False,) * len(top), tuple(f"unresolved: {p}" for p in first))

@@ -1,0 +1,214 @@
+"""Measure a reader on a labelled manifest: tile precision / recall / F1, exact images, latency.
+
+A detection counts when its box overlaps a labelled tile with IoU >= 0.5 and the label matches.
+Tiles labelled ``other`` (flowers, seasons) are ignore regions: a detection on one is neither
+right nor wrong. The peer (mahjong-detector) is measured on the same images in the same run,
+over the 34 classes it knows (face-down tiles ignored, red fives read as plain fives).
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import cv2
+import numpy as np
+
+from vision.layout import kind_of
+from vision.manifest import LabelledImage
+from vision.postprocess import iou
+from vision.reading import Reading
+
+IOU_MATCH = 0.5
+Detection = tuple[str, tuple[float, float, float, float], float]  # label, box, confidence
+
+
+@dataclass(frozen=True)
+class ImageScore:
+    tp: int
+    fp: int
+    fn: int
+    confusions: tuple[tuple[str, str], ...]  # (labelled, read) for boxes found with a wrong label
+    special: tuple[tuple[str, bool], ...] = ()  # ("red", right?), ("back", ...), ("sideways", ...)
+
+    @property
+    def exact(self) -> bool:
+        return self.fp == 0 and self.fn == 0
+
+
+def match_image(
+    truth: Sequence[tuple[str, tuple[float, ...]]],
+    found: Sequence[Detection],
+    ignore: Sequence[tuple[float, ...]] = (),
+) -> ImageScore:
+    """Greedy matching, most confident detection first.
+
+    >>> match_image([("1m", (0, 0, 10, 10)), ("2m", (20, 0, 30, 10))],
+    ...             [("1m", (1, 0, 10, 10), 0.9), ("3m", (20, 0, 30, 10), 0.8)])
+    ImageScore(tp=1, fp=1, fn=1, confusions=(('2m', '3m'),), special=())
+    """
+    t_boxes = np.array([b for _, b in truth], np.float64).reshape(-1, 4)
+    used = [False] * len(truth)
+    tp = fp = 0
+    confusions = []
+    order = sorted(range(len(found)), key=lambda i: -found[i][2])
+    f_boxes = np.array([found[i][1] for i in order], np.float64).reshape(-1, 4)
+    overl = (
+        iou(f_boxes, t_boxes) if len(truth) and len(found) else np.zeros((len(found), len(truth)))
+    )
+    ign = (
+        iou(f_boxes, np.array(ignore, np.float64).reshape(-1, 4)).max(axis=1)
+        if len(ignore) and len(found)
+        else np.zeros(len(found))
+    )
+    for row, i in enumerate(order):
+        label = found[i][0]
+        best, best_iou = -1, IOU_MATCH
+        for j in range(len(truth)):
+            if not used[j] and truth[j][0] == label and overl[row, j] >= best_iou:
+                best, best_iou = j, overl[row, j]
+        if best >= 0:
+            used[best] = True
+            tp += 1
+            continue
+        if ign[row] >= IOU_MATCH:
+            continue
+        fp += 1
+        if len(truth):
+            j = int(np.argmax(overl[row]))
+            if overl[row, j] >= IOU_MATCH and not used[j]:
+                confusions.append((truth[j][0], label))
+    return ImageScore(tp, fp, len(truth) - tp, tuple(confusions))
+
+
+@dataclass
+class Totals:
+    """Running sums over images; ``summary()`` gives the reported figures."""
+
+    tp: int = 0
+    fp: int = 0
+    fn: int = 0
+    images: int = 0
+    exact: int = 0
+    latencies: list[float] = field(default_factory=list)
+    confusions: Counter[tuple[str, str]] = field(default_factory=Counter)
+    special: dict[str, list[int]] = field(default_factory=dict)  # name -> [right, total]
+
+    def add(self, s: ImageScore, latency_ms: float) -> None:
+        self.tp, self.fp, self.fn = self.tp + s.tp, self.fp + s.fp, self.fn + s.fn
+        self.images += 1
+        self.exact += s.exact
+        self.latencies.append(latency_ms)
+        self.confusions.update(s.confusions)
+        for name, ok in s.special:
+            cell = self.special.setdefault(name, [0, 0])
+            cell[0] += ok
+            cell[1] += 1
+
+    def merge(self, other: Totals) -> None:
+        self.tp, self.fp, self.fn = self.tp + other.tp, self.fp + other.fp, self.fn + other.fn
+        self.images += other.images
+        self.exact += other.exact
+        self.latencies.extend(other.latencies)
+        self.confusions.update(other.confusions)
+        for name, (ok, total) in other.special.items():
+            cell = self.special.setdefault(name, [0, 0])
+            cell[0] += ok
+            cell[1] += total
+
+    def summary(self) -> dict[str, Any]:
+        p = self.tp / max(1, self.tp + self.fp)
+        r = self.tp / max(1, self.tp + self.fn)
+        out: dict[str, Any] = {
+            "images": self.images,
+            "precision": round(p, 4),
+            "recall": round(r, 4),
+            "f1": round(2 * p * r / max(1e-9, p + r), 4),
+            "exact_images": round(self.exact / max(1, self.images), 4),
+            "median_latency_ms": round(statistics.median(self.latencies), 1)
+            if self.latencies
+            else None,
+            "confusions": [[a, b, n] for (a, b), n in self.confusions.most_common(10)],
+        }
+        for name, (ok, total) in sorted(self.special.items()):
+            out[f"{name}_accuracy"] = round(ok / total, 4) if total else None
+            out[f"{name}_count"] = total
+        return out
+
+
+def pose_checks(entry: LabelledImage, reading: Reading) -> list[tuple[str, bool]]:
+    """Red-five, face-down and sideways right-ness for labelled tiles found at their place."""
+    checks: list[tuple[str, bool]] = []
+    boxes = np.array([t.box for t in reading.tiles], np.float64).reshape(-1, 4)
+    for t in entry.tiles:
+        hit = None
+        if len(boxes):
+            o = iou(np.array([t.box], np.float64), boxes)[0]
+            j = int(np.argmax(o))
+            hit = reading.tiles[j] if o[j] >= IOU_MATCH else None
+        if t.label[0] == "0":
+            checks.append(("red_five", hit is not None and hit.label == t.label))
+        if t.label == "back" or t.face_down:
+            checks.append(("face_down", hit is not None and hit.face_down))
+        if t.sideways is not None:
+            checks.append(("sideways", hit is not None and hit.sideways == t.sideways))
+    if entry.layout is not None:
+        checks.append(("grouping", grouping_matches(entry.layout, reading)))
+    return checks
+
+
+def grouping_matches(layout: dict[str, Any], reading: Reading) -> bool:
+    """Exactly the labelled concealed tiles (any order), winning tile, melds and dora row."""
+    got = reading.to_json()
+    melds_ok = [(m["kind"], sorted(m["tiles"])) for m in got["melds"]] == [
+        (m["kind"], sorted(m["tiles"])) for m in layout["melds"]
+    ]
+    return (
+        sorted(got["concealed"]) == sorted(layout["concealed"])
+        and got["winning"] == layout["winning"]
+        and melds_ok
+        and got["dora"] == list(layout["dora"])
+    )
+
+
+def evaluate_reader(
+    entries: Sequence[LabelledImage],
+    read: Callable[[np.ndarray], Reading],
+    progress: Callable[[Sequence[LabelledImage]], Any] = iter,
+) -> Totals:
+    totals = Totals()
+    for e in progress(entries):
+        img = cv2.imread(str(e.path), cv2.IMREAD_COLOR)
+        if img is None:
+            raise FileNotFoundError(f"manifest image {e.path} cannot be read")
+        t0 = time.perf_counter()
+        reading = read(img)
+        ms = (time.perf_counter() - t0) * 1000
+        truth = [(t.label, t.box) for t in e.tiles if t.label != "other"]
+        ignore = [t.box for t in e.tiles if t.label == "other"]
+        found = [(t.label, t.box, t.confidence * t.detection_score) for t in reading.tiles]
+        s = match_image(truth, found, ignore)
+        s = ImageScore(s.tp, s.fp, s.fn, s.confusions, tuple(pose_checks(e, reading)))
+        totals.add(s, ms)
+    return totals
+
+
+def evaluate_peer(
+    entries: Sequence[LabelledImage],
+    detect: Callable[[Any], list[Detection]],
+    progress: Callable[[Sequence[LabelledImage]], Any] = iter,
+) -> Totals:
+    totals = Totals()
+    for e in progress(entries):
+        img = cv2.imread(str(e.path), cv2.IMREAD_COLOR)
+        t0 = time.perf_counter()
+        found = detect(img)
+        ms = (time.perf_counter() - t0) * 1000
+        truth = [(kind_of(t.label), t.box) for t in e.tiles if t.label not in ("other", "back")]
+        ignore = [t.box for t in e.tiles if t.label in ("other", "back")]
+        totals.add(match_image(truth, found, ignore), ms)
+    return totals

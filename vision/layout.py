@@ -1,0 +1,243 @@
+"""Group located tiles into the shown hand: concealed tiles, winning tile, melds, dora row.
+
+Works on geometry only (centres, the tiles' long-axis direction, face-down flags), so it is the
+same whichever way the row runs in the frame. The photo convention (ARCHITECTURE.md): one row of
+concealed tiles, a gap, the winning tile, then the called melds as they lie (the called tile
+sideways, a closed kan with its two outer tiles face down); optionally a second row of dora
+indicators. Labels are used only to name meld kinds (chi or pon, kan).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from vision.config import VisionConfig
+from vision.reading import Grouping, MeldKind, MeldReading
+
+
+@dataclass(frozen=True)
+class TilePose:
+    """Geometry of one located tile; ``angle`` is its long axis (radians, modulo pi)."""
+
+    box: tuple[float, float, float, float]
+    angle: float
+    strength: float  # 0..1: how much ``angle`` can be trusted
+    face_down: bool
+
+    @property
+    def centre(self) -> tuple[float, float]:
+        x1, y1, x2, y2 = self.box
+        return ((x1 + x2) / 2, (y1 + y2) / 2)
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Grouping plus the per-tile sideways flags and what could not be resolved."""
+
+    grouping: Grouping
+    sideways: tuple[bool, ...]
+    problems: tuple[str, ...]
+    row_angle: float
+
+
+def kind_of(label: str) -> str:
+    """The tile kind, red fives counted as fives (``0m`` -> ``5m``)."""
+    return "5" + label[1] if label[0] == "0" else label
+
+
+def meld_kind(labels: Sequence[str], stacked: bool, closed: bool) -> MeldKind:
+    """Name a meld from its labels and pose: 4 tiles are a kan (closed, added or open)."""
+    if len(labels) == 4:
+        if closed:
+            return MeldKind.ANKAN
+        return MeldKind.KAKAN if stacked else MeldKind.MINKAN
+    kinds = sorted((int(kind_of(t)[0]), t[1]) for t in labels if t != "back")
+    if (
+        len(kinds) == 3
+        and kinds[0][1] != "z"
+        and len({s for _, s in kinds}) == 1
+        and [n for n, _ in kinds] == [kinds[0][0] + i for i in range(3)]
+    ):
+        return MeldKind.CHI
+    return MeldKind.PON
+
+
+def row_angle(poses: Sequence[TilePose]) -> float:
+    """Direction the main row runs (radians): across the tiles' mean long axis when the finder
+    is sure of it, else the principal axis of the centres."""
+    c = sum(p.strength * math.cos(2 * p.angle) for p in poses)
+    s = sum(p.strength * math.sin(2 * p.angle) for p in poses)
+    if poses and math.hypot(c, s) > 0.3 * len(poses):
+        return (0.5 * math.atan2(s, c) + math.pi / 2) % math.pi
+    pts = np.array([p.centre for p in poses], np.float64)
+    if len(pts) < 2:
+        return 0.0
+    pts -= pts.mean(axis=0)
+    _, vecs = np.linalg.eigh(pts.T @ pts)
+    vx, vy = vecs[:, -1]
+    return math.atan2(vy, vx) % math.pi
+
+
+def is_sideways(pose: TilePose, angle: float, cos_limit: float) -> bool:
+    """A tile lies sideways when its long axis runs along the row."""
+    if pose.strength >= 0.3:
+        return abs(math.cos(pose.angle - angle)) > cos_limit
+    x1, y1, x2, y2 = pose.box  # no orientation: compare the box's extents along / across the row
+    along = abs(math.cos(angle)) * (x2 - x1) + abs(math.sin(angle)) * (y2 - y1)
+    across = abs(math.sin(angle)) * (x2 - x1) + abs(math.cos(angle)) * (y2 - y1)
+    return along > 1.1 * across
+
+
+def _unit(centres: np.ndarray) -> float:
+    """Typical tile width: the median distance from each centre to its nearest neighbour."""
+    if len(centres) < 2:
+        return 1.0
+    d = np.linalg.norm(centres[:, None] - centres[None], axis=2)
+    np.fill_diagonal(d, np.inf)
+    return float(np.median(d.min(axis=1)))
+
+
+def group_tiles(poses: Sequence[TilePose], labels: Sequence[str], config: VisionConfig) -> Layout:
+    """Group tiles; indices in the result refer to ``poses`` / ``labels``."""
+    n = len(poses)
+    if n == 0:
+        return Layout(Grouping(), (), ("no tiles found",), 0.0)
+    angle = row_angle(poses)
+    side = tuple(is_sideways(p, angle, config.sideways_cos) and not p.face_down for p in poses)
+    centres = np.array([p.centre for p in poses], np.float64)
+    unit = _unit(centres)
+    u_vec = np.array([math.cos(angle), math.sin(angle)])
+    if u_vec[0] < -1e-6 or (abs(u_vec[0]) <= 1e-6 and u_vec[1] < 0):
+        u_vec = -u_vec  # default reading direction: left to right, else top to bottom
+    v_vec = np.array([-u_vec[1], u_vec[0]])
+    u, v = centres @ u_vec, centres @ v_vec
+    # rows: split on large jumps across the row direction
+    order = np.argsort(v, kind="stable")
+    rows: list[list[int]] = [[int(order[0])]]
+    for a, b in zip(order[:-1], order[1:], strict=True):
+        if v[b] - v[a] > config.row_split * unit:
+            rows.append([])
+        rows[-1].append(int(b))
+    main = max(rows, key=len)
+    others = [r for r in rows if r is not main]
+    problems: list[str] = []
+    special = [i for i in main if side[i] or poses[i].face_down]
+    if special and np.mean(u[special]) < np.mean(u[main]):
+        u = -u  # melds (sideways / face-down tiles) lie at the end of the row
+    elif not special and len(main) >= 3:
+        s = sorted(main, key=lambda i: u[i])
+        if u[s[1]] - u[s[0]] > u[s[-1]] - u[s[-2]] + 0.1 * unit:
+            u = -u  # the isolated winning tile is at the end
+    extent = [(4 / 3 if side[i] else 1.0) * unit for i in range(n)]
+    # positions: a kakan's added tile lies on top of the called one (same place along the row)
+    positions: list[list[int]] = []
+    for i in sorted(main, key=lambda i: u[i]):
+        if positions and abs(u[i] - u[positions[-1][0]]) < 0.45 * unit:
+            positions[-1].append(i)
+        else:
+            positions.append([i])
+    segments: list[list[list[int]]] = [[positions[0]]]
+    for a, b in zip(positions[:-1], positions[1:], strict=True):
+        gap = (u[b[0]] - u[a[0]]) - (extent[a[0]] + extent[b[0]]) / 2
+        if gap > config.gap_split * unit:
+            segments.append([])
+        segments[-1].append(b)
+
+    def plain(seg: list[list[int]]) -> bool:
+        return not any(side[i] or poses[i].face_down for pos in seg for i in pos)
+
+    k = 0
+    while k < len(segments) and plain(segments[k]):
+        k += 1
+    hand_part, meld_part = segments[:k], segments[k:]
+    concealed: list[int] = []
+    winning: int | None = None
+    if len(hand_part) >= 2 and len(hand_part[-1]) == 1:
+        concealed = [p[0] for seg in hand_part[:-1] for p in seg]
+        winning = hand_part[-1][0][0]
+        if len(hand_part) > 2:
+            problems.append(f"concealed tiles split by {len(hand_part) - 2} extra gap(s)")
+    else:
+        concealed = [p[0] for seg in hand_part for p in seg]
+        problems.append("no winning tile set apart by a gap after the concealed tiles")
+    melds, unassigned = _parse_melds(meld_part, labels, side, poses, problems)
+    dora: list[int] = []
+    if others:
+        nearest = min(others, key=lambda r: abs(float(np.mean(v[r])) - float(np.mean(v[main]))))
+        dora = sorted(nearest, key=lambda i: u[i])
+        for r in others:
+            if r is not nearest:
+                unassigned.extend(sorted(r, key=lambda i: u[i]))
+                problems.append(f"{len(r)} tile(s) in an extra row were not used")
+    grouping = Grouping(tuple(concealed), winning, tuple(melds), tuple(dora), tuple(unassigned))
+    return Layout(grouping, side, tuple(problems), angle)
+
+
+def _parse_melds(
+    segments: list[list[list[int]]],
+    labels: Sequence[str],
+    side: tuple[bool, ...],
+    poses: Sequence[TilePose],
+    problems: list[str],
+) -> tuple[list[MeldReading], list[int]]:
+    """Cut each segment into melds: closed kan (back, x, x, back), added kan (a stacked
+    position), open kan (four of a kind, one sideways), else three tiles (chi or pon)."""
+    melds: list[MeldReading] = []
+    unassigned: list[int] = []
+    for seg in segments:
+        i = 0
+        while i < len(seg):
+            first = seg[i]
+            down = [poses[p[0]].face_down for p in seg[i : i + 4]]
+            if len(down) == 4 and down[0] and down[3] and len(first) == 1:
+                tiles = [p[0] for p in seg[i : i + 4]]
+                melds.append(MeldReading(MeldKind.ANKAN, tuple(tiles), None))
+                i += 4
+                continue
+            three = seg[i : i + 3]
+            if len(three) < 3:
+                rest = [t for p in seg[i:] for t in p]
+                unassigned.extend(rest)
+                problems.append(f"{len(rest)} tile(s) after the melds do not form a set")
+                break
+            if any(len(p) > 1 for p in three):
+                tiles = [t for p in three for t in p]
+                called = next(p[0] for p in three if len(p) > 1)
+                melds.append(MeldReading(MeldKind.KAKAN, tuple(tiles), called))
+                i += 3
+                continue
+            four = seg[i : i + 4]
+            four_tiles = [p[0] for p in four]
+            if (
+                len(four) == 4
+                and all(len(p) == 1 for p in four)
+                and len({kind_of(labels[t]) for t in four_tiles}) == 1
+                and sum(side[t] for t in four_tiles) == 1
+            ):
+                called = next(t for t in four_tiles if side[t])
+                melds.append(MeldReading(MeldKind.MINKAN, tuple(four_tiles), called))
+                i += 4
+                continue
+            tiles = [p[0] for p in three]
+            called_list = [t for t in tiles if side[t]]
+            if len(called_list) != 1:
+                problems.append(f"meld {len(melds) + 1} shows {len(called_list)} sideways tiles")
+            kind = meld_kind([labels[t] for t in tiles], False, False)
+            melds.append(MeldReading(kind, tuple(tiles), called_list[0] if called_list else None))
+            i += 3
+    return melds, unassigned
+
+
+def rename_melds(grouping: Grouping, labels: Sequence[str]) -> Grouping:
+    """Re-derive chi / pon after decoding changed labels (kans keep their kind)."""
+    melds = tuple(
+        m
+        if m.kind in (MeldKind.ANKAN, MeldKind.KAKAN, MeldKind.MINKAN)
+        else MeldReading(meld_kind([labels[t] for t in m.tiles], False, False), m.tiles, m.called)
+        for m in grouping.melds
+    )
+    return Grouping(grouping.concealed, grouping.winning, melds, grouping.dora, grouping.unassigned)

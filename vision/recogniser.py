@@ -1,0 +1,149 @@
+"""The pipeline: find tiles, classify crops, lay them out, decode a legal hand -> Reading.
+
+``Recogniser.load(models_dir)`` checks and warms both models once; ``read(frame)`` keeps no
+per-frame state, so one recogniser may serve every request.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from scorer.tiles import MODEL_CLASSES
+from vision.config import VisionConfig
+from vision.decode import CompleteCheck, decode
+from vision.layout import TilePose, group_tiles, rename_melds
+from vision.postprocess import Candidate, decode_finder, softmax, top_labels
+from vision.preprocess import crop_tiles, letterbox, to_nchw
+from vision.reading import DetectedTile, Grouping, MeldReading, Reading
+from vision.session import ModelSession
+
+FINDER_FILE = "tile_finder.onnx"
+CLASSIFIER_FILE = "tile_classifier.onnx"
+
+
+def default_models_dir() -> Path:
+    """``models/`` at the repository root (beside the ``vision`` package)."""
+    return Path(__file__).resolve().parents[1] / "models"
+
+
+@dataclass(frozen=True)
+class Recogniser:
+    """Both checked model sessions plus the thresholds."""
+
+    finder: ModelSession
+    classifier: ModelSession
+    config: VisionConfig = field(default_factory=VisionConfig)
+
+    @classmethod
+    def load(
+        cls, models_dir: Path | str | None = None, config: VisionConfig | None = None
+    ) -> Recogniser:
+        """Load ``tile_finder.onnx`` and ``tile_classifier.onnx`` (+ cards) from ``models_dir``."""
+        folder = Path(models_dir) if models_dir else default_models_dir()
+        cfg = config or VisionConfig()
+        return cls(
+            ModelSession.load(folder / FINDER_FILE, cfg.threads),
+            ModelSession.load(folder / CLASSIFIER_FILE, cfg.threads),
+            cfg,
+        )
+
+    def find(self, frame_bgr: np.ndarray) -> list[Candidate]:
+        """Stage 1: located tiles (boxes in image pixels), strongest first."""
+        size = int(self.finder.card["input"]["shape"][2])
+        square, lb = letterbox(frame_bgr, size)
+        maps = self.finder.run(to_nchw(square))[0]
+        h, w = frame_bgr.shape[:2]
+        return decode_finder(maps, lb, (w, h), self.config.detect_threshold, self.config.nms_iou)
+
+    def classify(self, frame_bgr: np.ndarray, boxes: np.ndarray) -> np.ndarray:
+        """Stage 2: [N, 38] class probabilities for the boxes (optionally half-turn averaged)."""
+        if len(boxes) == 0:
+            return np.zeros((0, len(MODEL_CLASSES)), np.float32)
+        size = int(self.classifier.card["input"]["shape"][2])
+        pad = float(self.classifier.card["input"]["crop"]["pad"])
+        crops = crop_tiles(frame_bgr, boxes, size, pad)
+        batch = to_nchw(crops)
+        probs = softmax(self.classifier.run(batch))
+        if self.config.test_time_flip:
+            probs = (probs + softmax(self.classifier.run(batch[:, :, ::-1, ::-1].copy()))) / 2
+        return probs
+
+    def read(self, frame_bgr: np.ndarray, complete: CompleteCheck | None = None) -> Reading:
+        """Read every tile of a BGR frame and group them; ``complete`` is the kiosk's optional
+        winning-shape check used by the decoder."""
+        h, w = frame_bgr.shape[:2]
+        found = self.find(frame_bgr)
+        boxes = np.array([c.box for c in found], np.float32).reshape(-1, 4)
+        probs = self.classify(frame_bgr, boxes)
+        return assemble(found, probs, self.config, (w, h), complete)
+
+
+def assemble(
+    found: list[Candidate],
+    probs: np.ndarray,
+    config: VisionConfig,
+    image_size: tuple[int, int],
+    complete: CompleteCheck | None = None,
+) -> Reading:
+    """Pure post-processing from candidates + probabilities to a Reading."""
+    choices = top_labels(probs, tuple(MODEL_CLASSES), max(1, config.alternatives + 1))
+    top = [c[0][0] for c in choices]
+    poses = [
+        TilePose(c.box, c.angle, c.orientation_strength, lab == "back")
+        for c, lab in zip(found, top, strict=True)
+    ]
+    layout = group_tiles(poses, top, config)
+    decoded = decode(choices, layout.grouping, config, complete)
+    grouping = rename_melds(layout.grouping, decoded.labels)
+    tiles: list[DetectedTile] = []
+    for i, c in enumerate(found):
+        label = decoded.labels[i]
+        conf = float(probs[i, MODEL_CLASSES.index(label)])
+        alts = tuple((lab, q) for lab, q in choices[i] if lab != label)[: config.alternatives]
+        tiles.append(
+            DetectedTile(
+                label,
+                c.box,
+                conf,
+                alts,
+                layout.sideways[i],
+                label == "back",
+                decoded.changed[i],
+                c.score,
+            )
+        )
+    problems = list(layout.problems) + list(decoded.problems)
+    counted = len(grouping.concealed) + (grouping.winning is not None) + 3 * len(grouping.melds)
+    if found and counted != 14:
+        problems.insert(0, f"{counted} tiles in the hand (14 expected, each kan counted as 3)")
+    return in_layout_order(Reading(tuple(tiles), grouping, tuple(problems), image_size))
+
+
+def in_layout_order(reading: Reading) -> Reading:
+    """Renumber tiles as laid out: concealed, winning tile, melds, dora row, the rest."""
+    g = reading.grouping
+    order = list(g.concealed) + ([g.winning] if g.winning is not None else [])
+    order += [t for m in g.melds for t in m.tiles] + list(g.dora) + list(g.unassigned)
+    order += [i for i in range(len(reading.tiles)) if i not in set(order)]
+    new = {old: new for new, old in enumerate(order)}
+
+    def remap(idx: tuple[int, ...]) -> tuple[int, ...]:
+        return tuple(new[i] for i in idx)
+
+    melds = tuple(
+        MeldReading(m.kind, remap(m.tiles), None if m.called is None else new[m.called])
+        for m in g.melds
+    )
+    grouping = Grouping(
+        remap(g.concealed),
+        None if g.winning is None else new[g.winning],
+        melds,
+        remap(g.dora),
+        remap(g.unassigned),
+    )
+    return Reading(
+        tuple(reading.tiles[i] for i in order), grouping, reading.problems, reading.image_size
+    )

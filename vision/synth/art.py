@@ -1,0 +1,110 @@
+"""Load the CC0 tile art and paint single tiles (face up or down) as colour images.
+
+The art (``tile-art/fluffystuff/Export/Regular``) has one transparent glyph PNG per tile, a
+``Front`` body and a ``Back``; we paint our own body so the front and back colours can vary like
+real sets (ivory or white fronts; blue, green, yellow, orange, pink or black backs).
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from scorer.tiles import MODEL_CLASSES
+
+_HONOURS = ("Ton", "Nan", "Shaa", "Pei", "Haku", "Hatsu", "Chun")
+_SUITS = {"m": "Man", "p": "Pin", "s": "Sou"}
+
+#: (B, G, R) colours of tile fronts and backs seen on real sets.
+FRONT_COLOURS = (
+    (236, 244, 248),
+    (222, 236, 242),
+    (246, 248, 248),
+    (210, 228, 236),
+    (230, 240, 240),
+)
+BACK_COLOURS = (
+    (170, 110, 30),
+    (60, 140, 40),
+    (40, 190, 230),
+    (30, 120, 235),
+    (170, 140, 240),
+    (30, 30, 30),
+    (150, 60, 20),
+    (90, 160, 60),
+)
+
+
+def art_name(label: str) -> str:
+    """The art file stem for a model label (``0p`` is the red five ``Pin5-Dora``)."""
+    if label == "back":
+        return "Back"
+    num, suit = label[0], label[1]
+    if suit == "z":
+        return _HONOURS[int(num) - 1]
+    if num == "0":
+        return f"{_SUITS[suit]}5-Dora"
+    return f"{_SUITS[suit]}{num}"
+
+
+def default_art_dir() -> Path:
+    """``$RIICHI_SHARED/tile-art/...`` or the ``shared`` folder beside the repository."""
+    env = os.environ.get("RIICHI_SHARED")
+    shared = Path(env) if env else Path(__file__).resolve().parents[2] / ".." / "shared"
+    return shared / "tile-art" / "fluffystuff" / "Export" / "Regular"
+
+
+@dataclass(frozen=True)
+class TileArt:
+    """Glyphs as premultiplied (BGR float, alpha) pairs at a fixed working size."""
+
+    glyphs: dict[str, tuple[np.ndarray, np.ndarray]]
+    size: tuple[int, int]  # (width, height) of an upright face
+
+    def face(self, label: str, front: tuple[int, int, int], width: int) -> np.ndarray:
+        """An upright face-up tile face (BGR uint8), ``width`` px wide, height 4/3 of it."""
+        height = int(round(width * 4 / 3))
+        body = np.empty((height, width, 3), np.float32)
+        body[:] = front
+        colour, alpha = self.glyphs[label]
+        # glyph inset like the printed area of a real tile
+        gw, gh = int(width * 0.86), int(height * 0.88)
+        c = cv2.resize(colour, (gw, gh), interpolation=cv2.INTER_AREA)
+        a = cv2.resize(alpha, (gw, gh), interpolation=cv2.INTER_AREA)[..., None]
+        x0, y0 = (width - gw) // 2, (height - gh) // 2
+        roi = body[y0 : y0 + gh, x0 : x0 + gw]
+        body[y0 : y0 + gh, x0 : x0 + gw] = c + roi * (1 - a)
+        return np.clip(body, 0, 255).astype(np.uint8)
+
+    @staticmethod
+    def back(colour: tuple[int, int, int], width: int) -> np.ndarray:
+        """A face-down tile seen from above: the back colour with a soft highlight."""
+        height = int(round(width * 4 / 3))
+        img = np.empty((height, width, 3), np.float32)
+        img[:] = colour
+        yy = np.linspace(1.08, 0.92, height, dtype=np.float32)[:, None, None]
+        return np.clip(img * yy, 0, 255).astype(np.uint8)
+
+
+@lru_cache(maxsize=2)
+def load_art(art_dir: str | None = None, width: int = 120) -> TileArt:
+    """Read every glyph once (cached); raises FileNotFoundError naming the missing file."""
+    folder = Path(art_dir) if art_dir else default_art_dir()
+    height = int(round(width * 4 / 3))
+    glyphs = {}
+    for label in MODEL_CLASSES:
+        if label == "back":
+            continue
+        path = folder / f"{art_name(label)}.png"
+        raw = cv2.imread(str(path), cv2.IMREAD_UNCHANGED)
+        if raw is None or raw.shape[2] != 4:
+            raise FileNotFoundError(f"tile art {path} is missing or has no alpha channel")
+        raw = cv2.resize(raw, (width, height), interpolation=cv2.INTER_AREA).astype(np.float32)
+        alpha = raw[..., 3] / 255.0
+        glyphs[label] = (raw[..., :3] * alpha[..., None], alpha)
+    return TileArt(glyphs=glyphs, size=(width, height))

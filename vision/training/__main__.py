@@ -1,0 +1,32 @@
+"""`python -m vision.training {classifier,finder,synth,export,finetune}`: train, ship models."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+COMMANDS = {
+    "classifier": ("vision.training.classifier", "train the 38-class crop classifier"),
+    "finder": ("vision.training.finder", "train the tile finder (centre heatmap + box size)"),
+    "synth": ("vision.training.synth_cli", "render a synthetic riichi set (images + manifest)"),
+    "export": ("vision.training.export_cli", "export checkpoints to models/*.onnx + cards"),
+    "finetune": ("vision.training.finetune", "adapt the shipped classifier to a table's photos"),
+}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m vision.training", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+    modules = {}
+    for name, (module, help_text) in COMMANDS.items():
+        mod = importlib.import_module(module)
+        p = sub.add_parser(name, help=help_text, description=mod.__doc__)
+        mod.add_arguments(p)
+        modules[name] = mod
+    args = parser.parse_args(argv)
+    return int(modules[args.command].run(args))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

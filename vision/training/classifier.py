@@ -1,0 +1,176 @@
+"""Train the 38-class crop classifier on real crops plus synthetic renders.
+
+Real crops come from the manifest's training splits (never ``valid``); synthetic crops come from
+balanced rows rendered from the CC0 art (red fives, backs and sideways tiles that the real set
+lacks). Resumable: a checkpoint is written to ``--out`` after every epoch.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from pathlib import Path
+
+import numpy as np
+import torch
+from torch import nn
+from tqdm import tqdm
+
+from scorer.tiles import MODEL_CLASSES
+from vision.manifest import read_manifest
+from vision.preprocess import CROP_PAD, CROP_SIZE
+from vision.training import data
+from vision.training.export import export_onnx, write_card
+from vision.training.nets import MEAN, STD, TileClassifier, n_params
+
+TRAIN_SPLITS = ("train", "train-augmented")
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--manifest", type=Path, help="labelled photos (default: ../shared/photos)")
+    p.add_argument("--out", type=Path, default=Path("runs/classifier"), help="checkpoints + logs")
+    p.add_argument("--epochs", type=int, default=10)
+    p.add_argument("--batch", type=int, default=128)
+    p.add_argument("--lr", type=float, default=3e-3)
+    p.add_argument("--width", type=int, default=32, help="channel width (32: ~0.5M params)")
+    p.add_argument("--synth-scenes", type=int, default=600, help="rendered rows for synth crops")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--threads", type=int, default=1, help="torch CPU threads")
+    p.add_argument("--export", type=Path, default=None, help="write ONNX + card here at the end")
+
+
+def default_manifest() -> Path:
+    from vision.synth.art import default_art_dir
+
+    shared = default_art_dir().parents[3]
+    return shared / "photos" / "roboflow-chinese-mahjong-v4" / "manifest.jsonl"
+
+
+def evaluate(model: nn.Module, x: np.ndarray, y: np.ndarray, batch: int = 256) -> float:
+    model.eval()
+    rng = np.random.default_rng(0)
+    correct = 0
+    with torch.no_grad():
+        for s in range(0, len(x), batch):
+            idx = np.arange(s, min(s + batch, len(x)))
+            logits = model(torch.from_numpy(data.batch(x, idx, rng, train=False)))
+            correct += int((logits.argmax(1).numpy() == y[idx]).sum())
+    return correct / max(1, len(x))
+
+
+def run(args: argparse.Namespace) -> int:
+    torch.set_num_threads(args.threads)
+    torch.manual_seed(args.seed)
+    out: Path = args.out
+    out.mkdir(parents=True, exist_ok=True)
+    manifest = args.manifest or default_manifest()
+    entries = read_manifest(manifest)
+    train_e = [e for e in entries if e.split in TRAIN_SPLITS]
+    valid_e = [e for e in entries if e.split == "valid"]
+    xr, yr = data.cache(out / "real_train.npz", lambda: data.real_crops(train_e, desc="real crops"))
+    xv, yv = data.cache(
+        out / "real_valid.npz", lambda: data.real_crops(valid_e, desc="valid crops")
+    )
+    xs, ys = data.cache(
+        out / f"synth_{args.synth_scenes}_{args.seed}.npz",
+        lambda: data.synth_crops(args.synth_scenes, seed=1000 + args.seed),
+    )
+    x = np.concatenate([xr, xs])
+    y = np.concatenate([yr, ys])
+    log = (out / "log.jsonl").open("a")
+    print(f"train crops: {len(xr)} real + {len(xs)} synth; valid crops: {len(xv)}", flush=True)
+
+    model = TileClassifier(len(MODEL_CLASSES), args.width)
+    opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=5e-4)
+    steps_per_epoch = (len(x) + args.batch - 1) // args.batch
+    sched = torch.optim.lr_scheduler.OneCycleLR(
+        opt, args.lr, total_steps=args.epochs * steps_per_epoch, pct_start=0.15
+    )
+    loss_fn = nn.CrossEntropyLoss(label_smoothing=0.1)
+    start = 0
+    ckpt = out / "last.pt"
+    if ckpt.exists():
+        state = torch.load(ckpt, weights_only=False)
+        model.load_state_dict(state["model"])
+        opt.load_state_dict(state["opt"])
+        sched.load_state_dict(state["sched"])
+        start = state["epoch"]
+        print(f"resumed from {ckpt} at epoch {start}", flush=True)
+    for epoch in range(start, args.epochs):
+        model.train()
+        rng = np.random.default_rng(args.seed * 1000 + epoch)
+        order = rng.permutation(len(x))
+        t0, total = time.time(), 0.0
+        bar = tqdm(range(steps_per_epoch), desc=f"epoch {epoch + 1}/{args.epochs}", mininterval=30)
+        for step in bar:
+            idx = order[step * args.batch : (step + 1) * args.batch]
+            xb = torch.from_numpy(data.batch(x, idx, rng, train=True))
+            loss = loss_fn(model(xb), torch.from_numpy(y[idx]))
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            sched.step()
+            total += float(loss.detach())
+            bar.set_postfix(loss=f"{total / (step + 1):.3f}", refresh=False)
+        acc = evaluate(model, xv, yv)
+        rec = {
+            "epoch": epoch + 1,
+            "loss": total / steps_per_epoch,
+            "valid_acc": acc,
+            "seconds": round(time.time() - t0),
+        }
+        print(json.dumps(rec), flush=True)
+        log.write(json.dumps(rec) + "\n")
+        log.flush()
+        torch.save(
+            {
+                "model": model.state_dict(),
+                "opt": opt.state_dict(),
+                "sched": sched.state_dict(),
+                "epoch": epoch + 1,
+                "args": vars(args) | {"manifest": str(manifest)},
+            },
+            ckpt,
+        )
+    torch.save({"model": model.state_dict(), "width": args.width}, out / "final.pt")
+    if args.export:
+        acc = evaluate(model, xv, yv)
+        export_classifier(
+            model,
+            args.export / "tile_classifier.onnx",
+            {"valid_crop_accuracy": round(acc, 4), "valid_crops": int(len(xv))},
+            recipe=f"{args.epochs} epochs AdamW one-cycle lr {args.lr}, batch {args.batch}, "
+            f"label smoothing 0.1, width {args.width}, seed {args.seed}",
+            data_note=f"{len(xr)} real crops (train + train-augmented) + {len(xs)} synthetic crops "
+            f"({args.synth_scenes} rendered rows)",
+        )
+    return 0
+
+
+def export_classifier(
+    model: nn.Module, path: Path, metrics: dict[str, object], recipe: str, data_note: str
+) -> None:
+    export_onnx(model, torch.rand(1, 3, CROP_SIZE, CROP_SIZE) * 255, path, "crops", "logits")
+    write_card(
+        path,
+        {
+            "kind": "classifier",
+            "labels": list(MODEL_CLASSES),
+            "input": {
+                "name": "crops",
+                "shape": ["n", 3, CROP_SIZE, CROP_SIZE],
+                "layout": "NCHW",
+                "colour": "BGR",
+                "dtype": "float32",
+                "range": [0, 255],
+                "crop": {"pad": CROP_PAD, "stretch_to_square": True},
+            },
+            "normalisation": {"inside_graph": True, "mean": MEAN, "std": STD},
+            "output": {"name": "logits", "shape": ["n", len(MODEL_CLASSES)], "softmax": False},
+            "parameters": n_params(model),
+            "data": data_note,
+            "recipe": recipe,
+            "metrics": metrics,
+        },
+    )

@@ -1,0 +1,80 @@
+"""Export trained checkpoints to ``models/*.onnx`` with their cards (and the classifier's
+weights for ``finetune``), optionally merging measured metrics into the cards."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+import torch
+
+from vision.training.classifier import export_classifier
+from vision.training.export import read_card, sha256, write_card
+from vision.training.finder import export_finder
+from vision.training.nets import TileClassifier, TileFinder
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--classifier", type=Path, help="classifier checkpoint (runs/classifier/final.pt)"
+    )
+    p.add_argument("--finder", type=Path, help="finder checkpoint (runs/finder/final.pt)")
+    p.add_argument("--out", type=Path, default=Path("models"), help="folder for ONNX + cards")
+    p.add_argument(
+        "--card-from",
+        type=Path,
+        default=None,
+        help="copy data / recipe notes from the cards in this folder (runs/export)",
+    )
+    p.add_argument(
+        "--metrics",
+        type=Path,
+        default=None,
+        help="JSON {classifier: {...}, finder: {...}} merged into the cards' metrics",
+    )
+
+
+def _notes(folder: Path | None, name: str) -> dict[str, str]:
+    card = read_card(folder / name) if folder else {}
+    return {"recipe": card.get("recipe", ""), "data_note": card.get("data", "")}
+
+
+def save_weights(model: torch.nn.Module, width: int, path: Path) -> None:
+    torch.save({"model": model.state_dict(), "width": width}, path)
+
+
+def run(args: argparse.Namespace) -> int:
+    args.out.mkdir(parents=True, exist_ok=True)
+    extra = json.loads(args.metrics.read_text()) if args.metrics else {}
+    if args.classifier:
+        state = torch.load(args.classifier, weights_only=False)
+        width = int(state.get("width", 32))
+        model = TileClassifier(width=width)
+        model.load_state_dict(state["model"])
+        path = args.out / "tile_classifier.onnx"
+        export_classifier(
+            model,
+            path,
+            extra.get("classifier", {}),
+            **_notes(args.card_from, "tile_classifier.onnx"),
+        )
+        weights = args.out / "tile_classifier.pt"
+        save_weights(model, width, weights)
+        card = read_card(path)
+        card["weights"] = {"file": weights.name, "sha256": sha256(weights), "use": "finetune"}
+        write_card(
+            path,
+            {k: v for k, v in card.items() if k not in ("file", "sha256", "bytes", "attribution")},
+        )
+        print(f"wrote {path} and {weights}")
+    if args.finder:
+        state = torch.load(args.finder, weights_only=False)
+        model = TileFinder(width=int(state.get("width", 16)))
+        model.load_state_dict(state["model"])
+        path = args.out / "tile_finder.onnx"
+        export_finder(
+            model, path, extra.get("finder", {}), **_notes(args.card_from, "tile_finder.onnx")
+        )
+        print(f"wrote {path}")
+    return 0

@@ -1,0 +1,292 @@
+"""Train the tile finder: per-cell tile-centre heatmap, box size, offset and orientation.
+
+Real photos (``train`` with tight boxes, ``train-augmented`` with loose ones) teach real tiles;
+rendered riichi scenes teach face-down tiles, sideways tiles, the dora row and the orientation
+channels (real labels have no orientation, so that loss is masked for them).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import time
+from pathlib import Path
+
+import cv2
+import numpy as np
+import torch
+from torch.nn import functional as F
+from tqdm import tqdm
+
+from vision.manifest import read_manifest
+from vision.preprocess import FINDER_SIZE
+from vision.training.classifier import TRAIN_SPLITS, default_manifest
+from vision.training.export import export_onnx, write_card
+from vision.training.nets import MEAN, STD, TileFinder, n_params
+
+STRIDE = 4
+STORE_SIDE = 400  # images are kept at this long side in memory
+SIZE_UNIT = 16.0  # size channels predict log(box side / 16) in finder-input pixels
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--manifest", type=Path, help="labelled photos (default: ../shared/photos)")
+    p.add_argument("--out", type=Path, default=Path("runs/finder"))
+    p.add_argument("--epochs", type=int, default=12)
+    p.add_argument("--batch", type=int, default=8)
+    p.add_argument("--lr", type=float, default=2e-3)
+    p.add_argument("--width", type=int, default=16)
+    p.add_argument("--synth-scenes", type=int, default=1000)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--threads", type=int, default=1)
+    p.add_argument("--export", type=Path, default=None, help="write ONNX + card here at the end")
+
+
+Sample = tuple[np.ndarray, np.ndarray, np.ndarray | None]  # image, boxes [N,4], angles [N] | None
+
+
+def _shrink(img: np.ndarray, boxes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    h, w = img.shape[:2]
+    s = STORE_SIDE / max(h, w)
+    if s < 1:
+        img = cv2.resize(img, (round(w * s), round(h * s)), interpolation=cv2.INTER_AREA)
+        boxes = boxes * s
+    return img, boxes.astype(np.float32)
+
+
+def load_real(manifest: Path) -> list[Sample]:
+    out = []
+    for e in tqdm(read_manifest(manifest, TRAIN_SPLITS), desc="real images", leave=False):
+        img = cv2.imread(str(e.path), cv2.IMREAD_COLOR)
+        boxes = np.array([t.box for t in e.tiles], np.float32).reshape(-1, 4)
+        img, boxes = _shrink(img, boxes)
+        out.append((img, boxes, None))
+    return out
+
+
+def tile_angle(quad: tuple[tuple[float, float], ...]) -> float:
+    """Direction of the tile's long axis (radians): from the glyph's bottom edge to its top."""
+    (x0, y0), (x1, y1), (x2, y2), (x3, y3) = quad
+    return math.atan2((y0 + y1) / 2 - (y3 + y2) / 2, (x0 + x1) / 2 - (x3 + x2) / 2)
+
+
+def load_synth(n: int, seed: int) -> list[Sample]:
+    from vision.synth.art import load_art
+    from vision.synth.hands import random_hand, random_row
+    from vision.synth.scene import render
+
+    art = load_art()
+    out = []
+    for i in tqdm(range(n), desc="synth scenes", leave=False):
+        rng = random.Random(seed * 1_000_003 + i)
+        hand = random_hand(rng) if rng.random() < 0.8 else random_row(rng, rng.randint(8, 20))
+        img, tiles = render(hand, art, rng, rng.choice([(640, 480), (480, 640), (640, 640)]))
+        boxes = np.array([t.box for t in tiles], np.float32)
+        angles = np.array([tile_angle(t.quad) for t in tiles], np.float32)
+        img, boxes = _shrink(img, boxes)
+        out.append((img, boxes, angles))
+    return out
+
+
+def augment(sample: Sample, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Random zoom, shift and quarter-turn into a FINDER_SIZE square -> image, boxes, angles."""
+    img, boxes, angles = sample
+    h, w = img.shape[:2]
+    ang = angles if angles is not None else np.full(len(boxes), np.nan, np.float32)
+    k = int(rng.integers(4)) if rng.random() < 0.5 else 0
+    for _ in range(k):  # quarter turn clockwise: (x, y) -> (h - y, x)
+        img = cv2.rotate(img, cv2.ROTATE_90_CLOCKWISE)
+        boxes = np.stack([h - boxes[:, 3], boxes[:, 0], h - boxes[:, 1], boxes[:, 2]], 1)
+        ang = ang + np.pi / 2
+        h, w = w, h
+    if rng.random() < 0.5:
+        img = img[:, ::-1]
+        boxes = np.stack([w - boxes[:, 2], boxes[:, 1], w - boxes[:, 0], boxes[:, 3]], 1)
+        ang = np.pi - ang
+    s = FINDER_SIZE / max(h, w) * float(np.exp(rng.uniform(-0.35, 0.45)))
+    tx = (FINDER_SIZE - w * s) / 2 + rng.uniform(-0.25, 0.25) * FINDER_SIZE
+    ty = (FINDER_SIZE - h * s) / 2 + rng.uniform(-0.25, 0.25) * FINDER_SIZE
+    m = np.float32([[s, 0, tx], [0, s, ty]])
+    out = cv2.warpAffine(
+        np.ascontiguousarray(img),
+        m,
+        (FINDER_SIZE, FINDER_SIZE),
+        flags=cv2.INTER_LINEAR,
+        borderValue=(114, 114, 114),
+    ).astype(np.float32)
+    boxes = boxes * s + np.float32([tx, ty, tx, ty])
+    out = out * rng.uniform(0.85, 1.15, 3) * rng.uniform(0.7, 1.25) + rng.uniform(-20, 20)
+    if rng.random() < 0.2:
+        out = cv2.GaussianBlur(out, (0, 0), float(rng.uniform(0.3, 1.0)))
+    out = np.clip(out + rng.normal(0, rng.uniform(0, 5), out.shape), 0, 255)
+    return out, boxes, ang
+
+
+def targets(boxes: np.ndarray, angles: np.ndarray) -> np.ndarray:
+    """[8, G, G] target: heat, log w, log h, dx, dy, cos2a, sin2a, regression mask (2 = +angle)."""
+    g = FINDER_SIZE // STRIDE
+    t = np.zeros((8, g, g), np.float32)
+    yy, xx = np.mgrid[0:g, 0:g].astype(np.float32)
+    for (x1, y1, x2, y2), a in zip(boxes, angles, strict=True):
+        cx, cy = (x1 + x2) / 2 / STRIDE, (y1 + y2) / 2 / STRIDE
+        bw, bh = (x2 - x1), (y2 - y1)
+        if not (0 <= cx < g and 0 <= cy < g) or bw < 4 or bh < 4:
+            continue
+        sx, sy = max(0.6, bw / STRIDE / 6), max(0.6, bh / STRIDE / 6)
+        heat = np.exp(-((xx - cx) ** 2 / (2 * sx * sx) + (yy - cy) ** 2 / (2 * sy * sy)))
+        t[0] = np.maximum(t[0], heat)
+        ix, iy = int(cx), int(cy)
+        t[0, iy, ix] = 1.0
+        t[1:5, iy, ix] = (math.log(bw / SIZE_UNIT), math.log(bh / SIZE_UNIT), cx - ix, cy - iy)
+        t[7, iy, ix] = 1.0
+        if not math.isnan(float(a)):
+            t[5:7, iy, ix] = (math.cos(2 * a), math.sin(2 * a))
+            t[7, iy, ix] = 2.0
+    return t
+
+
+def loss_fn(pred: torch.Tensor, tgt: torch.Tensor) -> tuple[torch.Tensor, dict[str, float]]:
+    heat = pred[:, 0].sigmoid().clamp(1e-4, 1 - 1e-4)
+    gt = tgt[:, 0]
+    pos = gt.eq(1).float()
+    neg = 1 - pos
+    focal = -(
+        pos * (1 - heat) ** 2 * heat.log() + neg * (1 - gt) ** 4 * heat**2 * (1 - heat).log()
+    ).sum()
+    n = pos.sum().clamp(min=1)
+    reg = tgt[:, 7] > 0
+    ang = tgt[:, 7] > 1.5
+    p = pred.permute(0, 2, 3, 1)
+    q = tgt.permute(0, 2, 3, 1)
+    size = F.l1_loss(p[reg][:, 1:3], q[reg][:, 1:3], reduction="sum") / n
+    off = F.l1_loss(p[reg][:, 3:5], q[reg][:, 3:5], reduction="sum") / n
+    orient = F.l1_loss(p[ang][:, 5:7], q[ang][:, 5:7], reduction="sum") / ang.sum().clamp(min=1)
+    total = focal / n + size + off + 0.5 * orient
+    return total, {
+        "heat": float(focal.detach() / n),
+        "size": float(size.detach()),
+        "off": float(off.detach()),
+        "orient": float(orient.detach()),
+    }
+
+
+def run(args: argparse.Namespace) -> int:
+    torch.set_num_threads(args.threads)
+    torch.manual_seed(args.seed)
+    out: Path = args.out
+    out.mkdir(parents=True, exist_ok=True)
+    manifest = args.manifest or default_manifest()
+    samples = load_real(manifest) + load_synth(args.synth_scenes, seed=2000 + args.seed)
+    print(f"finder samples: {len(samples)}", flush=True)
+    model = TileFinder(args.width)
+    opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=5e-4)
+    steps = (len(samples) + args.batch - 1) // args.batch
+    sched = torch.optim.lr_scheduler.OneCycleLR(
+        opt, args.lr, total_steps=args.epochs * steps, pct_start=0.1
+    )
+    start = 0
+    ckpt = out / "last.pt"
+    if ckpt.exists():
+        state = torch.load(ckpt, weights_only=False)
+        model.load_state_dict(state["model"])
+        opt.load_state_dict(state["opt"])
+        sched.load_state_dict(state["sched"])
+        start = state["epoch"]
+        print(f"resumed from {ckpt} at epoch {start}", flush=True)
+    log = (out / "log.jsonl").open("a")
+    for epoch in range(start, args.epochs):
+        model.train()
+        rng = np.random.default_rng(args.seed * 1000 + epoch)
+        order = rng.permutation(len(samples))
+        t0 = time.time()
+        sums: dict[str, float] = {}
+        bar = tqdm(range(steps), desc=f"epoch {epoch + 1}/{args.epochs}", mininterval=30)
+        for step in bar:
+            imgs, tgts = [], []
+            for i in order[step * args.batch : (step + 1) * args.batch]:
+                im, bx, an = augment(samples[i], rng)
+                imgs.append(im.transpose(2, 0, 1))
+                tgts.append(targets(bx, an))
+            pred = model(torch.from_numpy(np.stack(imgs).astype(np.float32)))
+            loss, parts = loss_fn(pred, torch.from_numpy(np.stack(tgts)))
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            sched.step()
+            for k, v in parts.items():
+                sums[k] = sums.get(k, 0.0) + v
+            bar.set_postfix({k: f"{v / (step + 1):.3f}" for k, v in sums.items()}, refresh=False)
+        rec = {
+            "epoch": epoch + 1,
+            **{k: v / steps for k, v in sums.items()},
+            "seconds": round(time.time() - t0),
+        }
+        print(json.dumps(rec), flush=True)
+        log.write(json.dumps(rec) + "\n")
+        log.flush()
+        torch.save(
+            {
+                "model": model.state_dict(),
+                "opt": opt.state_dict(),
+                "sched": sched.state_dict(),
+                "epoch": epoch + 1,
+                "width": args.width,
+            },
+            ckpt,
+        )
+    torch.save({"model": model.state_dict(), "width": args.width}, out / "final.pt")
+    if args.export:
+        export_finder(
+            model,
+            args.export / "tile_finder.onnx",
+            {},
+            recipe=f"{args.epochs} epochs AdamW one-cycle lr {args.lr}, batch {args.batch}, "
+            f"focal heatmap + L1 size/offset/orientation, width {args.width}",
+            data_note=f"real train + train-augmented photos + {args.synth_scenes} scenes",
+        )
+    return 0
+
+
+def export_finder(
+    model: torch.nn.Module, path: Path, metrics: dict[str, object], recipe: str, data_note: str
+) -> None:
+    export_onnx(model, torch.rand(1, 3, FINDER_SIZE, FINDER_SIZE) * 255, path, "image", "maps")
+    g = FINDER_SIZE // STRIDE
+    write_card(
+        path,
+        {
+            "kind": "finder",
+            "labels": ["tile"],
+            "input": {
+                "name": "image",
+                "shape": ["n", 3, FINDER_SIZE, FINDER_SIZE],
+                "layout": "NCHW",
+                "colour": "BGR",
+                "dtype": "float32",
+                "range": [0, 255],
+                "letterbox": {"long_side": FINDER_SIZE, "pad_value": 114},
+            },
+            "normalisation": {"inside_graph": True, "mean": MEAN, "std": STD},
+            "output": {
+                "name": "maps",
+                "shape": ["n", 7, g, g],
+                "stride": STRIDE,
+                "channels": [
+                    "heat_logit",
+                    "log_w_over_16",
+                    "log_h_over_16",
+                    "dx",
+                    "dy",
+                    "cos_2a",
+                    "sin_2a",
+                ],
+                "size_unit": SIZE_UNIT,
+            },
+            "parameters": n_params(model),
+            "data": data_note,
+            "recipe": recipe,
+            "metrics": metrics,
+        },
+    )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint, render_template, request
 
+from kiosk import present
 from kiosk.qr import qr_svg, table_url
 from kiosk.security import is_loopback_client
 from scorer.rules import RULESETS
@@ -22,7 +23,9 @@ def table() -> str:
     kiosk = _services()
     url = table_url(kiosk.config, request.host_url)
     local = is_loopback_client(request.remote_addr)
-    return render_template("table.html", qr_svg=qr_svg(url), table_url=url,
+    game = kiosk.game
+    state = present.state_json(game._table, game.game_id)  # noqa: SLF001  (a snapshot read)
+    return render_template("table.html", qr_svg=qr_svg(url), table_url=url, state=state,
                            show_pin=local, pin=kiosk.security.pin if local else "")
 
 

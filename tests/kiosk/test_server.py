@@ -1,0 +1,72 @@
+"""The README's first Quick-start command: `python -m kiosk` on its embedded defaults serves a
+table ready to play; live updates reach an open page within a second over the real server."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+import urllib.request
+from pathlib import Path
+
+from tests.kiosk.server import get_json, running_kiosk
+
+
+def post(base: str, path: str, body: dict, csrf: str, cookie: str) -> dict:
+    request = urllib.request.Request(base + path, data=json.dumps(body).encode(), method="POST",
+                                     headers={"Content-Type": "application/json",
+                                              "X-CSRF-Token": csrf, "Cookie": cookie})
+    with urllib.request.urlopen(request, timeout=10) as r:
+        return json.loads(r.read())
+
+
+def session(base: str) -> tuple[str, str]:
+    with urllib.request.urlopen(base + "/api/session", timeout=10) as r:
+        cookie = r.headers["Set-Cookie"].split(";")[0]
+        return json.loads(r.read())["csrf"], cookie
+
+
+def test_python_m_kiosk_serves_a_table_ready_to_play(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    with running_kiosk(data) as base:
+        with urllib.request.urlopen(base + "/", timeout=10) as r:
+            html = r.read().decode()
+            assert r.headers["Server"] == "kiosk"  # waitress, not Flask's development server
+        assert html.count('class="seat') == 4 and html.count("25,000") == 4
+        assert "East 1" in html and "0 honba" in html and "<svg" in html  # QR code inline
+        state = get_json(base + "/api/state")
+        assert [s["points"] for s in state["seats"]] == [25000] * 4
+        assert get_json(base + "/api/camera")["camera"].startswith("folder:")  # demo frames
+        with urllib.request.urlopen(base + "/static/app.js", timeout=10) as r:
+            assert r.status == 200
+    assert (data / "kiosk.sqlite3").exists() and (data / "pin.txt").exists()
+
+
+def test_live_update_reaches_an_open_stream_within_a_second(tmp_path: Path) -> None:
+    with running_kiosk(tmp_path / "data", "--camera", "none") as base:
+        seen: list[tuple[float, dict]] = []
+        stream = urllib.request.urlopen(base + "/api/events", timeout=20)
+
+        def read() -> None:
+            for raw in stream:
+                line = raw.decode().strip()
+                if line.startswith("data: "):
+                    seen.append((time.monotonic(), json.loads(line[6:])))
+                    if len(seen) == 2:
+                        return
+
+        reader = threading.Thread(target=read, daemon=True)
+        reader.start()
+        deadline = time.monotonic() + 10
+        while not seen and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert seen and seen[0][1]["seats"][2]["points"] == 25000
+        csrf, cookie = session(base)
+        sent = time.monotonic()
+        post(base, "/api/riichi", {"seat": 2}, csrf, cookie)
+        reader.join(5)
+        stream.close()
+        assert len(seen) == 2
+        arrived, state = seen[1]
+        assert state["seats"][2]["points"] == 24000 and state["riichi_sticks"] == 1
+        assert arrived - sent < 1.0

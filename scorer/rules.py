@@ -153,8 +153,10 @@ RULESETS: dict[str, Ruleset] = {
         triple_ron=TripleRon.HEAD_BUMP, west_round=False, tobi=False, agari_yame=False,
         nagashi_mangan=False),
     # World Riichi Championship 2015: no red fives, no kazoe yakuman, renhou as mangan.
+    # Its annex table A-2 rounds 4 han 30 fu and 3 han 60 fu up to mangan (kiriage).
     "wrc": _TENHOU.with_options(
         name="wrc", red_fives=False, kazoe=KazoeLimit.SANBAIMAN, renhou=RenhouValue.MANGAN,
+        kiriage=True,
         double_wind_pair_fu=2, double_ron=False, triple_ron=TripleRon.HEAD_BUMP,
         abortive_draws=False, nagashi_mangan=False, chombo=ChomboPenalty.POINTS,
         start_points=30000, return_points=30000, uma=Uma((15, 5, -5, -15)), tobi=False,

@@ -183,6 +183,7 @@ class DisplaySupervisor:
                 continue
             with self._lock:
                 self._link = link
+                self._link_state, self._error = LinkState.CONNECTED, None
                 if self._state is not None:
                     link.send(self._state)  # a display that was away catches up at once
             link.start()
@@ -192,7 +193,7 @@ class DisplaySupervisor:
             else:
                 log.info("display %s connected", self.url)
             outage_since, delay = None, self.backoff_s[0]
-            self._set(LinkState.CONNECTED)
+            self._report()
             while not (self._stop.is_set() or link.failed.wait(0.1)):
                 pass
             error = link.stats().error

@@ -15,7 +15,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "nav.history": ("History", "履歴"),
     "nav.new_game": ("New game", "新しい対局"),
     "nav.standings": ("Standings", "順位"),
-    "nav.language": ("日本語", "English"),
+    "nav.language": ("日本語 (JA)", "English (EN)"),
     "live.title": ("Live updates", "自動更新"),
     "common.ok": ("OK", "OK"),
     "common.cancel": ("Cancel", "キャンセル"),

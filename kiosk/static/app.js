@@ -114,9 +114,11 @@ const K = (() => {
   }
 
   // --- tiles --------------------------------------------------------------------------
-  const KANJI_NUM = ["", "一", "二", "三", "四", "伍", "六", "七", "八", "九"];
-  const HONOURS = ["", "東", "南", "西", "北", "白", "發", "中"];
-  const SUIT_GLYPH = { m: "萬", p: "筒", s: "索" };
+  // Faces use plain digits and letters so they read without a CJK font; Japanese adds kanji.
+  const JA = document.documentElement.lang === "ja";
+  const HONOURS = JA ? ["", "東", "南", "西", "北", "白", "發", "中"]
+                     : ["", "E", "S", "W", "N", "", "F", "C"];
+  const SUIT_GLYPH = JA ? { m: "萬", p: "筒", s: "索" } : { m: "man", p: "pin", s: "sou" };
   const ALL_TILES = [];
   for (const s of "mps") for (let n = 1; n <= 9; n++) ALL_TILES.push(n + s);
   for (let n = 1; n <= 7; n++) ALL_TILES.push(n + "z");
@@ -132,7 +134,7 @@ const K = (() => {
       classes.push(s);
       if (n === 0) classes.push("red");
       if (s === "z") { face = HONOURS[n]; if (n >= 5) classes.push("dragon-" + n); }
-      else { face = s === "m" ? KANJI_NUM[n || 5] : String(n || 5); suit = SUIT_GLYPH[s]; }
+      else { face = String(n || 5); suit = SUIT_GLYPH[s]; }
     }
     if (opts.low) classes.push("low");
     if (opts.changed) classes.push("changed");

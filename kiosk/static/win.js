@@ -235,10 +235,16 @@ document.addEventListener("DOMContentLoaded", () => {
   }
   $("#score-btn").addEventListener("click", scoreNow);
 
-  api("GET", "/api/camera").then((c) => {
-    $("#camera-state").textContent = c.available ? t("camera." + c.kind) : t("camera.none") + (c.error ? ": " + c.error : "");
-    if (!c.available) $("#capture-btn").disabled = true;
-  });
+  const cameraState = async () => {
+    const c = await api("GET", "/api/camera");
+    const usable = c.ok || c.state === "starting";
+    $("#camera-state").textContent = (usable ? t("camera.ok") + " (" + c.camera + ")"
+      : t("camera.none") + (c.message ? ": " + c.message : ""))
+      + (c.recogniser.available ? "" : " — " + c.recogniser.message);
+    $("#capture-btn").disabled = !usable;
+  };
+  cameraState();
+  setInterval(cameraState, 5000);
   live((s) => { const first = !state; state = s; if (first) renderSituation(); });
   renderTiles();
 });

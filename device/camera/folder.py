@@ -31,6 +31,7 @@ class FolderCamera:
         self._index = -1
         self._current: np.ndarray | None = None
         self._shown_at = 0.0
+        self._unseen = False  # the first image is loaded by open() and not yet read
 
     @property
     def name(self) -> str:
@@ -52,12 +53,15 @@ class FolderCamera:
         if not self._files:
             raise CameraError(f"{self.name}: no images ({', '.join(IMAGE_SUFFIXES)})")
         self._index, self._current = -1, None
-        self._advance()
+        self._advance()  # fails now, with the reason, when no image can be read
+        self._unseen = True
 
     def read(self) -> np.ndarray:
         if not self._files:
             raise CameraError(f"{self.name}: not open")
-        if self._current is None or time.monotonic() - self._shown_at >= self.hold_s:
+        if self._unseen:
+            self._unseen = False
+        elif self._current is None or time.monotonic() - self._shown_at >= self.hold_s:
             self._advance()
         assert self._current is not None
         return self._current.copy()

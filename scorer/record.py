@@ -275,7 +275,7 @@ def events_from_record(data: Any) -> tuple[tuple[Event, ...], TableState]:
         try:
             events.append(event_from_dict(raw))
         except RecordError as error:
-            raise error.at(index, kind if isinstance(kind, str) else None) from None
+            raise error.at(index, kind if kind in _EVENT_KEYS else None) from None
     try:
         state = replay(events)
     except IllegalEvent as error:

@@ -78,4 +78,4 @@ def render(state: TableState, history: bool = False) -> str:
 
 
 def _signed(value: Fraction) -> str:
-    return f"{float(value):+.1f}"
+    return f"{float(value):+.1f}" if value else "0"

@@ -23,7 +23,7 @@ document.addEventListener("DOMContentLoaded", () => {
   function addTo(list) {
     return async () => {
       const v = await pickTile("", false);
-      if (v) { list.push(simple(v, { changed: true })); invalidate(); renderTiles(); }
+      if (v) { list.push(simple(v)); invalidate(); renderTiles(); }
     };
   }
   const addButton = (fn) => el("button", { class: "tile add", type: "button", onclick: fn,
@@ -49,7 +49,7 @@ document.addEventListener("DOMContentLoaded", () => {
     } else {
       win.append(addButton(async () => {
         const v = await pickTile("", false);
-        if (v) { draft.win = simple(v, { changed: true }); invalidate(); renderTiles(); }
+        if (v) { draft.win = simple(v); invalidate(); renderTiles(); }
       }));
     }
     const melds = $("#g-melds");

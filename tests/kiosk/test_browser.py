@@ -1,0 +1,160 @@
+"""The kiosk in Debian's chromium through Playwright, against the real app served by waitress:
+start a game, capture a demo frame, correct a tile, apply the win and watch a second page update
+without a reload, declare riichi, record a draw, undo, finish the game and see the standings.
+Screenshots of the main screens go to test-artifacts/.
+
+Expected points (Tenhou rules): seat 1 riichi, then wins by tsumo with riichi, menzen tsumo,
+pinfu, tanyao and 2 dora = 6 han haneman, 3,000/6,000 plus the riichi stick.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from kiosk.camera import KIOSK_DEMO
+from tests.kiosk.server import ROOT, running_kiosk
+
+pytestmark = pytest.mark.browser
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+SHOTS = ROOT / "test-artifacts"
+HAND = ["2m", "3m", "4m", "4p", "5p", "6p", "2s", "2s", "3s", "4s", "5s", "6s", "7s"]
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    sync_api = pytest.importorskip("playwright.sync_api")
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"Debian's chromium is not installed ({CHROMIUM}); .ci/run installs it")
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def kiosk_url(tmp_path: Path) -> Iterator[str]:
+    frames = tmp_path / "frames"
+    frames.mkdir()
+    shutil.copy(KIOSK_DEMO / "hand1-riichi-pinfu.jpg", frames)
+    with running_kiosk(tmp_path / "data", "--camera", f"folder:{frames}") as base:
+        yield base
+
+
+def shot(page, name: str) -> None:  # noqa: ANN001
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
+def pick(page, label: str) -> None:  # noqa: ANN001
+    page.click(f'#tile-picker button[data-tile="{label}"]')
+
+
+def seat_points(page, seat: int) -> str:  # noqa: ANN001
+    return page.inner_text(f'.seat[data-seat="{seat}"] .points')
+
+
+def test_a_whole_game_in_the_browser(browser, kiosk_url: str) -> None:  # noqa: ANN001
+    from playwright.sync_api import expect
+
+    kiosk = browser.new_page(viewport={"width": 1280, "height": 800})
+    errors: list[str] = []
+    kiosk.on("pageerror", lambda e: errors.append(str(e)))
+
+    # Start a game.
+    kiosk.goto(kiosk_url + "/new")
+    for seat, name in enumerate(["Aki", "Bun", "Chie", "Dai"]):
+        kiosk.fill(f"[name=player{seat}]", name)
+    kiosk.select_option("#preset", "tenhou")
+    expect(kiosk.locator("#opt-kiriage")).to_be_visible()  # every option is on the form
+    shot(kiosk, "new-game")
+    kiosk.click("#start-btn")
+    kiosk.wait_for_url(kiosk_url + "/")
+    expect(kiosk.locator('.seat[data-seat="1"] .name')).to_have_text("Bun")
+
+    # A second screen (a phone) watching the table.
+    phone = browser.new_page(viewport={"width": 390, "height": 844})
+    phone.goto(kiosk_url + "/")
+    expect(phone.locator("#live.on")).to_be_visible()
+    phone.evaluate("window.__same_page = true")
+
+    # Riichi: one tap.
+    kiosk.click('.seat[data-seat="1"] .riichi-btn')
+    expect(kiosk.locator('.seat[data-seat="1"] .points')).to_have_text("24,000")
+    expect(phone.locator('.seat[data-seat="1"] .points')).to_have_text("24,000")
+    expect(phone.locator("#sticks")).to_have_text("1 riichi sticks")
+
+    # Score a win: capture the demo frame, put the tiles right, set the situation.
+    kiosk.click("#win-btn")
+    kiosk.wait_for_url(kiosk_url + "/win")
+    expect(kiosk.locator("#capture-btn")).to_be_enabled()
+    kiosk.click("#capture-btn")
+    expect(kiosk.locator("#still")).to_be_visible()
+    if kiosk.locator("#g-concealed .tile:not(.add)").count() == 0:  # no recogniser: tap them in
+        for label in HAND:
+            kiosk.click("#g-concealed .tile.add")
+            pick(kiosk, label)
+        kiosk.click("#g-win .tile.add")
+        pick(kiosk, "9s")  # a misread winning tile, corrected below
+        kiosk.click("#g-dora .tile.add")
+        pick(kiosk, "1s")
+    kiosk.click("#g-win .tile")
+    pick(kiosk, "8s")
+    expect(kiosk.locator('#g-win .tile[data-tile="8s"]')).to_have_class(re.compile(r"\bchanged\b"))
+    kiosk.click('#winner button[data-v="1"]')
+    kiosk.click('#discarder button[data-v="null"]')
+    expect(kiosk.locator('#riichi button[data-v="riichi"]')).to_have_class(re.compile(r"\bon\b"))
+    kiosk.click("#score-btn")
+    expect(kiosk.locator("#total")).to_contain_text("6 han 20 fu haneman")
+    expect(kiosk.locator("#payments")).to_contain_text("+13,000")
+    shot(kiosk, "win-breakdown")
+    kiosk.click("#apply-btn")
+    kiosk.wait_for_url(kiosk_url + "/")
+
+    # Every seat changed on the phone, without a reload.
+    for seat, expected in enumerate(["19,000", "37,000", "22,000", "22,000"]):
+        expect(phone.locator(f'.seat[data-seat="{seat}"] .points')).to_have_text(expected)
+    assert phone.evaluate("window.__same_page") is True
+    expect(phone.locator("#round")).to_have_text("East 2")
+    shot(phone, "phone-table")
+
+    # Riichi again, then an exhaustive draw with one tenpai seat.
+    kiosk.click('.seat[data-seat="2"] .riichi-btn')
+    expect(kiosk.locator('.seat[data-seat="2"] .points')).to_have_text("21,000")
+    kiosk.click("#draw-btn")
+    kiosk.wait_for_url(kiosk_url + "/draw")
+    kiosk.click('#tenpai button[data-seat="2"]')
+    shot(kiosk, "draw")
+    kiosk.click("#draw-apply")
+    kiosk.wait_for_url(kiosk_url + "/")
+    expect(phone.locator('.seat[data-seat="2"] .points')).to_have_text("24,000")
+    expect(phone.locator("#honba")).to_have_text("1 honba")
+    shot(kiosk, "table")
+
+    # Undo the draw.
+    kiosk.click("#undo-btn")
+    expect(phone.locator('.seat[data-seat="2"] .points')).to_have_text("21,000")
+    expect(kiosk.locator("#redo-btn")).to_be_enabled()
+
+    kiosk.goto(kiosk_url + "/history")
+    expect(kiosk.locator("#entries")).to_contain_text("haneman")
+    shot(kiosk, "history")
+
+    # Finish the game and see the standings.
+    kiosk.goto(kiosk_url + "/other")
+    kiosk.once("dialog", lambda dialog: dialog.accept())
+    kiosk.click("#end-btn")
+    kiosk.wait_for_url(kiosk_url + "/standings")
+    rows = kiosk.locator("#standings tbody tr")
+    expect(rows).to_have_count(4)
+    expect(rows.nth(0)).to_contain_text("Bun")
+    expect(kiosk.locator("#standings-state")).to_have_text("Final result")
+    shot(kiosk, "standings")
+    expect(phone.locator("#finished")).to_be_visible()
+    assert errors == []

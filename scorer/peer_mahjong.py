@@ -100,13 +100,18 @@ def peer_call(hand: Hand, ctx: WinContext, rules: Ruleset) -> tuple[Any, ...]:
     return all_ids, win, melds, dora, config, ura
 
 
-def peer_score(hand: Hand, ctx: WinContext, rules: Ruleset) -> PeerResult:
-    """Score one hand with the `mahjong` library."""
+def estimate(call: tuple[Any, ...]) -> Any:
+    """The library's own scoring of the inputs made by `peer_call` (its HandResponse)."""
     from mahjong.hand_calculating.hand import HandCalculator
 
-    tiles, win, melds, dora, config, ura = peer_call(hand, ctx, rules)
-    result = HandCalculator.estimate_hand_value(tiles, win, melds=melds, dora_indicators=dora,
-                                                config=config, ura_dora_indicators=ura)
+    tiles, win, melds, dora, config, ura = call
+    return HandCalculator.estimate_hand_value(tiles, win, melds=melds, dora_indicators=dora,
+                                              config=config, ura_dora_indicators=ura)
+
+
+def peer_score(hand: Hand, ctx: WinContext, rules: Ruleset) -> PeerResult:
+    """Score one hand with the `mahjong` library."""
+    result = estimate(peer_call(hand, ctx, rules))
     if result.error:
         return PeerResult(0, 0, (), 0, str(result.error))
     is_open = not hand.is_closed

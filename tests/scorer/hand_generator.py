@@ -141,7 +141,8 @@ def _finish(rng: random.Random, concealed: list[int],
         spots = [(None, i) for i, t in enumerate(tiles) if t.kind == red]
         spots += [(m, i) for m, ts in enumerate(meld_tiles) for i, t in enumerate(ts)
                   if t.kind == red]
-        if spots and rng.random() < 0.6:
+        # A set with red fives has one red copy of each five: four fives include it.
+        if spots and (rng.random() < 0.6 or len(spots) == 4):
             m, i = rng.choice(spots)
             if m is None:
                 tiles[i] = Tile(red, True)

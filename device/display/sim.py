@@ -79,7 +79,7 @@ class SimDisplay:
         if ack:
             caps.add(Capability.ACK)
         self.hello = Hello(name, frozenset(caps))
-        self.ack = ack
+        self.ack, self.honba_only = ack, honba_only
         self.show = show
         self.garbled = 0
         self.master, self._slave = os.openpty()
@@ -109,6 +109,8 @@ class SimDisplay:
                 continue
             if isinstance(message, Query):
                 self.say_hello()
+            elif isinstance(message, StateFrame) and self.honba_only:
+                continue  # a two-digit display does not read RTA; the host resends RTB
             elif isinstance(message, StateFrame | HonbaFrame):
                 if self.ack:
                     self._send(encode(Ack(message.seq)))

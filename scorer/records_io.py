@@ -118,11 +118,13 @@ def from_record(record: Mapping[str, Any]) -> tuple[Hand, WinContext]:
             problems.append(Problem(flag, f"expected true or false, not {value!r}"))
             value = False
         flags[flag] = value
+    before = len(problems)
     seat = _int(record, "seat_wind", 1, 1, 4, problems)
+    seat_ok = len(problems) == before
     round_ = _int(record, "round_wind", 1, 1, 4, problems)
     honba = _int(record, "honba", 0, 0, 10_000, problems)
     sticks = _int(record, "riichi_sticks", 0, 0, 10_000, problems)
-    if "dealer" in record and record["dealer"] is not (seat == 1):
+    if seat_ok and "dealer" in record and record["dealer"] is not (seat == 1):
         problems.append(Problem("dealer", f"dealer is {record['dealer']!r} but the seat wind is "
                                 f"{Wind(seat).name.title()} (the dealer sits East)"))
     dora = _tiles(record.get("dora_indicators", []), "dora_indicators", problems)

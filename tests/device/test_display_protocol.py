@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -162,3 +165,15 @@ def test_display_state_names_the_bad_field(change: dict[str, object], words: str
               "points": (25000,) * 4, "riichi": (False,) * 4} | change
     with pytest.raises(DisplayStateError, match=words.replace("(", r"\(")):
         DisplayState(**fields)  # type: ignore[arg-type]
+
+
+def test_the_documented_examples_are_valid_sentences() -> None:
+    doc = Path(__file__).resolve().parents[2] / "docs" / "serial-protocol.md"
+    text = doc.read_text()
+    examples = text[text.index("## Examples"):text.index("## A display in a few lines")]
+    # A sentence, then two or more spaces, then the explanation.
+    sentences = [re.split(r"\s{2,}", line)[0] for line in examples.splitlines()
+                 if line.startswith("$")]
+    assert len(sentences) == 6
+    for sentence in sentences:
+        decode(sentence.encode())  # raises on a wrong checksum or field

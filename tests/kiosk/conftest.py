@@ -23,7 +23,7 @@ DEMO_FRAME = KIOSK_DEMO / "hand1-riichi-pinfu.jpg"
 
 def make_kiosk(tmp_path: Path, **options: Any) -> tuple[Flask, Services]:
     frames = tmp_path / "frames"
-    frames.mkdir(exist_ok=True)
+    frames.mkdir(parents=True, exist_ok=True)
     shutil.copy(DEMO_FRAME, frames / DEMO_FRAME.name)
     defaults = {"data_dir": str(tmp_path / "data"), "camera": f"folder:{frames}", **options}
     config = load(None, environ={}, defaults=defaults)

@@ -137,7 +137,9 @@ class Ruleset:
         return (self.return_points - self.start_points) * 4
 
 
-_TENHOU = Ruleset(name="tenhou")
+# options text l.128: on Tenhou and Mahjong Soul the last dealer in first place (30,000 or more)
+# ends the game by winning or by being tenpai; tutorial l.218: competitive rules have neither.
+_TENHOU = Ruleset(name="tenhou", tenpai_yame=True)
 
 RULESETS: dict[str, Ruleset] = {
     # Tenhou ranked (phoenix room): the real-wins file was scored under these.
@@ -151,7 +153,7 @@ RULESETS: dict[str, Ruleset] = {
     "mleague": _TENHOU.with_options(
         name="mleague", uma=Uma((30, 10, -10, -30)), double_ron=False,
         triple_ron=TripleRon.HEAD_BUMP, west_round=False, tobi=False, agari_yame=False,
-        nagashi_mangan=False),
+        tenpai_yame=False, nagashi_mangan=False),
     # World Riichi Championship 2015: no red fives, no kazoe yakuman, renhou as mangan.
     # Its annex table A-2 rounds 4 han 30 fu and 3 han 60 fu up to mangan (kiriage).
     "wrc": _TENHOU.with_options(
@@ -160,7 +162,8 @@ RULESETS: dict[str, Ruleset] = {
         double_wind_pair_fu=2, double_ron=False, triple_ron=TripleRon.HEAD_BUMP,
         abortive_draws=False, nagashi_mangan=False, chombo=ChomboPenalty.POINTS,
         start_points=30000, return_points=30000, uma=Uma((15, 5, -5, -15)), tobi=False,
-        west_round=False, agari_yame=False, leftover_sticks=LeftoverSticks.FIRST_PLACE,
+        west_round=False, agari_yame=False, tenpai_yame=False,
+        leftover_sticks=LeftoverSticks.FIRST_PLACE,
         pao=frozenset({"daisangen", "daisuushii"})),
     # EMA Riichi Competition Rules: as WRC in scoring, leftover sticks go to first place.
     "ema": _TENHOU.with_options(
@@ -168,21 +171,22 @@ RULESETS: dict[str, Ruleset] = {
         double_wind_pair_fu=4, double_ron=False, triple_ron=TripleRon.HEAD_BUMP,
         abortive_draws=False, nagashi_mangan=False, chombo=ChomboPenalty.POINTS,
         start_points=30000, return_points=30000, uma=Uma((15, 5, -5, -15)), tobi=False,
-        west_round=False, agari_yame=False, riichi_needs_points=False),
+        west_round=False, agari_yame=False, tenpai_yame=False, riichi_needs_points=False),
     # JPML: 30k start, no oka, floating uma by how many finish at or above 30,000.
     "jpml": _TENHOU.with_options(
         name="jpml", red_fives=False, ippatsu=False, ura_dora=False, kan_ura_dora=False,
         double_wind_pair_fu=2, start_points=30000, return_points=30000,
         uma=Uma((12, -1, -3, -8), floating=((1, (12, -1, -3, -8)), (2, (8, 4, -4, -8)),
                                                (3, (8, 3, 1, -12)))),
-        chombo=ChomboPenalty.POINTS, west_round=False, agari_yame=False, tobi=False),
+        chombo=ChomboPenalty.POINTS, west_round=False, agari_yame=False, tenpai_yame=False,
+        tobi=False),
     # 101 Kyougi Renmei: 30k start and return, no oka, +1 to first and -1 to fourth. Its scoring
     # (no dora at all, no pinfu tsumo) is beyond these options; the table side is right.
     "renmei101": _TENHOU.with_options(
         name="renmei101", red_fives=False, ippatsu=False, ura_dora=False, kan_ura_dora=False,
         start_points=30000, return_points=30000, uma=Uma((1, 0, 0, -1)), double_ron=False,
         triple_ron=TripleRon.HEAD_BUMP, nagashi_mangan=False, chombo=ChomboPenalty.POINTS,
-        west_round=False, agari_yame=False, tobi=False),
+        west_round=False, agari_yame=False, tenpai_yame=False, tobi=False),
     # A relaxed home table: kiriage, renhou as mangan, double yakuman, no bust.
     "casual": _TENHOU.with_options(
         name="casual", kiriage=True, renhou=RenhouValue.MANGAN, double_yakuman=True,

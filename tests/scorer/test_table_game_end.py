@@ -138,6 +138,12 @@ GAMES = [
     Game("all-last-non-dealer-win-ends-the-game", TENHOU, (*draws(7), ron(0, hand(1, 5))),
          EndReason.LAST_HAND, (14900, 35100, 25000, 25000),
          ((1, "45.1"), (2, "5"), (3, "-15"), (0, "-35.1"))),
+    # options l.128: Tenhou ends the game when the all-last dealer is tenpai at the draw in
+    # first place with 30,000 or more (tenpai-yame). Seat 3's South 3 mangan (8,000 + 1,800) puts
+    # it first; alone tenpai in South 4 it has 37,800.
+    Game("tenpai-yame-tenhou", TENHOU, (*draws(6), ron(0, hand(3, 5)), *draws(1, 3)),
+         EndReason.TENPAI_YAME, (14200, 24000, 24000, 37800),
+         ((3, "47.8"), (1, "4"), (2, "-16"), (0, "-35.8"))),
     # tutorial l.214: tenpai-yame, the dealer tenpai in first place at the last draw (no West
     # round at this table, so first place is enough).
     Game("tenpai-yame", TENHOU.with_options(tenpai_yame=True, west_round=False),
@@ -185,6 +191,17 @@ def test_game(game: Game) -> None:
     lost = state.sticks * game.rules.riichi_stick
     assert sum(s.score for s in state.standings) == \
         Fraction(-lost, 1000) - sum(s.penalty for s in state.standings)
+
+
+def test_no_agari_or_tenpai_yame_under_competitive_rules() -> None:
+    # tutorial l.218: "neither agari yame nor tenpai yame exists (as long as the dealer meets the
+    # conditions to continue, they are forced to do so)".
+    start = GameStarted(("A", "B", "C", "D"), RULESETS["mleague"])
+    won = replay((start, *draws(7), ron(0, hand(3, 5))))
+    assert (won.finished, won.label, won.points) == \
+        (False, "South 4, 8 honba", (10900, 25000, 25000, 39100))
+    tenpai = replay((start, *draws(6), ron(0, hand(3, 5)), *draws(1, 3)))
+    assert (tenpai.finished, tenpai.label) == (False, "South 4, 1 honba")
 
 
 def test_m_league_first_place_gets_plus_50() -> None:

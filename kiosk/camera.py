@@ -20,6 +20,7 @@ from device.camera import CameraError, Grabber, camera_from_spec, encode_jpeg, m
 ROOT = Path(__file__).resolve().parents[1]
 KIOSK_DEMO = Path(__file__).resolve().parent / "demo_frames"
 IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".webp")
+MJPEG_MAX_FRAMES = 8 * 240  # four minutes of live view per connection
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,7 +92,9 @@ class CameraService:
     def stream(self, max_frames: int | None = None) -> Iterator[bytes]:
         if self.grabber is None:
             return iter(())
-        return mjpeg_stream(self.grabber, fps=8, stop=self._stop, max_frames=max_frames)
+        # Bounded so a forgotten page does not hold a server thread forever; the page reconnects.
+        return mjpeg_stream(self.grabber, fps=8, stop=self._stop,
+                            max_frames=max_frames or MJPEG_MAX_FRAMES)
 
     def frame_jpeg(self) -> bytes | None:
         frame = self.grabber.latest() if self.grabber is not None else None

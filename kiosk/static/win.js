@@ -245,6 +245,9 @@ document.addEventListener("DOMContentLoaded", () => {
   };
   cameraState();
   setInterval(cameraState, 5000);
+  // The live view's stream ends every few minutes (to free the server); open it again.
+  const liveView = $("#live-view"), streamUrl = liveView.getAttribute("src");
+  setInterval(() => { liveView.src = streamUrl + "?t=" + Date.now(); }, 200000);
   live((s) => { const first = !state; state = s; if (first) renderSituation(); });
   renderTiles();
 });

@@ -122,7 +122,14 @@ def test_a_whole_game_in_the_browser(browser, kiosk_url: str) -> None:  # noqa: 
         expect(phone.locator(f'.seat[data-seat="{seat}"] .points')).to_have_text(expected)
     assert phone.evaluate("window.__same_page") is True
     expect(phone.locator("#round")).to_have_text("East 2")
+    phone.click('.seat[data-seat="0"] .name')  # tap a seat: its point differences
+    expect(phone.locator('.seat[data-seat="0"] .diffs')).to_have_text(
+        "Bun -18,000 · Chie -3,000 · Dai -3,000")
     shot(phone, "phone-table")
+    small = kiosk.evaluate("""() => [...document.querySelectorAll('button, a.btn')]
+        .filter((e) => e.offsetParent && e.getBoundingClientRect().height < 44)
+        .map((e) => e.textContent)""")
+    assert small == []  # touch targets of at least 44 px
 
     # Riichi again, then an exhaustive draw with one tenpai seat.
     kiosk.click('.seat[data-seat="2"] .riichi-btn')

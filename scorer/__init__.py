@@ -7,11 +7,31 @@ Glossary (one romanisation, Tenhou's):
   `0` is a red five.
 - *han* / *fu*: the two factors of a hand's value; *base points* = fu x 2^(2 + han), capped.
 - *yaku*: a scoring pattern; a hand needs one to win. *Yakuman*: a limit-hand yaku.
-- *dora* / *ura dora* / *aka dora*: bonus han from indicators, hidden indicators (riichi only), red fives.
-- *tsumo* / *ron*: a win by self-draw / on another player's discard. *Riichi*: a closed-hand declaration.
+- *dora* / *ura dora* / *aka dora*: bonus han from indicators, hidden indicators (riichi only),
+  red fives.
+- *tsumo* / *ron*: a win by self-draw / on another player's discard. *Riichi*: a closed-hand
+  declaration.
 - *honba*: the counter of repeat / drawn hands, each adding a bonus; *riichi sticks*: 1,000-point
   deposits that go to the next winner.
 - *chi* / *pon* / *kan* (*minkan*, *ankan*, *kakan*): called sequences, triplets and quads.
 - *pao*: liability for a yakuman another player completed through one's discard.
-- *renchan*: the dealer keeps the deal; *tobi*: a player goes bust; *uma* / *oka*: placement bonuses.
+- *renchan*: the dealer keeps the deal; *tobi*: a player goes bust; *uma* / *oka*: placement
+  bonuses.
 """
+
+# The public face: score a hand (scorer.score), describe it (hand, context, rules), read the
+# result (points), and the waits helpers for tenpai and furiten.
+from scorer.context import Blessing, Riichi, WinContext, Wind
+from scorer.hand import CalledFrom, Hand, InvalidInput, Meld, MeldKind, Problem
+from scorer.points import HandValue, Limit
+from scorer.rules import RULESETS, Ruleset
+from scorer.score import ChosenReading, Outcome, Payment, Score, score
+from scorer.tiles import Tile, TileError, format_tiles, parse_tiles
+from scorer.waits import is_furiten, is_tenpai, winning_tiles
+
+__all__ = [
+    "RULESETS", "Blessing", "CalledFrom", "ChosenReading", "Hand", "HandValue", "InvalidInput",
+    "Limit", "Meld", "MeldKind", "Outcome", "Payment", "Problem", "Riichi", "Ruleset", "Score",
+    "Tile", "TileError", "WinContext", "Wind", "format_tiles", "is_furiten", "is_tenpai",
+    "parse_tiles", "score", "winning_tiles",
+]

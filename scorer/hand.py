@@ -65,7 +65,8 @@ class Meld:
     @classmethod
     def parse(cls, kind: str, tiles: str, called: str | None = None,
               source: str | None = None) -> Meld:
-        """`Meld.parse("pon", "555z")`, `Meld.parse("chi", "406p", called="0p", source="kamicha")`."""
+        """`Meld.parse("pon", "555z")`,
+        `Meld.parse("chi", "406p", called="0p", source="kamicha")`."""
         try:
             meld_kind = MeldKind(kind)
         except ValueError:

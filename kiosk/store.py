@@ -62,8 +62,11 @@ class EventStore(ABC):
     lock_clause = ""  # appended to the SELECT that locks a game row ("FOR UPDATE" in PostgreSQL)
 
     @abstractmethod
-    def transaction(self) -> AbstractContextManager[Tx]:
-        """One atomic, durable unit of work: committed when the block ends, else rolled back."""
+    def transaction(self, write: bool = True) -> AbstractContextManager[Tx]:
+        """One atomic, durable unit of work: committed when the block ends, else rolled back.
+
+        `write=False` promises only reads (SQLite then lets them run beside a writer).
+        """
 
     @abstractmethod
     def close(self) -> None: ...
@@ -141,7 +144,7 @@ class EventStore(ABC):
     # --- reading ---------------------------------------------------------------------------
 
     def events(self, game_id: str) -> list[Event]:
-        with self.transaction() as tx:
+        with self.transaction(write=False) as tx:
             return self._events(tx, game_id)
 
     def state(self, game_id: str) -> TableState:
@@ -152,7 +155,7 @@ class EventStore(ABC):
 
     def games(self) -> list[dict[str, Any]]:
         """Every game, oldest first: id, created (UTC, ISO 8601), players, rules, events."""
-        with self.transaction() as tx:
+        with self.transaction(write=False) as tx:
             rows = tx.rows("SELECT g.id, g.created, g.players, g.rules, COUNT(e.idx) FROM games g "
                            "LEFT JOIN events e ON e.game_id = g.id "
                            "GROUP BY g.seq, g.id, g.created, g.players, g.rules ORDER BY g.seq")
@@ -161,7 +164,7 @@ class EventStore(ABC):
 
     def latest(self) -> tuple[str, list[Event]] | None:
         """The most recently created game and its events, if any."""
-        with self.transaction() as tx:
+        with self.transaction(write=False) as tx:
             rows = tx.rows("SELECT id FROM games ORDER BY seq DESC LIMIT 1")
             if not rows:
                 return None

@@ -40,10 +40,8 @@ class PostgresStore(EventStore):
     lock_clause = " FOR UPDATE"
 
     def __init__(self, url: str) -> None:
-        try:
-            self._db = psycopg.connect(url, autocommit=True)
-        except psycopg.Error as error:
-            raise StoreError(f"cannot connect to PostgreSQL: {error}") from None
+        self._url = url
+        self._db = self._connect()
         self._lock = threading.Lock()
         with self.transaction() as tx:
             # Two kiosks starting at once must not both create the tables.
@@ -57,10 +55,22 @@ class PostgresStore(EventStore):
                 raise StoreError(f"the database has store schema {found[0][0]}; this kiosk "
                                  f"reads {SCHEMA_VERSION}")
 
+    def _connect(self) -> psycopg.Connection[Any]:
+        try:
+            return psycopg.connect(self._url, autocommit=True)
+        except psycopg.Error as error:
+            raise StoreError(f"cannot connect to PostgreSQL: {error}") from None
+
     @contextmanager
-    def transaction(self) -> Iterator[_PostgresTx]:
-        with self._lock, self._db.transaction(), self._db.cursor() as cursor:
-            yield _PostgresTx(cursor)
+    def transaction(self, write: bool = True) -> Iterator[_PostgresTx]:
+        with self._lock:
+            if self._db.closed or self._db.broken:  # the server restarted: connect again
+                self._db = self._connect()
+            try:
+                with self._db.transaction(), self._db.cursor() as cursor:
+                    yield _PostgresTx(cursor)
+            except psycopg.OperationalError as error:
+                raise StoreError(f"PostgreSQL is unavailable: {error}") from None
 
     def close(self) -> None:
         self._db.close()

@@ -62,9 +62,12 @@ class SqliteStore(EventStore):
                                  f"{SCHEMA_VERSION}")
 
     @contextmanager
-    def transaction(self) -> Iterator[_SqliteTx]:
+    def transaction(self, write: bool = True) -> Iterator[_SqliteTx]:
         with self._lock:
-            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                self._db.execute("BEGIN IMMEDIATE" if write else "BEGIN")
+            except sqlite3.OperationalError as error:  # e.g. locked past the timeout
+                raise StoreError(f"the SQLite store {self.path} is unavailable: {error}") from None
             try:
                 yield _SqliteTx(self._db)
             except BaseException:

@@ -8,6 +8,7 @@ from kiosk import scoring, winspec
 from kiosk.api import blueprint, json_object, services
 from kiosk.api.game import state
 from kiosk.errors import ApiError
+from scorer.waits import winning_tiles
 
 
 def _specs(body: dict[str, Any]) -> list[dict[str, Any]]:
@@ -41,6 +42,23 @@ def _payments(scored: list[scoring.Scored]) -> list[int]:
     before = game.table.state.points
     after = game.preview(scoring.win_event(scored)).state.points
     return [a - b for a, b in zip(after, before, strict=True)]
+
+
+@blueprint.post("/tenpai")
+def tenpai() -> dict[str, Any]:
+    """Is a 13-tile hand (concealed + melds) tenpai, and on what? For the exhaustive draw."""
+    body = json_object()
+    unknown = sorted(set(body) - {"concealed", "melds"})
+    if unknown:
+        raise ApiError(400, f"unknown field(s): {', '.join(unknown)}")
+    concealed = winspec.parse_tile_list(body.get("concealed"), "concealed")
+    melds = winspec.parse_melds(body.get("melds"))
+    size = len(concealed) + 3 * len(melds)
+    if size != 13:
+        raise ApiError(422, f"concealed: {len(concealed)} tiles with {len(melds)} melds make "
+                       f"{size}; a waiting hand has 13 (a kan counts as 3)")
+    waits = winning_tiles(concealed, melds)
+    return {"tenpai": bool(waits), "waits": [str(t) for t in waits]}
 
 
 @blueprint.post("/score")

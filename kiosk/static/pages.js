@@ -56,7 +56,26 @@ document.addEventListener("DOMContentLoaded", () => {
     const tenpai = new Set(), nagashi = new Set();
     live((s) => {
       if (!s.game) return;
-      if (!$("#tenpai").children.length) { toggles($("#tenpai"), s.seats, tenpai); toggles($("#nagashi"), s.seats, nagashi); }
+      if ($("#tenpai").children.length) return;
+      toggles($("#tenpai"), s.seats, tenpai);
+      toggles($("#nagashi"), s.seats, nagashi);
+      // Tenpai from a photo of the seat's hand: capture, read, check the waits.
+      $("#tenpai-photo").replaceChildren(...s.seats.map((seat) => el("button", {
+        class: "btn small", type: "button", "data-seat": seat.seat,
+        text: t("draw.photo", { name: seatName(seat) }), onclick: async () => {
+          const cap = await act(() => api("POST", "/api/captures"));
+          if (!cap) return;
+          if (!cap.recognised) { K.toast(cap.message, true); return; }
+          const h = cap.hand;
+          const tiles = [...h.concealed, ...(h.win ? [h.win] : [])].map((x) => x.label).join(",");
+          const melds = h.melds.map((m) => ({ kind: m.kind, tiles: m.tiles.map((x) => x.label).join(",") }));
+          const out = await act(() => api("POST", "/api/tenpai", { concealed: tiles, melds }));
+          if (!out) return;
+          if (out.tenpai) tenpai.add(seat.seat); else tenpai.delete(seat.seat);
+          toggles($("#tenpai"), s.seats, tenpai);
+          $("#tenpai-result").textContent = `${seatName(seat)}: ` + (out.tenpai
+            ? t("draw.is_tenpai", { waits: out.waits.join(" ") }) : t("draw.not_tenpai"));
+        } })));
     });
     $("#draw-apply").addEventListener("click", async () => {
       const out = await act(() => api("POST", "/api/draws", { tenpai: [...tenpai].sort(), nagashi: [...nagashi].sort() }), t("draw.done"));

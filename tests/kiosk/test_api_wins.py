@@ -157,3 +157,16 @@ def test_win_after_the_game_ended_is_409(api: Api) -> None:
     api.post("/api/end", {"reason": "time"})
     r = api.post("/api/score", {"winner": 1, "discarder": 0, "quick": {"han": 1, "fu": 30}})
     assert r.status_code == 409
+
+
+def test_tenpai_check_for_the_draw(api: Api) -> None:
+    out = api.post("/api/tenpai", {"concealed": "234m456p22s34567s"}).get_json()
+    assert out == {"tenpai": True, "waits": ["2s", "5s", "8s"]}
+    noten = api.post("/api/tenpai", {"concealed": "1379m1379p1379s1z"}).get_json()
+    assert noten == {"tenpai": False, "waits": []}
+    open_hand = api.post("/api/tenpai", {"concealed": "234m456p22s34s", "melds": [
+        {"kind": "pon", "tiles": "777z"}]}).get_json()
+    assert open_hand["waits"] == ["2s", "5s"]
+    short = api.post("/api/tenpai", {"concealed": "234m"})
+    assert short.status_code == 422 and "13" in short.get_json()["error"]
+    assert api.post("/api/tenpai", {"concealed": "23Xm"}).status_code == 400

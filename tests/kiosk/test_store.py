@@ -213,3 +213,16 @@ def test_postgres_url_is_a_real_server(postgres_url: str) -> None:
     with psycopg.connect(postgres_url) as db:
         row = db.execute("SHOW server_version").fetchone()
     assert row is not None and int(row[0].split(".")[0]) >= 12
+
+
+@pytest.mark.postgres
+def test_postgres_store_reconnects_after_losing_its_connection(postgres_url: str) -> None:
+    _fresh_postgres(postgres_url)
+    with PostgresStore(postgres_url) as store:
+        game = _play(store, GAME[:2])
+        with psycopg.connect(postgres_url, autocommit=True) as admin:
+            admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                          "WHERE pid <> pg_backend_pid() AND datname = current_database()")
+        with pytest.raises(StoreError, match="unavailable"):
+            store.events(game)  # the call that finds the connection gone says so plainly
+        assert store.events(game) == GAME[:2]  # ... and the next one connects again

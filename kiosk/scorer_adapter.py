@@ -8,22 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from kiosk.yaku_names import yaku_name
 from scorer.score import Outcome, Score, score
 
 __all__ = ["breakdown_of", "furiten_breakdown", "score", "yaku_name"]
 
-NAMES = {"menzen_tsumo": "Menzen tsumo", "haitei_raoyue": "Haitei raoyue",
-         "houtei_raoyui": "Houtei raoyui", "rinshan_kaihou": "Rinshan kaihou",
-         "sanshoku_doujun": "Sanshoku doujun", "sanshoku_doukou": "Sanshoku doukou",
-         "aka_dora": "Red fives", "ura_dora": "Ura dora", "dora": "Dora"}
-
-
-def yaku_name(yaku_id: str) -> str:
-    """`seat_wind_east` -> `Seat wind east`; a few ids keep their usual spelling."""
-    return NAMES.get(yaku_id, yaku_id.replace("_", " ").capitalize())
-
-
-def breakdown_of(result: Score) -> dict[str, Any]:
+def breakdown_of(result: Score, lang: str = "en") -> dict[str, Any]:
     if not result.is_win:
         head = ("No yaku" if result.outcome is Outcome.NO_YAKU else "Not a winning hand")
         detail = result.message or ""
@@ -33,8 +23,8 @@ def breakdown_of(result: Score) -> dict[str, Any]:
             verdict = f"{head}: {detail}" if detail else head
         return {"is_win": False, "outcome": result.outcome.value, "verdict": verdict,
                 "problems": [], "yaku": [], "fu_items": []}
-    yaku = [{"id": y, "name": yaku_name(y), "han": h} for y, h in result.yaku]
-    yaku += [{"id": y, "name": yaku_name(y), "han": f"{u}x yakuman" if u > 1 else "yakuman"}
+    yaku = [{"id": y, "name": yaku_name(y, lang), "han": h} for y, h in result.yaku]
+    yaku += [{"id": y, "name": yaku_name(y, lang), "han": f"{u}x yakuman" if u > 1 else "yakuman"}
              for y, u in result.yakuman]
     dora = result.dora + result.aka_dora + result.ura_dora
     return {

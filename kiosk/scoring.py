@@ -83,7 +83,7 @@ def quick_value(quick: dict[str, Any], rules: Ruleset, dealer: bool, tsumo: bool
     return HandValue.of(han, fu, rules)
 
 
-def score_spec(spec: WinSpec, state: TableState) -> Scored:
+def score_spec(spec: WinSpec, state: TableState, lang: str = "en") -> Scored:
     """Score one winner; a hand that does not win raises 422 saying why plainly."""
     rules = state.rules
     dealer = spec.winner == state.dealer
@@ -111,7 +111,7 @@ def score_spec(spec: WinSpec, state: TableState) -> Scored:
         result = score(hand, context, rules)
     except InvalidInput as e:
         raise from_invalid(e) from None
-    breakdown = breakdown_of(result)
+    breakdown = breakdown_of(result, lang)
     if not breakdown["is_win"] or result.value is None:
         return Scored(spec, WinningHand(spec.winner, 0, 0), breakdown, text)
     value: HandValue = result.value

@@ -7,6 +7,7 @@ from typing import Any
 from kiosk import scoring, winspec
 from kiosk.api import blueprint, json_object, services
 from kiosk.api.game import state
+from kiosk.app import language
 from kiosk.errors import ApiError
 from scorer.waits import winning_tiles
 
@@ -29,7 +30,8 @@ def _score_all(body: dict[str, Any]) -> list[scoring.Scored]:
     out = []
     for i, raw in enumerate(_specs(body)):
         try:
-            out.append(scoring.score_spec(winspec.parse_spec(raw, table_state), table_state))
+            out.append(scoring.score_spec(winspec.parse_spec(raw, table_state), table_state,
+                                          language()))
         except ApiError as e:
             if len(_specs(body)) > 1:
                 e.message = f"wins[{i}]: {e.message}"

@@ -170,3 +170,9 @@ def test_tenpai_check_for_the_draw(api: Api) -> None:
     short = api.post("/api/tenpai", {"concealed": "234m"})
     assert short.status_code == 422 and "13" in short.get_json()["error"]
     assert api.post("/api/tenpai", {"concealed": "23Xm"}).status_code == 400
+
+
+def test_breakdown_in_japanese(api: Api) -> None:
+    api.post("/api/session/language", {"language": "ja"})
+    out = api.post("/api/score", {"winner": 1, "discarder": None, "hand": PINFU}).get_json()
+    assert [y["name"] for y in out["yaku"]] == ["門前清自摸和", "平和", "断么九"]

@@ -6,20 +6,25 @@ each `append` returns (i.e. after the commit); the parent SIGKILLs it after a ra
 of acknowledgements, so kills land among appends however slow the machine is), then reopens the
 database and checks it: it opens cleanly (SQLite: `PRAGMA integrity_check`), every acknowledged
 event is there, at most the one append in flight was committed without its acknowledgement, and
-every game replays. Children are forked (no interpreter start-up), so 120 kills take seconds; one
-more test kills a freshly started interpreter that prints its acks on stdout, as a kiosk would.
+every game replays. Children are forked from a multiprocessing fork server that has the store
+imported, so 120 kills take seconds; one more test kills a freshly started interpreter that
+prints its acks on stdout, as a kiosk would.
 """
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import random
+import select
 import signal
 import subprocess
 import sys
 import time
 import traceback
 from collections.abc import Callable
+from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
 from pathlib import Path
 
 import pytest
@@ -53,40 +58,56 @@ def write_forever(store: EventStore, ack: Callable[[str], None]) -> None:
         ack(f"{game} {index}")
 
 
-def _fork_writer(open_store: Callable[[], EventStore]) -> tuple[int, int]:
-    read, write = os.pipe()
-    pid = os.fork()
-    if pid == 0:  # the child: never returns into pytest
-        os.close(read)
-        try:
-            write_forever(open_store(), lambda line: os.write(write, (line + "\n").encode()))
-        except BaseException:
-            os.write(write, ("error " + traceback.format_exc().replace("\n", " | ") + "\n")
-                     .encode())
-        finally:
-            os._exit(1)
-    os.close(write)
-    return pid, read
+def open_store(spec: tuple[str, str]) -> EventStore:
+    kind, target = spec
+    if kind == "sqlite":
+        return SqliteStore(target)
+    from kiosk.store_postgres import PostgresStore
+    return PostgresStore(target)
 
 
-def _read_lines(fd: int, count: int) -> bytes:
-    """Block until `count` lines came (or the writer died): kills then land among appends."""
-    data = b""
-    while data.count(b"\n") < count and (chunk := os.read(fd, 4096)):
+def _writer_main(spec: tuple[str, str], pipe: Connection) -> None:
+    """The child: raw lines on the pipe (one os.write each, atomic), never a partial line."""
+    fd = pipe.fileno()
+    try:
+        write_forever(open_store(spec), lambda line: os.write(fd, (line + "\n").encode()))
+    except BaseException:
+        os.write(fd, ("error " + traceback.format_exc().replace("\n", " | ") + "\n").encode())
+
+
+def _start_writer(spec: tuple[str, str]) -> tuple[BaseProcess, Connection]:
+    # forkserver: each child is forked from a clean single-threaded server that has already
+    # imported the store (fast), never from this pytest process with whatever threads it runs.
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload([__name__])
+    reader, writer = context.Pipe(duplex=False)
+    process = context.Process(target=_writer_main, args=(spec, writer), daemon=True)
+    process.start()
+    writer.close()
+    return process, reader
+
+
+def _read(pipe: Connection, lines: int = 0, timeout: float = 0.05) -> bytes:
+    """What the writer sent: wait up to 10 s for `lines` lines, then whatever is left."""
+    fd, data = pipe.fileno(), b""
+    deadline = time.monotonic() + 10
+    while data.count(b"\n") < lines and time.monotonic() < deadline:
+        if select.select([fd], [], [], 0.1)[0]:
+            chunk = os.read(fd, 4096)
+            if not chunk:
+                break
+            data += chunk
+    while lines == 0 and select.select([fd], [], [], timeout)[0]:
+        chunk = os.read(fd, 65536)
+        if not chunk:
+            break
         data += chunk
     return data
 
 
-def _read_all(fd: int, data: bytes = b"") -> list[str]:
-    while chunk := os.read(fd, 65536):
-        data += chunk
-    os.close(fd)
-    return data.decode().splitlines()
-
-
-def _stored(open_store: Callable[[], EventStore]) -> dict[str, int]:
+def _stored(spec: tuple[str, str]) -> dict[str, int]:
     """Reopen after the crash, check it, and return each game's event count."""
-    store = open_store()
+    store = open_store(spec)
     try:
         if isinstance(store, SqliteStore):
             assert store.pragma("integrity_check") == "ok"
@@ -98,28 +119,29 @@ def _stored(open_store: Callable[[], EventStore]) -> dict[str, int]:
         store.close()
 
 
-def kill_writers(open_store: Callable[[], EventStore], rounds: int, seed: int) -> int:
+def kill_writers(spec: tuple[str, str], rounds: int, seed: int) -> int:
     rng = random.Random(seed)
     acked: dict[str, int] = {}
-    stored = _stored(open_store)
+    stored = _stored(spec)
     acknowledged_total = 0
     for round_ in range(rounds):
-        pid, pipe = _fork_writer(open_store)
+        process, pipe = _start_writer(spec)
         early = b""
         if round_ % 2:  # after 1-6 acknowledgements (the "open" line counts as one)
-            early = _read_lines(pipe, rng.randint(2, 7))
+            early = _read(pipe, lines=rng.randint(2, 7))
         time.sleep(rng.choice([0.0, rng.uniform(0, 0.005), rng.uniform(0, 0.03),
                                rng.uniform(0.02, 0.08)]))
-        os.kill(pid, signal.SIGKILL)
-        _, status = os.waitpid(pid, 0)
-        lines = _read_all(pipe, early)
+        process.kill()  # SIGKILL
+        process.join(10)
+        lines = (early + _read(pipe)).decode().splitlines()
+        pipe.close()
         errors = [line for line in lines if line.startswith("error")]
         assert not errors, errors
-        assert os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL, lines
+        assert process.exitcode == -signal.SIGKILL, lines
         acks = [line.split() for line in lines if line != "open"]
         for game, index in acks:
             acked[game] = max(acked.get(game, -1), int(index))
-        before, stored = stored, _stored(open_store)
+        before, stored = stored, _stored(spec)
         for game, index in acked.items():
             assert stored.get(game, 0) >= index + 1, f"round {round_}: acked event lost"
         # Only the append in flight may have committed without its acknowledgement.
@@ -132,7 +154,7 @@ def kill_writers(open_store: Callable[[], EventStore], rounds: int, seed: int) -
 @pytest.mark.slow
 def test_sqlite_loses_no_acknowledged_event_under_sigkill(tmp_path: Path) -> None:
     path = tmp_path / "games.db"
-    acknowledged = kill_writers(lambda: SqliteStore(path), rounds=120, seed=20261129)
+    acknowledged = kill_writers(("sqlite", str(path)), rounds=120, seed=20261129)
     assert acknowledged > 100  # the kills really landed among appends
     store = SqliteStore(path)
     assert len(store.games()) >= 2  # games ended (bust) and new ones began along the way
@@ -144,11 +166,9 @@ def test_sqlite_loses_no_acknowledged_event_under_sigkill(tmp_path: Path) -> Non
 def test_postgres_loses_no_acknowledged_event_under_sigkill(postgres_url: str) -> None:
     import psycopg
 
-    from kiosk.store_postgres import PostgresStore
-
     with psycopg.connect(postgres_url, autocommit=True) as db:
         db.execute("DROP TABLE IF EXISTS events, games, store_meta CASCADE")
-    assert kill_writers(lambda: PostgresStore(postgres_url), rounds=30, seed=7) > 10
+    assert kill_writers(("postgres", postgres_url), rounds=30, seed=7) > 10
 
 
 CHILD = """
@@ -177,5 +197,5 @@ def test_a_killed_kiosk_process_loses_no_acknowledged_event(tmp_path: Path) -> N
             game, index = line.split()
             acked[game] = max(acked.get(game, -1), int(index))
         assert child.returncode == -signal.SIGKILL
-    stored = _stored(lambda: SqliteStore(path))
+    stored = _stored(("sqlite", str(path)))
     assert acked and all(stored[game] >= index + 1 for game, index in acked.items())

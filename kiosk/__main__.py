@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import signal
 import sys
 
 from kiosk import config as kiosk_config
@@ -21,6 +22,10 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--log-level", default="INFO",
                    choices=["DEBUG", "INFO", "WARNING", "ERROR"], help="logging detail")
     return p
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -47,9 +52,12 @@ def main(argv: list[str] | None = None) -> int:
     if config.listens_on_lan:
         log.info("listening beyond this machine: changes from other devices need the PIN "
                  "shown on the kiosk's screen")
+    signal.signal(signal.SIGTERM, _interrupt)  # systemd's stop: shut down like Ctrl-C
     try:
         waitress.serve(app, host=config.host, port=config.port, threads=config.threads,
                        channel_timeout=30, ident="kiosk")
+    except KeyboardInterrupt:
+        log.info("stopping")
     except OSError as e:
         log.error("cannot listen on %s:%s: %s", config.host, config.port, e)
         return 1

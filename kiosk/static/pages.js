@@ -27,7 +27,7 @@ document.addEventListener("DOMContentLoaded", () => {
           el("input", { type: "checkbox", value: c, checked: value.includes(c) }), c)));
       } else input = el("input", { id, value: value });
       input.dataset.name = f.name; input.dataset.kind = f.kind;
-      return el("label", { title: f.help || "" }, f.name, input);
+      return el("label", { title: f.name }, el("span", { class: "opt", text: f.name.replaceAll("_", " ") }), input);
     };
     const fill = () => {
       const preset = info.presets[$("#preset").value];

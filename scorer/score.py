@@ -132,7 +132,7 @@ class Score:
     def to_json(self) -> dict[str, Any]:
         """Plain data: Tenhou's way of listing yaku (dora as `dora` / `aka_dora` / `ura_dora`)."""
         yaku: list[list[str | int]] = [[y, h] for y, h in self.yaku]
-        if not self.yakuman:
+        if self.is_win and not self.yakuman:
             yaku += [[name, n] for name, n in (("dora", self.dora), ("aka_dora", self.aka_dora),
                                                 ("ura_dora", self.ura_dora)) if n]
         payment = self.payment

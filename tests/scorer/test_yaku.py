@@ -125,6 +125,9 @@ def test_dora_are_no_yaku() -> None:
     assert result.outcome is Outcome.NO_YAKU
     assert (result.dora, result.han, result.points) == (1, 0, 0)
     assert "dora do not count" in result.message
+    data = result.to_json()
+    assert (data["is_win"], data["outcome"], data["yaku"], data["payments"]) == \
+        (False, "no yaku", [], None)
 
 
 def test_not_a_winning_shape() -> None:

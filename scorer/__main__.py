@@ -10,7 +10,7 @@ import importlib
 import sys
 
 COMMANDS = {
-    "score": ("scorer.cli_score", "score a hand (or a JSONL file of hands) and explain the result"),
+    "score": ("scorer.cli_score", "score a hand (or a JSONL file of hands) and explain it"),
     "table": ("scorer.cli_table", "work with game records (replay a record and print its standings)"),
     "bench": ("scorer.bench", "measure hands per second against the `mahjong` library"),
 }

@@ -35,7 +35,7 @@ def test_imports_point_toward_scorer(package: str) -> None:
             if top in OURS and top != package and top not in ALLOWED[package]:
                 wrong.append(f"{path.relative_to(ROOT)} imports {name}")
             if package == "vision" and top == "scorer" and name != "scorer.tiles":
-                wrong.append(f"{path.relative_to(ROOT)} imports {name} (vision may use scorer.tiles)")
+                wrong.append(f"{path.relative_to(ROOT)} imports {name} (only scorer.tiles)")
     assert wrong == []
 
 

@@ -11,7 +11,7 @@ import sys
 
 COMMANDS = {
     "score": ("scorer.cli_score", "score a hand (or a JSONL file of hands) and explain it"),
-    "table": ("scorer.cli_table", "work with game records (replay a record and print its standings)"),
+    "table": ("scorer.cli_table", "replay a game record and print its state and standings"),
     "bench": ("scorer.bench", "measure hands per second against the `mahjong` library"),
 }
 

@@ -58,7 +58,7 @@ class OpenCVCamera:
             raise CameraError(f"{self.name}: cannot open (not a camera, or in use)")
         cap.set(cv2.CAP_PROP_BUFFERSIZE, 1)  # the freshest frame, not one queued seconds ago
         if self.fourcc:
-            cap.set(cv2.CAP_PROP_FOURCC, cv2.VideoWriter_fourcc(*self.fourcc))
+            cap.set(cv2.CAP_PROP_FOURCC, cv2.VideoWriter.fourcc(*self.fourcc))
         if self.requested:
             cap.set(cv2.CAP_PROP_FRAME_WIDTH, self.requested[0])
             cap.set(cv2.CAP_PROP_FRAME_HEIGHT, self.requested[1])

@@ -15,6 +15,7 @@ Ack(seq=7)
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 from functools import reduce
@@ -215,7 +216,7 @@ def _hello(f: list[str]) -> Hello:
     return Hello(f[0], caps)
 
 
-_PARSERS = {
+_PARSERS: dict[str, Callable[[list[str]], Message]] = {
     "RTA": _state,
     "RTB": _honba,
     "RTQ": lambda f: Query(),

@@ -157,7 +157,7 @@ def test_grabber_reports_no_camera_and_never_blocks() -> None:
         assert g.latest() is None
         with pytest.raises(CameraError, match="no camera"):
             g.capture()
-        assert time.perf_counter() - t < 0.05
+        assert time.perf_counter() - t < 0.1
         part = next(mjpeg_stream(g))  # the live view shows why, as a picture
         jpeg = part[part.index(b"\r\n\r\n") + 4:-2]
         card = cv2.imdecode(np.frombuffer(jpeg, np.uint8), cv2.IMREAD_COLOR)

@@ -1,0 +1,17 @@
+"""The examples in device's docstrings run (pytest collects doctests in tests/, scorer/ only)."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+
+import pytest
+
+MODULES = ["device.display.protocol", "device.display.state", "device.display.sim",
+           "device.camera.factory"]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_docstring_examples(name: str) -> None:
+    result = doctest.testmod(importlib.import_module(name))
+    assert result.attempted > 0 and result.failed == 0

@@ -19,7 +19,8 @@ CHANGING = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 def services() -> Services:
     from flask import current_app
 
-    return current_app.extensions["kiosk"]
+    kiosk: Services = current_app.extensions["kiosk"]
+    return kiosk
 
 
 def language() -> str:

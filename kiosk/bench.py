@@ -60,7 +60,9 @@ def main(argv: list[str] | None = None) -> int:
         csrf = client.get("/api/session").get_json()["csrf"]
         headers = {"X-CSRF-Token": csrf}
         client.post("/api/captures", headers=headers)  # the camera's first frame
-        totals, reads, outcomes = [], [], {}
+        totals: list[float] = []
+        reads: list[float] = []
+        outcomes: dict[str, int] = {}
         try:
             for _ in range(args.rounds):
                 t0 = time.perf_counter()

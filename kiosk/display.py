@@ -34,7 +34,8 @@ class DisplayService:
             state = DisplayState(
                 round_wind=min(s.round_wind.value, 4), hand_number=s.hand_number,
                 honba=s.honba, riichi_sticks=s.sticks, dealer=s.dealer,
-                points=tuple(s.points), riichi=tuple(i in s.riichi for i in range(4)))
+                points=(s.points[0], s.points[1], s.points[2], s.points[3]),
+                riichi=(0 in s.riichi, 1 in s.riichi, 2 in s.riichi, 3 in s.riichi))
         except DisplayStateError as e:  # e.g. points beyond what a display can show
             log.warning("display: cannot show this state: %s", e)
             return

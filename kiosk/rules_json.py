@@ -75,7 +75,7 @@ def _four(text: str, name: str) -> tuple[int, int, int, int]:
         raise ApiError(400, f"option {name}: {text!r} is not four whole numbers") from None
     if len(values) != 4:
         raise ApiError(400, f"option {name}: needs four values (1st to 4th), got {len(values)}")
-    return values  # type: ignore[return-value]
+    return values[0], values[1], values[2], values[3]
 
 
 def parse_uma(value: Any) -> Uma:

@@ -88,12 +88,12 @@ def score_spec(spec: WinSpec, state: TableState, lang: str = "en") -> Scored:
     rules = state.rules
     dealer = spec.winner == state.dealer
     if spec.quick is not None:
-        value = quick_value(spec.quick, rules, dealer, spec.tsumo)
-        breakdown = {"is_win": True, "quick": True, "yaku": [], "dora": 0, "han": value.han,
-                     "fu": value.fu, "fu_items": [], "yakuman": value.real_yakuman,
-                     "limit": value.limit.value, "points": value.total(dealer, spec.tsumo),
-                     "summary": _label(value, dealer, spec.tsumo)}
-        return Scored(spec, WinningHand.of(spec.winner, value, liable=spec.pao,
+        quick = quick_value(spec.quick, rules, dealer, spec.tsumo)
+        breakdown = {"is_win": True, "quick": True, "yaku": [], "dora": 0, "han": quick.han,
+                     "fu": quick.fu, "fu_items": [], "yakuman": quick.real_yakuman,
+                     "limit": quick.limit.value, "points": quick.total(dealer, spec.tsumo),
+                     "summary": _label(quick, dealer, spec.tsumo)}
+        return Scored(spec, WinningHand.of(spec.winner, quick, liable=spec.pao,
                                            breakdown=breakdown), breakdown)
     hand, dora, ura, discards = winspec.build_hand(spec)
     context = winspec.context(spec, state, dora, ura)

@@ -17,6 +17,7 @@ import secrets
 import threading
 import time
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -30,7 +31,7 @@ TOKENS_FILE = "device_tokens.json"
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 
 
-def load_or_create(path: Path, make: callable) -> str:  # type: ignore[valid-type]
+def load_or_create(path: Path, make: Callable[[], str]) -> str:
     """Read a small secret file, creating it (owner-only) on first start."""
     if path.exists():
         return path.read_text(encoding="utf-8").strip()
@@ -113,7 +114,8 @@ class Security:
     def _read_tokens(self) -> dict[str, str]:
         if not self._tokens_path.exists():
             return {}
-        return json.loads(self._tokens_path.read_text(encoding="utf-8"))
+        tokens: dict[str, str] = json.loads(self._tokens_path.read_text(encoding="utf-8"))
+        return tokens
 
     def issue_token(self, name: str) -> str:
         token = secrets.token_urlsafe(32)

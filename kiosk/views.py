@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from flask import Blueprint, render_template, request
 
 from kiosk import present
@@ -9,10 +11,13 @@ from kiosk.qr import qr_svg, table_url
 from kiosk.security import is_loopback_client
 from scorer.rules import RULESETS
 
+if TYPE_CHECKING:
+    from kiosk.services import Services
+
 blueprint = Blueprint("pages", __name__)
 
 
-def _services():  # noqa: ANN202
+def _services() -> Services:
     from kiosk.app import services
 
     return services()

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from flask import Blueprint, request
 
 from kiosk.errors import ApiError
+
+if TYPE_CHECKING:
+    from kiosk.services import Services
 
 blueprint = Blueprint("api", __name__, url_prefix="/api")
 
@@ -32,7 +35,7 @@ def json_object(required: bool = True) -> dict[str, Any]:
     return body
 
 
-def services():  # noqa: ANN201
+def services() -> Services:
     from kiosk.app import services as current
 
     return current()

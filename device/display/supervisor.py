@@ -9,6 +9,7 @@ table change (it never blocks: the state is handed to the link's writer thread) 
 from __future__ import annotations
 
 import logging
+import os
 import threading
 import time
 from collections.abc import Callable
@@ -24,6 +25,7 @@ from device.display.state import DisplayState
 log = logging.getLogger(__name__)
 
 NO_DISPLAY = ("", "none", "off")
+PATH_CHECK_S = 0.5  # how often a connected port's path is checked against the open device
 
 
 class LinkState(Enum):
@@ -194,9 +196,7 @@ class DisplaySupervisor:
                 log.info("display %s connected", self.url)
             outage_since, delay = None, self.backoff_s[0]
             self._report()
-            while not (self._stop.is_set() or link.failed.wait(0.1)):
-                pass
-            error = link.stats().error
+            error = self._watch(link)
             with self._lock:
                 self._link = None
             link.close()
@@ -207,6 +207,30 @@ class DisplaySupervisor:
             self._set(LinkState.DISCONNECTED, error)
         self._link_state = LinkState.DISCONNECTED
         self._error = "stopped"
+
+
+    def _watch(self, link: SerialLink) -> str | None:
+        """Wait until the link fails, the port's path names another device, or stop."""
+        ident, checked = port_identity(self.url), time.monotonic()
+        while not (self._stop.is_set() or link.failed.wait(0.1)):
+            if ident is not None and time.monotonic() - checked >= PATH_CHECK_S:
+                checked = time.monotonic()
+                # udev removes /dev/riichi-display on unplug and re-points it on replug; an open
+                # port that is no longer what the path names is a lost port.
+                if port_identity(self.url) != ident:
+                    return f"{self.url} now names another device (or none)"
+        return link.stats().error
+
+
+def port_identity(url: str) -> tuple[int, int, int] | None:
+    """What device a port path names now (None for URLs; (0, 0, 0) when it is gone)."""
+    if "://" in url:
+        return None
+    try:
+        st = os.stat(url)
+    except OSError:
+        return (0, 0, 0)
+    return (st.st_dev, st.st_ino, st.st_rdev)
 
 
 def make_display(url: str | None, **options: Any) -> Display:

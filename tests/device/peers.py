@@ -99,10 +99,12 @@ class PtyPeer(Peer):
         os.replace(tmp_link, self.url)  # atomic, like udev updating the symlink
 
     def unplug(self) -> None:
+        """Close our end and remove the symlink, as udev does when the adapter is pulled."""
         for fd in (self.master, self.slave):
             if fd is not None:
                 os.close(fd)
         self.master = self.slave = None
+        Path(self.url).unlink(missing_ok=True)
 
     def fill(self) -> int:
         """Fill the pty's buffer towards the master, as if nobody had read it for ages."""

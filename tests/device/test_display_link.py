@@ -5,7 +5,9 @@ TCP socket on 127.0.0.1: frames after a change, heartbeats, replies, unplug / re
 from __future__ import annotations
 
 import logging
+import os
 import time
+import tty
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -174,6 +176,28 @@ def test_unplug_and_replug_recovers_within_five_seconds(peer: Peer, recorder: Re
         assert len(lost) == 1, [r.getMessage() for r in lost]  # once per outage, not per retry
     finally:
         sup.stop()
+
+
+def test_a_path_that_now_names_another_port_is_followed(tmp_path: Path,
+                                                        recorder: Recorder) -> None:
+    old = PtyPeer(tmp_path)
+    sup = start(old, recorder, heartbeat_s=0.3)
+    new_master, new_slave = os.openpty()
+    try:
+        sup.publish(START)
+        assert old.wait_for(_state_is(START), 1.0) is not None
+        # The adapter re-enumerated: the stable name points at a new tty while the old one lingers.
+        old.master, old.slave, stale = new_master, new_slave, (old.master, old.slave)
+        tty.setraw(new_slave)
+        os.symlink(os.ttyname(new_slave), old.url + ".new")
+        os.replace(old.url + ".new", old.url)
+        assert old.wait_for(_state_is(START), 3.0) is not None, sup.status()
+        assert LinkState.DISCONNECTED in recorder.states()
+        for fd in stale:
+            os.close(fd)
+    finally:
+        sup.stop()
+        old.unplug()
 
 
 def test_publish_never_waits_for_a_stuck_port(tmp_path: Path, recorder: Recorder) -> None:

@@ -54,6 +54,8 @@ def _print_table(rows: dict[str, dict], out=sys.stdout) -> None:  # noqa: ANN001
         "recall",
         "f1",
         "exact_images",
+        "labelled_right_images",
+        "located_recall",
         "median_latency_ms",
         "red_five_accuracy",
         "face_down_accuracy",

@@ -1,5 +1,9 @@
 """Measure a reader on a labelled manifest: tile precision / recall / F1, exact images, latency.
 
+``exact_images`` is the strict share: every labelled tile right and no false detection (a
+detection on an unlabelled background tile counts as false); ``labelled_right_images`` only asks
+that every labelled tile was read right.
+
 A detection counts when its box overlaps a labelled tile with IoU >= 0.5 and the label matches.
 Tiles labelled ``other`` (flowers, seasons) are ignore regions: a detection on one is neither
 right nor wrong. The peer (mahjong-detector) is measured on the same images in the same run,
@@ -34,6 +38,7 @@ class ImageScore:
     fn: int
     confusions: tuple[tuple[str, str], ...]  # (labelled, read) for boxes found with a wrong label
     special: tuple[tuple[str, bool], ...] = ()  # ("red", right?), ("back", ...), ("sideways", ...)
+    located: int = 0  # labelled tiles some detection overlaps with IoU >= 0.5, any label
 
     @property
     def exact(self) -> bool:
@@ -49,7 +54,7 @@ def match_image(
 
     >>> match_image([("1m", (0, 0, 10, 10)), ("2m", (20, 0, 30, 10))],
     ...             [("1m", (1, 0, 10, 10), 0.9), ("3m", (20, 0, 30, 10), 0.8)])
-    ImageScore(tp=1, fp=1, fn=1, confusions=(('2m', '3m'),), special=())
+    ImageScore(tp=1, fp=1, fn=1, confusions=(('2m', '3m'),), special=(), located=2)
     """
     t_boxes = np.array([b for _, b in truth], np.float64).reshape(-1, 4)
     used = [False] * len(truth)
@@ -82,7 +87,8 @@ def match_image(
             j = int(np.argmax(overl[row]))
             if overl[row, j] >= IOU_MATCH and not used[j]:
                 confusions.append((truth[j][0], label))
-    return ImageScore(tp, fp, len(truth) - tp, tuple(confusions))
+    located = int((overl >= IOU_MATCH).any(axis=0).sum()) if len(found) else 0
+    return ImageScore(tp, fp, len(truth) - tp, tuple(confusions), (), located)
 
 
 @dataclass
@@ -92,16 +98,20 @@ class Totals:
     tp: int = 0
     fp: int = 0
     fn: int = 0
+    located: int = 0
     images: int = 0
     exact: int = 0
+    all_labelled: int = 0
     latencies: list[float] = field(default_factory=list)
     confusions: Counter[tuple[str, str]] = field(default_factory=Counter)
     special: dict[str, list[int]] = field(default_factory=dict)  # name -> [right, total]
 
     def add(self, s: ImageScore, latency_ms: float) -> None:
         self.tp, self.fp, self.fn = self.tp + s.tp, self.fp + s.fp, self.fn + s.fn
+        self.located += s.located
         self.images += 1
         self.exact += s.exact
+        self.all_labelled += s.fn == 0
         self.latencies.append(latency_ms)
         self.confusions.update(s.confusions)
         for name, ok in s.special:
@@ -111,8 +121,10 @@ class Totals:
 
     def merge(self, other: Totals) -> None:
         self.tp, self.fp, self.fn = self.tp + other.tp, self.fp + other.fp, self.fn + other.fn
+        self.located += other.located
         self.images += other.images
         self.exact += other.exact
+        self.all_labelled += other.all_labelled
         self.latencies.extend(other.latencies)
         self.confusions.update(other.confusions)
         for name, (ok, total) in other.special.items():
@@ -129,6 +141,8 @@ class Totals:
             "recall": round(r, 4),
             "f1": round(2 * p * r / max(1e-9, p + r), 4),
             "exact_images": round(self.exact / max(1, self.images), 4),
+            "labelled_right_images": round(self.all_labelled / max(1, self.images), 4),
+            "located_recall": round(self.located / max(1, self.tp + self.fn), 4),
             "median_latency_ms": round(statistics.median(self.latencies), 1)
             if self.latencies
             else None,
@@ -192,7 +206,7 @@ def evaluate_reader(
         ignore = [t.box for t in e.tiles if t.label == "other"]
         found = [(t.label, t.box, t.confidence * t.detection_score) for t in reading.tiles]
         s = match_image(truth, found, ignore)
-        s = ImageScore(s.tp, s.fp, s.fn, s.confusions, tuple(pose_checks(e, reading)))
+        s = ImageScore(s.tp, s.fp, s.fn, s.confusions, tuple(pose_checks(e, reading)), s.located)
         totals.add(s, ms)
     return totals
 

@@ -1,4 +1,4 @@
-"""`python -m vision.training {classifier,finder,synth,export,finetune}`: train, ship models."""
+"""`python -m vision.training {classifier,finder,synth,export,...}`: train, ship models."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ COMMANDS = {
     "synth": ("vision.training.synth_cli", "render a synthetic riichi set (images + manifest)"),
     "export": ("vision.training.export_cli", "export checkpoints to models/*.onnx + cards"),
     "finetune": ("vision.training.finetune", "adapt the shipped classifier to a table's photos"),
+    "frames": ("vision.training.frames", "pick sample frames the shipped models read right"),
 }
 
 

@@ -38,6 +38,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--threads", type=int, default=1, help="torch CPU threads")
     p.add_argument("--export", type=Path, default=None, help="write ONNX + card here at the end")
+    p.add_argument(
+        "--init",
+        type=Path,
+        default=None,
+        help="start from these weights (a final.pt) instead of from scratch",
+    )
 
 
 def default_manifest() -> Path:
@@ -82,6 +88,8 @@ def run(args: argparse.Namespace) -> int:
     print(f"train crops: {len(xr)} real + {len(xs)} synth; valid crops: {len(xv)}", flush=True)
 
     model = TileClassifier(len(MODEL_CLASSES), args.width)
+    if args.init:
+        model.load_state_dict(torch.load(args.init, weights_only=False)["model"])
     opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=5e-4)
     steps_per_epoch = (len(x) + args.batch - 1) // args.batch
     sched = torch.optim.lr_scheduler.OneCycleLR(

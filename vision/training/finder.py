@@ -42,6 +42,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--threads", type=int, default=1)
     p.add_argument("--export", type=Path, default=None, help="write ONNX + card here at the end")
+    p.add_argument(
+        "--init",
+        type=Path,
+        default=None,
+        help="start from these weights (a final.pt) instead of from scratch",
+    )
 
 
 Sample = tuple[np.ndarray, np.ndarray, np.ndarray | None]  # image, boxes [N,4], angles [N] | None
@@ -181,6 +187,8 @@ def run(args: argparse.Namespace) -> int:
     samples = load_real(manifest) + load_synth(args.synth_scenes, seed=2000 + args.seed)
     print(f"finder samples: {len(samples)}", flush=True)
     model = TileFinder(args.width)
+    if args.init:
+        model.load_state_dict(torch.load(args.init, weights_only=False)["model"])
     opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=5e-4)
     steps = (len(samples) + args.batch - 1) // args.batch
     sched = torch.optim.lr_scheduler.OneCycleLR(

@@ -2,7 +2,10 @@
 
 Each round does what the win page does: POST /api/captures (a full-resolution still from the demo
 camera, read by the recogniser) and POST /api/score with the tiles as read. Reports the median and
-90th percentile of the whole round and of recognition alone. Not a test: a measurement to quote.
+90th percentile of the whole round and of recognition alone. With `--browser`, the same on screen:
+Debian's chromium (Playwright) taps "Capture" on the win page of a kiosk served by waitress, then
+"Score", and the clock stops when the breakdown (or the verdict) is drawn.
+Not a test: a measurement to quote.
 """
 
 from __future__ import annotations
@@ -31,12 +34,70 @@ def spec_from(capture: dict[str, Any]) -> dict[str, Any]:
         "dora": _labels(hand["dora"])}}
 
 
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync"]
+
+
+def browser_rounds(rounds: int, frames: str, models_dir: str) -> list[float]:
+    """Milliseconds from the tap on "Capture" to the breakdown drawn, in chromium."""
+    import shutil
+    import subprocess
+    import urllib.request
+
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory() as data:
+        import socket
+
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            port = s.getsockname()[1]
+        args = [sys.executable, "-m", "kiosk", "--data-dir", data, "--port", str(port),
+                "--camera", f"folder:{Path(frames).resolve()}", "--no-save-captures"]
+        if models_dir:
+            args += ["--models-dir", models_dir]
+        server = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        base = f"http://127.0.0.1:{port}"
+        try:
+            for _ in range(300):
+                try:
+                    urllib.request.urlopen(base + "/api/state", timeout=1).close()
+                    break
+                except OSError:
+                    time.sleep(0.1)
+            out = []
+            with sync_playwright() as p:
+                browser = p.chromium.launch(
+                    executable_path=shutil.which("chromium") or "/usr/bin/chromium",
+                    args=CHROMIUM_ARGS)
+                page = browser.new_page(viewport={"width": 1280, "height": 900})
+                page.goto(base + "/win")
+                page.wait_for_selector("#capture-btn:not([disabled])")
+                page.click('#winner button[data-v="1"]')
+                for _ in range(rounds):
+                    t0 = time.perf_counter()
+                    page.click("#capture-btn")
+                    page.wait_for_selector("#capture-btn:not([disabled])")
+                    page.click("#score-btn")
+                    page.wait_for_selector("#breakdown > *, #toast:not([hidden])")
+                    out.append((time.perf_counter() - t0) * 1000)
+                    page.evaluate("document.getElementById('toast').hidden = true")
+                browser.close()
+            return out
+        finally:
+            server.terminate()
+            server.wait(10)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m kiosk.bench", description=__doc__)
     parser.add_argument("--rounds", type=int, default=20, help="captures to time (default 20)")
     parser.add_argument("--frames", default=str(demo_folder()),
                         help="folder of frames the camera shows (default: the demo frames)")
     parser.add_argument("--models-dir", default="", help="ONNX models (default: models/)")
+    parser.add_argument("--browser", action="store_true",
+                        help="also time it on screen in Debian's chromium (Playwright)")
     args = parser.parse_args(argv)
 
     from kiosk.app import create_app
@@ -84,6 +145,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  {name} median {statistics.median(values):7.1f} ms   "
               f"p90 {pct(values, 0.9):7.1f} ms")
     print(f"  answers: {outcomes}")
+    if args.browser:
+        shown = browser_rounds(args.rounds, args.frames, args.models_dir)
+        print(f"  on screen   median {statistics.median(shown):7.1f} ms   "
+              f"p90 {pct(shown, 0.9):7.1f} ms   (tap Capture ... breakdown drawn, chromium)")
     return 0 if recogniser["available"] else 1
 
 

@@ -56,8 +56,31 @@ def pick(page, label: str) -> None:  # noqa: ANN001
     page.click(f'#tile-picker button[data-tile="{label}"]')
 
 
-def seat_points(page, seat: int) -> str:  # noqa: ANN001
-    return page.inner_text(f'.seat[data-seat="{seat}"] .points')
+def shown(page, group: str) -> list[str]:  # noqa: ANN001
+    return page.eval_on_selector_all(f"{group} .tile:not(.add)",
+                                     "tiles => tiles.map((t) => t.dataset.tile)")
+
+
+def correct(page, group: str, expected: list[str]) -> int:  # noqa: ANN001
+    """Tap every wrong tile of a group and pick the right one (add or remove to fit).
+    Returns how many taps corrected something."""
+    taps = 0
+    while len(shown(page, group)) > len(expected):
+        page.locator(f"{group} .tile:not(.add)").last.click()
+        page.click("#tile-picker .btn.danger")  # remove
+        taps += 1
+    for i, label in enumerate(expected):
+        tiles = shown(page, group)
+        if i < len(tiles) and tiles[i] == label:
+            continue
+        if i < len(tiles):
+            page.locator(f"{group} .tile:not(.add)").nth(i).click()
+        else:
+            page.click(f"{group} .tile.add")
+        pick(page, label)
+        taps += 1
+    assert shown(page, group) == expected
+    return taps
 
 
 def test_a_whole_game_in_the_browser(browser, kiosk_url: str) -> None:  # noqa: ANN001
@@ -101,11 +124,13 @@ def test_a_whole_game_in_the_browser(browser, kiosk_url: str) -> None:  # noqa: 
             kiosk.click("#g-concealed .tile.add")
             pick(kiosk, label)
         kiosk.click("#g-win .tile.add")
-        pick(kiosk, "9s")  # a misread winning tile, corrected below
-        kiosk.click("#g-dora .tile.add")
-        pick(kiosk, "1s")
-    kiosk.click("#g-win .tile")
-    pick(kiosk, "8s")
+        pick(kiosk, "9s")  # as if misread; corrected below like any misread tile
+    while kiosk.locator("#g-melds .meld").count():  # this hand has no melds
+        kiosk.locator("#g-melds .meld .btn.danger").first.click()
+    correct(kiosk, "#g-ura", [])
+    corrected = correct(kiosk, "#g-concealed", HAND) + correct(kiosk, "#g-win", ["8s"])
+    corrected += correct(kiosk, "#g-dora", ["1s"])
+    assert corrected >= 1
     expect(kiosk.locator('#g-win .tile[data-tile="8s"]')).to_have_class(re.compile(r"\bchanged\b"))
     kiosk.click('#winner button[data-v="1"]')
     kiosk.click('#discarder button[data-v="null"]')

@@ -1,0 +1,53 @@
+"""With the shipped models: a capture of each sample frame comes back as the hand it shows.
+
+The sample frames (picked by `python -m vision.training frames`) carry the generator's truth in
+`expected.json`; the kiosk must show exactly those tiles in those groups, and the breakdown must be
+the rules core's score of that truth.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from kiosk.camera import demo_folder
+from kiosk.recognition import ROOT
+from tests.kiosk.conftest import Api, make_kiosk
+
+FRAMES = demo_folder()
+EXPECTED = FRAMES / "expected.json"
+
+
+def cases() -> list[tuple[str, dict]]:
+    if not EXPECTED.exists():
+        return []
+    return sorted(json.loads(EXPECTED.read_text()).items())
+
+
+@pytest.mark.skipif(not (ROOT / "models" / "tile_finder.onnx").exists(),
+                    reason="no shipped models in models/ (vision's issue ships them)")
+@pytest.mark.skipif(not EXPECTED.exists(),
+                    reason=f"no sample frames with expected.json in {FRAMES}")
+@pytest.mark.parametrize("name, truth", cases() or [("none", {})])
+def test_a_capture_reads_the_hand_it_shows(tmp_path: Path, name: str, truth: dict) -> None:
+    frames = tmp_path / "one"
+    frames.mkdir()
+    shutil.copy(FRAMES / name, frames / name)
+    app, services = make_kiosk(tmp_path, camera=f"folder:{frames}")
+    services.start()
+    try:
+        api = Api(app.test_client())
+        out = api.post("/api/captures").get_json()
+        assert out["recognised"] and out["problems"] == []
+        hand = out["hand"]
+        labels = lambda tiles: [t["label"] for t in tiles]  # noqa: E731
+        assert labels(hand["concealed"]) == truth["concealed"]
+        assert hand["win"]["label"] == truth["winning"]
+        assert [(m["kind"], labels(m["tiles"])) for m in hand["melds"]] == [
+            (m["kind"], m["tiles"]) for m in truth["melds"]]
+        assert labels(hand["dora"]) == truth["dora"]
+    finally:
+        services.stop()

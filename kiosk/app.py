@@ -34,7 +34,8 @@ def create_app(config: KioskConfig, kiosk: Services) -> Flask:
         SECRET_KEY=kiosk.security.secret_key,
         MAX_CONTENT_LENGTH=config.max_upload_mb * 1024 * 1024,
         SESSION_COOKIE_HTTPONLY=True,
-        SESSION_COOKIE_SAMESITE="Strict",
+        # The CSRF token guards changes; Lax keeps a PIN session when a phone opens the QR link.
+        SESSION_COOKIE_SAMESITE="Lax",
         JSON_SORT_KEYS=False,
     )
     app.extensions["kiosk"] = kiosk

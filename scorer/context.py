@@ -39,6 +39,8 @@ class WinContext:
     """Everything about a win that the tiles cannot show.
 
     `last_tile` is haitei (tsumo on the last wall tile) or houtei (ron on the last discard).
+    `chankan_of_ankan` says the kan robbed by a chankan ron was a closed kan, which only
+    kokushi musou may rob, and only where `Ruleset.kokushi_chankan_ankan` allows it.
     The dealer is the seat whose wind is East.
     """
 
@@ -49,6 +51,7 @@ class WinContext:
     ippatsu: bool = False
     rinshan: bool = False
     chankan: bool = False
+    chankan_of_ankan: bool = False
     last_tile: bool = False
     blessing: Blessing | None = None
     dora_indicators: tuple[Tile, ...] = ()
@@ -58,7 +61,7 @@ class WinContext:
 
     @property
     def is_dealer(self) -> bool:
-        return self.seat_wind is Wind.EAST
+        return self.seat_wind == 1  # East (an int test: `Wind.EAST` is slow under Python 3.11)
 
     def problems(self, hand: Hand | None = None) -> list[Problem]:
         """Every contradiction in the situation (and with the hand, when given)."""
@@ -75,6 +78,9 @@ class WinContext:
         if self.chankan and self.tsumo:
             out.append(Problem("chankan", "chankan is a ron on another player's added kan, "
                                "not a tsumo"))
+        if self.chankan_of_ankan and not self.chankan:
+            out.append(Problem("chankan_of_ankan", "robbing a closed kan is a chankan: set "
+                               "chankan too"))
         if self.chankan and self.last_tile:
             out.append(Problem("chankan", "chankan cannot also be houtei"))
         if self.blessing is Blessing.TENHOU and not (self.tsumo and self.is_dealer):

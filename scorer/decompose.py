@@ -1,9 +1,11 @@
 """Every way to read a winning hand: decompositions into sets and a pair, and the wait of each.
 
-Works on 34-slot count arrays and integer tile kinds (0-33). Each suit is decomposed on its own and
-cached on its 9-count tuple, so a hand costs a few dictionary look-ups; honours are trivial (a
-triplet or the pair). A *reading* is one decomposition together with the group the winning tile
-completed, which fixes the wait and whether a completed triplet counts as concealed.
+Works on packed counts (see `scorer.shape`) and integer tile kinds (0-33). Each suit is split on
+its own and cached on its packed nine counts, so a hand costs a few dictionary look-ups; honours
+are split the same way (triplets and at most one pair). A split carries what the yaku ask of it
+(sequence and triplet kinds as bit sets, identical sequences), so that is worked out once per
+suit shape, not once per hand. A *reading* is one decomposition together with the group the
+winning tile completed, which fixes the wait and whether a completed triplet counts as concealed.
 
 >>> from scorer.hand import Hand
 >>> shape = HandShape.of(Hand.parse("444456m567p789s11z", win="4m"))
@@ -15,28 +17,26 @@ completed, which fixes the wait and whether a completed triplet counts as concea
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import Enum
-from functools import lru_cache
-from typing import NamedTuple
+from itertools import product
+from typing import Final, NamedTuple
 
-from scorer.hand import Hand, MeldKind
+from scorer.shape import (
+    BITS,
+    SUIT_MASK,
+    SUIT_SHIFTS,
+    HandShape,
+    count_of,
+    each,
+)
 from scorer.tiles import KINDS, TILES, format_tiles
 
-#: The thirteen terminal and honour kinds (kokushi's tiles).
-ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+__all__ = ["ORPHANS", "Decomposition", "Form", "HandShape", "Reading", "Split", "Wait",
+           "decompositions", "read", "splits"]
 
-# Tile classes as bits, OR-ed over a hand into `HandShape.mask` so that tile-only yaku (tanyao,
-# honitsu, tsuuiisou, ...) are a single bit test.
-MAN, PIN, SOU, HONOUR = 1, 2, 4, 8
-SUIT_BITS = MAN | PIN | SOU
-SIMPLE = 16  # 2-8 of a suit
-TERMINAL = 32  # 1 or 9 of a suit
-NOT_GREEN = 64  # anything but 2s 3s 4s 6s 8s and Hatsu (ryuuiisou's tiles)
-_GREEN = frozenset({19, 20, 21, 23, 25, 32})
-KIND_CLASS = tuple(
-    (1 << (k // 9)) | (0 if k >= 27 else TERMINAL if k % 9 in (0, 8) else SIMPLE)
-    | (0 if k in _GREEN else NOT_GREEN)
-    for k in range(34))
+#: The thirteen terminal and honour kinds (kokushi's tiles).
+ORPHANS: Final = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 
 
 class Form(Enum):
@@ -56,88 +56,47 @@ class Wait(Enum):
     THIRTEEN_SIDED = "thirteen-sided"  # kokushi waiting on all thirteen orphans
 
 
-class HandShape(NamedTuple):
-    """A hand as counts and fixed meld sets: what every reading of it shares.
-
-    `counts` covers every tile (a kan counts 4), `concealed` only the concealed ones.
-    `meld_sets` holds (kind, MeldKind) with `kind` the lowest tile of a chi. `mask` ORs the
-    `KIND_CLASS` bits of every tile.
-    """
-
-    counts: tuple[int, ...]
-    concealed: tuple[int, ...]
-    win: int
-    closed: bool
-    meld_seqs: tuple[int, ...]
-    meld_trips: tuple[int, ...]
-    meld_sets: tuple[tuple[int, MeldKind], ...]
-    kans: int
-    ankans: int
-    reds: int
-    mask: int
-
-    @classmethod
-    def of(cls, hand: Hand) -> HandShape:
-        concealed = [0] * KINDS
-        reds = mask = 0
-        for t in hand.concealed:
-            concealed[t.kind] += 1
-            mask |= KIND_CLASS[t.kind]
-            if t.is_red:
-                reds += 1
-        counts = concealed[:]
-        seqs: list[int] = []
-        trips: list[int] = []
-        sets: list[tuple[int, MeldKind]] = []
-        kans = ankans = 0
-        closed = True
-        for meld in hand.melds:
-            low = 99
-            for t in meld.tiles:
-                counts[t.kind] += 1
-                mask |= KIND_CLASS[t.kind]
-                if t.is_red:
-                    reds += 1
-                if t.kind < low:
-                    low = t.kind
-            kind = meld.kind
-            if kind is MeldKind.CHI:
-                seqs.append(low)
-            else:
-                trips.append(low)
-            if kind is MeldKind.ANKAN:
-                ankans += 1
-                kans += 1
-            else:
-                closed = False
-                if kind is not MeldKind.CHI and kind is not MeldKind.PON:
-                    kans += 1
-            sets.append((low, kind))
-        return cls(tuple(counts), tuple(concealed), hand.win_tile.kind, closed, tuple(seqs),
-                   tuple(trips), tuple(sets), kans, ankans, reds, mask)
+# Enum members as module names, for the hot paths: under Python 3.11 `Wait.TANKI` goes through
+# the enum metaclass's __getattr__ hook (about 0.1 us a time), a module name is one dict read.
+_STANDARD = Form.STANDARD
+_RYANMEN, _KANCHAN, _PENCHAN = Wait.RYANMEN, Wait.KANCHAN, Wait.PENCHAN
+_SHANPON, _TANKI = Wait.SHANPON, Wait.TANKI
 
 
 class Reading(NamedTuple):
     """One interpretation of a winning hand: its sets, its pair and the wait that completed it.
 
-    `seqs` (lowest kinds of sequences) and `trips` (kinds of triplets and quads) include the melds;
-    `hand_seqs` / `hand_trips` are the concealed part only. `anko` counts the concealed triplets
-    and closed kans, excluding a triplet completed by ron (`ron_trip`, else -1).
-    `pairs` is only used by chiitoitsu; kokushi's `pair` is its duplicated orphan.
+    `hand_seqs` (lowest kinds of sequences) and `hand_trips` (kinds of triplets) are the
+    concealed sets; `seq_bits` / `trip_bits` set bit `k` for every sequence from `k` / triplet or
+    quad of `k`, melds included; `peikou` counts pairs of identical concealed sequences. `anko`
+    counts the concealed triplets and closed kans, excluding a triplet completed by ron
+    (`ron_trip`, else -1). `pairs` is only used by chiitoitsu; kokushi's `pair` is its
+    duplicated orphan.
     """
 
     form: Form
     pair: int
-    seqs: tuple[int, ...]
-    trips: tuple[int, ...]
     hand_seqs: tuple[int, ...]
     hand_trips: tuple[int, ...]
+    seq_bits: int
+    trip_bits: int
+    peikou: int
     anko: int
     ron_trip: int
     wait: Wait
     win_group: int  # lowest kind of the sequence / kind of the triplet or pair the win completed
     pairs: tuple[int, ...]
     shape: HandShape
+
+    @property
+    def seqs(self) -> tuple[int, ...]:
+        """Lowest kinds of every sequence, melds included."""
+        return self.hand_seqs + self.shape.meld_seqs
+
+    @property
+    def trips(self) -> tuple[int, ...]:
+        """Kinds of every triplet and quad, melds included."""
+        return self.hand_trips + self.shape.meld_trips
 
     def groups(self) -> tuple[str, ...]:
         """The concealed groups in mpsz (pair last), e.g. `('234m', '567p', '22s')`."""
@@ -161,19 +120,48 @@ class Reading(NamedTuple):
         return format_tiles(TILES[k + i] for i in range(3))
 
 
-Decomposition = tuple[int, tuple[int, ...], tuple[int, ...]]  # (pair, seqs, trips), -1: no pair
+class Split(NamedTuple):
+    """Tiles split into sets and at most one pair (-1: none), with the sets also as bit sets."""
+
+    pair: int
+    seqs: tuple[int, ...]
+    trips: tuple[int, ...]
+    seq_bits: int
+    trip_bits: int
+    peikou: int  # disjoint pairs of identical sequences (1: iipeikou, 2: ryanpeikou)
 
 
-@lru_cache(maxsize=1 << 16)
-def _suit(base: int, c9: tuple[int, ...]) -> tuple[Decomposition, ...]:
-    """Every split of one suit's 9 counts into sets and at most one pair (kinds are base + i)."""
+Decomposition = tuple[int, tuple[int, ...], tuple[int, ...]]  # (pair, seqs, trips)
+
+_CACHE_LIMIT: Final = 1 << 16  # distinct shapes per suit kept (a kiosk runs for months)
+_SPLITS: Final[tuple[dict[int, tuple[Split, ...]], ...]] = ({}, {}, {}, {})
+#: (suit, shift, known splits) in the order sets are listed: honours first, then man, pin, sou.
+_SUITS: Final = tuple((suit, SUIT_SHIFTS[suit], _SPLITS[suit]) for suit in (3, 0, 1, 2))
+# Named tuples made for every hand are built with tuple.__new__: their generated __new__ is a
+# Python call that costs as much again as the tuple.
+_new = tuple.__new__
+
+
+def _new_suit_shape(suit: int, key: int) -> tuple[Split, ...]:
+    """Split a suit shape not seen before, and keep the answer."""
+    cache = _SPLITS[suit]
+    if len(cache) >= _CACHE_LIMIT:
+        cache.clear()
+    found = cache[key] = _split_suit(suit, key)
+    return found
+
+
+def _split_suit(suit: int, key: int) -> tuple[Split, ...]:
+    base = 9 * suit
+    size = 7 if suit == 3 else 9
+    runs = suit < 3  # honours make no sequences
     found: set[Decomposition] = set()
 
     def walk(c: list[int], pair: int, seqs: tuple[int, ...], trips: tuple[int, ...]) -> None:
         i = 0
-        while i < 9 and c[i] == 0:
+        while i < size and c[i] == 0:
             i += 1
-        if i == 9:
+        if i == size:
             found.add((pair, tuple(sorted(seqs)), tuple(sorted(trips))))
             return
         # The lowest remaining tile is in a triplet, the pair, or a sequence it starts.
@@ -185,73 +173,102 @@ def _suit(base: int, c9: tuple[int, ...]) -> tuple[Decomposition, ...]:
             c[i] -= 2
             walk(c, base + i, seqs, trips)
             c[i] += 2
-        if i <= 6 and c[i + 1] and c[i + 2]:
-            c[i] -= 1
-            c[i + 1] -= 1
-            c[i + 2] -= 1
+        if runs and i <= 6 and c[i + 1] and c[i + 2]:
+            for j in (i, i + 1, i + 2):
+                c[j] -= 1
             walk(c, pair, (*seqs, base + i), trips)
-            c[i] += 1
-            c[i + 1] += 1
-            c[i + 2] += 1
+            for j in (i, i + 1, i + 2):
+                c[j] += 1
 
-    walk(list(c9), -1, (), ())
-    return tuple(sorted(found))
+    walk([count_of(key, i) for i in range(size)], -1, (), ())
+    return tuple(Split(pair, seqs, trips, _bits(seqs), _bits(trips), _peikou(seqs))
+                 for pair, seqs, trips in sorted(found))
 
 
-def decompositions(concealed: tuple[int, ...] | list[int]) -> list[Decomposition]:
+def _bits(kinds: tuple[int, ...]) -> int:
+    out = 0
+    for k in kinds:
+        out |= 1 << k
+    return out
+
+
+def _peikou(seqs: tuple[int, ...]) -> int:
+    """Disjoint pairs of identical sequences in a sorted tuple."""
+    n = i = 0
+    while i < len(seqs) - 1:
+        if seqs[i] == seqs[i + 1]:
+            n += 1
+            i += 2
+        else:
+            i += 1
+    return n
+
+
+def splits(concealed: int) -> list[Split]:
+    """Every split of concealed tiles (a packed count) into sets and exactly one pair."""
+    parts = []
+    for suit, shift, known in _SUITS:
+        key = concealed >> shift & SUIT_MASK
+        if key:
+            found = known.get(key) or _new_suit_shape(suit, key)
+            if len(found) != 1:
+                return _every_split(concealed) if found else []
+            parts.append(found[0])
+    whole = _merge(parts)  # nearly every hand: each suit splits one way
+    return [whole] if whole else []
+
+
+def _every_split(concealed: int) -> list[Split]:
+    per_suit = []
+    for suit, shift, known in _SUITS:
+        key = concealed >> shift & SUIT_MASK
+        if key:
+            per_suit.append(known.get(key) or _new_suit_shape(suit, key))
+    return [whole for parts in product(*per_suit) if (whole := _merge(parts))]
+
+
+def _merge(parts: Sequence[Split]) -> Split | None:
+    """The splits of the suits side by side (None: no pair, or two)."""
+    pair = -1
+    seqs: tuple[int, ...] = ()
+    trips: tuple[int, ...] = ()
+    seq_bits = trip_bits = peikou = 0
+    for p, s, t, s_bits, t_bits, n in parts:
+        if p >= 0:
+            if pair >= 0:
+                return None
+            pair = p
+        seqs += s
+        trips += t
+        seq_bits |= s_bits
+        trip_bits |= t_bits
+        peikou += n
+    if pair < 0:
+        return None
+    return _new(Split, (pair, seqs, trips, seq_bits, trip_bits, peikou))
+
+
+def decompositions(concealed: Sequence[int]) -> list[Decomposition]:
     """Every (pair, sequence starts, triplet kinds) that splits the concealed counts exactly.
 
     >>> from scorer.tiles import counts, parse_tiles
     >>> decompositions(counts(parse_tiles("111222333m44p")))
     [(12, (), (0, 1, 2)), (12, (0, 0, 0), ())]
     """
-    total = sum(concealed)
-    if total % 3 != 2:
+    if sum(concealed) % 3 != 2 or max(concealed, default=0) > 4:
         return []
-    pairs = 0
-    for s in (0, 9, 18):
-        m = (concealed[s] + concealed[s + 1] + concealed[s + 2] + concealed[s + 3]
-             + concealed[s + 4] + concealed[s + 5] + concealed[s + 6] + concealed[s + 7]
-             + concealed[s + 8]) % 3
-        if m == 1:
-            return []
-        pairs += m == 2
-    honour_pair = -1
-    honour_trips: list[int] = []
-    for k in range(27, 34):
-        n = concealed[k]
-        if n == 0:
-            continue
-        if n == 3:
-            honour_trips.append(k)
-        elif n == 2 and honour_pair < 0:
-            honour_pair = k
-            pairs += 1
-        else:
-            return []
-    if pairs != 1:
-        return []
-    results: list[Decomposition] = [(honour_pair, (), tuple(honour_trips))]
-    for s in (0, 9, 18):
-        c9 = tuple(concealed[s:s + 9])
-        if not any(c9):
-            continue
-        parts = _suit(s, c9)
-        if not parts:
-            return []
-        results = [(p if p >= 0 else q, seqs + more_seqs, trips + more_trips)
-                   for p, seqs, trips in results for q, more_seqs, more_trips in parts]
-    return results
+    packed = sum(n << (BITS * k) for k, n in enumerate(concealed))
+    return [(s.pair, s.seqs, s.trips) for s in splits(packed)]
 
 
 def _sequence_wait(start: int, win: int) -> Wait:
     pos = win - start
     if pos == 1:
-        return Wait.KANCHAN
+        return _KANCHAN
     number = start % 9
     if (pos == 0 and number == 6) or (pos == 2 and number == 0):
-        return Wait.PENCHAN
-    return Wait.RYANMEN
+        return _PENCHAN
+    return _RYANMEN
 
 
 def read(shape: HandShape, tsumo: bool) -> list[Reading]:
@@ -261,40 +278,53 @@ def read(shape: HandShape, tsumo: bool) -> list[Reading]:
     suuankou. Chiitoitsu is offered only when no standard decomposition exists: a hand that is both
     is ryanpeikou, which always pays more.
     """
-    c = shape.concealed
     win = shape.win
     out: list[Reading] = []
-    meld_seqs = shape.meld_seqs
-    meld_trips = shape.meld_trips
+    meld_seq_bits = shape.meld_seq_bits
+    meld_trip_bits = shape.meld_trip_bits
     ankans = shape.ankans
-    for pair, seqs, trips in decompositions(c):
-        all_seqs = seqs + meld_seqs if meld_seqs else seqs
-        all_trips = trips + meld_trips if meld_trips else trips
+    standard = _STANDARD
+    new = _new
+    for pair, seqs, trips, seq_bits, trip_bits, peikou in splits(shape.concealed):
+        all_seqs = seq_bits | meld_seq_bits
+        all_trips = trip_bits | meld_trip_bits
         anko = len(trips) + ankans
         if pair == win:
-            out.append(Reading(Form.STANDARD, pair, all_seqs, all_trips, seqs, trips, anko, -1,
-                               Wait.TANKI, win, (), shape))
-        if win in trips:
+            out.append(new(Reading, (standard, pair, seqs, trips, all_seqs, all_trips, peikou,
+                                     anko, -1, _TANKI, win, (), shape)))
+        if trip_bits >> win & 1:
             if tsumo:
-                out.append(Reading(Form.STANDARD, pair, all_seqs, all_trips, seqs, trips, anko,
-                                   -1, Wait.SHANPON, win, (), shape))
-            else:
-                out.append(Reading(Form.STANDARD, pair, all_seqs, all_trips, seqs, trips,
-                                   anko - 1, win, Wait.SHANPON, win, (), shape))
-        last = -1
-        for start in seqs:  # sorted, so equal sequences are adjacent: read each once
-            if start != last and start <= win <= start + 2:
-                out.append(Reading(Form.STANDARD, pair, all_seqs, all_trips, seqs, trips, anko,
-                                   -1, _sequence_wait(start, win), start, (), shape))
-            last = start
+                out.append(new(Reading, (standard, pair, seqs, trips, all_seqs, all_trips, peikou,
+                                         anko, -1, _SHANPON, win, (), shape)))
+            else:  # a triplet completed by ron is not concealed
+                out.append(new(Reading, (standard, pair, seqs, trips, all_seqs, all_trips, peikou,
+                                         anko - 1, win, _SHANPON, win, (), shape)))
+        for start in (win - 2, win - 1, win):  # each distinct sequence holding the winning tile
+            if start >= 0 and seq_bits >> start & 1:
+                out.append(new(Reading, (standard, pair, seqs, trips, all_seqs, all_trips, peikou,
+                                         anko, -1, _sequence_wait(start, win), start, (), shape)))
     if out or shape.meld_sets:
         return out
-    pairs = tuple(k for k in range(KINDS) if c[k] == 2)
-    if len(pairs) == 7:
-        out.append(Reading(Form.CHIITOITSU, win, (), (), (), (), 0, -1, Wait.TANKI, win, pairs,
-                           shape))
-    elif all(c[k] for k in ORPHANS) and sum(c[k] for k in ORPHANS) == 14:
-        pair = next(k for k in ORPHANS if c[k] == 2)
+    return _irregular(shape)
+
+
+#: Packed-count tests: every field 0 or 2 (seven pairs, given 14 tiles); no non-orphan tile.
+_ODD_OR_OVER_TWO: Final = each(0b11101, range(KINDS))
+_NOT_ORPHANS: Final = each(0b11111, (k for k in range(KINDS) if k not in ORPHANS))
+
+
+def _irregular(shape: HandShape) -> list[Reading]:
+    """Seven pairs or thirteen orphans, for a closed hand with no standard decomposition."""
+    c = shape.concealed
+    win = shape.win
+    if sum(count_of(c, k) for k in range(KINDS)) != 14:
+        return []
+    if not c & _ODD_OR_OVER_TWO:
+        pairs = tuple(k for k in range(KINDS) if count_of(c, k) == 2)
+        return [Reading(Form.CHIITOITSU, win, (), (), 0, 0, 0, 0, -1, Wait.TANKI, win, pairs,
+                        shape)]
+    if not c & _NOT_ORPHANS and all(count_of(c, k) for k in ORPHANS):
+        pair = next(k for k in ORPHANS if count_of(c, k) == 2)
         wait = Wait.THIRTEEN_SIDED if pair == win else Wait.TANKI
-        out.append(Reading(Form.KOKUSHI, pair, (), (), (), (), 0, -1, wait, win, (), shape))
-    return out
+        return [Reading(Form.KOKUSHI, pair, (), (), 0, 0, 0, 0, -1, wait, win, (), shape)]
+    return []

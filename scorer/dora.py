@@ -19,9 +19,9 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from scorer.context import Riichi, WinContext
-from scorer.decompose import HandShape
 from scorer.rules import Ruleset
-from scorer.tiles import Tile, dora_from_indicator
+from scorer.shape import BITS, FIELD, HandShape
+from scorer.tiles import TILES, Tile, dora_from_indicator
 
 
 class DoraCount(NamedTuple):
@@ -34,9 +34,18 @@ class DoraCount(NamedTuple):
         return self.dora + self.aka + self.ura
 
 
-def _count(counts: tuple[int, ...], indicators: tuple[Tile, ...]) -> int:
+#: Per indicator kind, the shift of its dora's field in a packed count.
+_DORA_SHIFT = tuple(BITS * dora_from_indicator(t).kind for t in TILES)
+
+
+# Enum members as module names (see scorer.shape: `Wait.TANKI` is slow under Python 3.11).
+_NO_RIICHI = Riichi.NONE
+
+
+def _count(packed: int, indicators: tuple[Tile, ...]) -> int:
     # Each indicator counts on its own: two indicators on the same tile make it worth two.
-    return sum(counts[dora_from_indicator(t).kind] for t in indicators)
+    shift = _DORA_SHIFT
+    return sum([packed >> shift[t.kind] & FIELD for t in indicators])
 
 
 def count_dora(shape: HandShape, ctx: WinContext, rules: Ruleset) -> DoraCount:
@@ -46,10 +55,10 @@ def count_dora(shape: HandShape, ctx: WinContext, rules: Ruleset) -> DoraCount:
     `kan_dora` / `kan_ura_dora` off only the first indicator of each row counts.
     """
     indicators = ctx.dora_indicators if rules.kan_dora else ctx.dora_indicators[:1]
-    dora = _count(shape.counts, indicators)
-    aka = shape.reds if rules.red_fives else 0
+    dora = _count(shape.packed, indicators)
+    aka = shape.red_fives if rules.red_fives else 0
     ura = 0
-    if ctx.riichi is not Riichi.NONE and rules.ura_dora:
+    if ctx.riichi is not _NO_RIICHI and rules.ura_dora:
         ura_indicators = ctx.ura_indicators if rules.kan_ura_dora else ctx.ura_indicators[:1]
-        ura = _count(shape.counts, ura_indicators)
+        ura = _count(shape.packed, ura_indicators)
     return DoraCount(dora, aka, ura)

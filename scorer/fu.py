@@ -39,10 +39,19 @@ class FuItem(NamedTuple):
     fu: int
 
 
-_WAIT_FU = {Wait.KANCHAN: 2, Wait.PENCHAN: 2, Wait.TANKI: 2}
-_MELD_FACTOR = {MeldKind.PON: 1, MeldKind.MINKAN: 4, MeldKind.KAKAN: 4, MeldKind.ANKAN: 8}
 _MELD_NAME = {MeldKind.PON: "open triplet", MeldKind.MINKAN: "open quad",
               MeldKind.KAKAN: "open quad (added)", MeldKind.ANKAN: "closed quad"}
+
+
+# Enum members as module names (see scorer.shape: `Wait.TANKI` is slow under Python 3.11).
+_CHIITOITSU, _KOKUSHI = Form.CHIITOITSU, Form.KOKUSHI
+_RYANMEN, _SHANPON = Wait.RYANMEN, Wait.SHANPON
+_CHI, _PON, _ANKAN = MeldKind.CHI, MeldKind.PON, MeldKind.ANKAN
+
+
+def _meld_factor(kind: MeldKind) -> int:
+    """Fu of a called set, as a multiple of an open triplet's (identity tests: no enum hash)."""
+    return 1 if kind is _PON else 8 if kind is _ANKAN else 4
 
 
 def _set_name(name: str, kind: int) -> str:
@@ -52,7 +61,7 @@ def _set_name(name: str, kind: int) -> str:
 
 def _count(r: Reading, ctx: WinContext, rules: Ruleset, items: list[FuItem] | None) -> int:
     """Unrounded fu; fills `items` with the reasons when given (one code path for both)."""
-    if r.form is Form.CHIITOITSU:
+    if r.form is _CHIITOITSU:
         if items is not None:
             items.append(FuItem("chiitoitsu (fixed, not rounded)", 25))
         return 25
@@ -65,7 +74,7 @@ def _count(r: Reading, ctx: WinContext, rules: Ruleset, items: list[FuItem] | No
         total += 10
         if items is not None:
             items.append(FuItem("closed ron (menzen kafu)", 10))
-    if r.form is Form.KOKUSHI:
+    if r.form is _KOKUSHI:
         if ctx.tsumo:
             total += 2
             if items is not None:
@@ -75,11 +84,11 @@ def _count(r: Reading, ctx: WinContext, rules: Ruleset, items: list[FuItem] | No
         total += 2
         if items is not None:
             items.append(FuItem("tsumo", 2))
-    wait_fu = _WAIT_FU.get(r.wait, 0)
-    if wait_fu:
-        total += wait_fu
+    wait = r.wait
+    if wait is not _RYANMEN and wait is not _SHANPON:  # kanchan, penchan, tanki
+        total += 2
         if items is not None:
-            items.append(FuItem(f"{r.wait.value} wait", wait_fu))
+            items.append(FuItem(f"{wait.value} wait", 2))
     pair = r.pair
     if pair >= 27:
         seat = pair == 26 + ctx.seat_wind
@@ -99,9 +108,9 @@ def _count(r: Reading, ctx: WinContext, rules: Ruleset, items: list[FuItem] | No
             name = "concealed triplet" if concealed else "triplet completed by ron"
             items.append(FuItem(_set_name(name, k), fu))
     for k, kind in shape.meld_sets:
-        if kind is MeldKind.CHI:
+        if kind is _CHI:
             continue
-        fu = (4 if IS_ORPHAN[k] else 2) * _MELD_FACTOR[kind]
+        fu = (4 if IS_ORPHAN[k] else 2) * _meld_factor(kind)
         total += fu
         if items is not None:
             items.append(FuItem(_set_name(_MELD_NAME[kind], k), fu))
@@ -115,7 +124,7 @@ def _count(r: Reading, ctx: WinContext, rules: Ruleset, items: list[FuItem] | No
 def fu(r: Reading, ctx: WinContext, rules: Ruleset) -> int:
     """The reading's fu, rounded up to 10 (chiitoitsu stays 25)."""
     total = _count(r, ctx, rules, None)
-    return total if total == 25 and r.form is Form.CHIITOITSU else -(-total // 10) * 10
+    return total if total == 25 and r.form is _CHIITOITSU else -(-total // 10) * 10
 
 
 def fu_items(r: Reading, ctx: WinContext, rules: Ruleset) -> tuple[FuItem, ...]:

@@ -66,6 +66,12 @@ class HandValue:
         return 3 * from_other if dealer else from_dealer + 2 * from_other
 
 
+# Limit members as module names: under Python 3.11 `Limit.MANGAN` goes through the enum
+# metaclass's __getattr__ hook (about 0.1 us a time); base_points runs for every reading.
+_NO_LIMIT, _MANGAN, _HANEMAN, _BAIMAN = Limit.NONE, Limit.MANGAN, Limit.HANEMAN, Limit.BAIMAN
+_SANBAIMAN, _KAZOE_YAKUMAN, _YAKUMAN = Limit.SANBAIMAN, Limit.KAZOE_YAKUMAN, Limit.YAKUMAN
+
+
 def round_up(points: int) -> int:
     return -(-points // 100) * 100
 
@@ -80,23 +86,23 @@ def base_points(han: int, fu: int, rules: Ruleset, yakuman: int = 0) -> tuple[in
     (2000, <Limit.MANGAN: 'mangan'>)
     """
     if yakuman:
-        return 4 * MANGAN_BASE * yakuman, Limit.YAKUMAN
+        return 4 * MANGAN_BASE * yakuman, _YAKUMAN
     if han >= 13:
         if rules.kazoe is KazoeLimit.YAKUMAN:
-            return 4 * MANGAN_BASE, Limit.KAZOE_YAKUMAN
-        return 3 * MANGAN_BASE, Limit.SANBAIMAN
+            return 4 * MANGAN_BASE, _KAZOE_YAKUMAN
+        return 3 * MANGAN_BASE, _SANBAIMAN
     if han >= 11:
-        return 3 * MANGAN_BASE, Limit.SANBAIMAN
+        return 3 * MANGAN_BASE, _SANBAIMAN
     if han >= 8:
-        return 2 * MANGAN_BASE, Limit.BAIMAN
+        return 2 * MANGAN_BASE, _BAIMAN
     if han >= 6:
-        return 3 * MANGAN_BASE // 2, Limit.HANEMAN
+        return 3 * MANGAN_BASE // 2, _HANEMAN
     if han == 5:
-        return MANGAN_BASE, Limit.MANGAN
+        return MANGAN_BASE, _MANGAN
     base = fu * 2 ** (2 + han)
     if base >= MANGAN_BASE or (rules.kiriage and base >= 1920):
-        return MANGAN_BASE, Limit.MANGAN
-    return base, Limit.NONE
+        return MANGAN_BASE, _MANGAN
+    return base, _NO_LIMIT
 
 
 def win_payments(value: HandValue, winner: int, dealer: int, discarder: int | None,

@@ -5,22 +5,19 @@
 >>> from scorer.decompose import HandShape, read
 >>> from scorer.rules import RULESETS
 >>> r = read(HandShape.of(Hand.parse("123m123m456p789s55p", win="9s")), tsumo=False)[0]
->>> found(HAND_YAKU, r, WinContext(), RULESETS["tenhou"])
-[]
->>> found(READING_YAKU, r, WinContext(), RULESETS["tenhou"])
-[('pinfu', 1), ('iipeikou', 1)]
+>>> found(r, WinContext(), RULESETS["tenhou"])
+([('pinfu', 1), ('iipeikou', 1)], False)
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import Final
 
 from scorer.context import WinContext
 from scorer.decompose import Reading
 from scorer.rules import Ruleset
-from scorer.yaku.base import Predicate, Scope, Yaku
+from scorer.yaku.base import Predicate, Yaku
+from scorer.yaku.facts import CLOSED, hand_facts, reading_facts, situation_facts
 from scorer.yaku.patterns import (
     CHANTA,
     CHIITOITSU,
@@ -44,7 +41,6 @@ from scorer.yaku.patterns import (
     SHOUSANGEN,
     TANYAO,
     TOITOI,
-    is_pinfu,
 )
 from scorer.yaku.situational import (
     CHANKAN,
@@ -87,40 +83,50 @@ YAKU: Final[tuple[Yaku, ...]] = (
 )
 #: Ids that are not hand yaku but appear in Tenhou's lists (dora are counted by scorer.dora).
 DORA_IDS: Final = ("dora", "aka_dora", "ura_dora")
-
-_Entry = tuple[Predicate, str, int, Yaku]
-
-
-@dataclass(frozen=True, slots=True)
-class YakuTable:
-    """Yaku prepared for checking: for closed and for open hands, (test, id, han, yaku) rows."""
-
-    yaku: tuple[Yaku, ...]
-    closed: tuple[_Entry, ...]
-    open: tuple[_Entry, ...]
-
-    @classmethod
-    def of(cls, yaku: Iterable[Yaku]) -> YakuTable:
-        yaku = tuple(yaku)
-        return cls(yaku, tuple((y.test, y.id, y.closed_han, y) for y in yaku),
-                   tuple((y.test, y.id, y.open_han, y) for y in yaku if y.open_han is not None))
-
-
-HAND_YAKU: Final = YakuTable.of(y for y in YAKU if y.scope is Scope.HAND and not y.yakuman)
-HAND_YAKUMAN: Final = YakuTable.of(y for y in YAKU if y.scope is Scope.HAND and y.yakuman)
-READING_YAKU: Final = YakuTable.of(y for y in YAKU if y.scope is Scope.READING and not y.yakuman)
-READING_YAKUMAN: Final = YakuTable.of(y for y in YAKU if y.scope is Scope.READING and y.yakuman)
 _ORDER: Final = {y.id: i for i, y in enumerate(YAKU)}
 
+Row = tuple[Predicate | None, str, int]  # (rest of the test, id, han), for a closed or open hand
+Candidates = tuple[tuple[Yaku, ...], tuple[Row, ...]]  # (yakuman, ordinary yaku) to consider
+_CANDIDATES: Final[dict[int, Candidates]] = {}
+_CANDIDATES_LIMIT: Final = 1 << 14
 
-def found(table: YakuTable, r: Reading, ctx: WinContext,
-          rules: Ruleset) -> list[tuple[str, int]]:
-    """The yaku of `table` that hold for this reading: (id, han), or (id, units) for yakuman."""
-    out: list[tuple[str, int]] = []
-    for test, yaku_id, han, y in (table.closed if r.shape.closed else table.open):
-        if test(r, ctx, rules):
-            out.append((yaku_id, y.units(rules) if y.yakuman else han))
-    return out
+
+def candidates(facts: int) -> Candidates:
+    """The yakuman and the yaku (with their han) whose needs all hold among `facts`.
+
+    Kept by `facts`, which hands share (the key says which yaku are possible, never what a
+    hand scores).
+    """
+    closed = bool(facts & CLOSED)
+    possible = [y for y in YAKU if y.needs & facts == y.needs and y.han(closed) is not None]
+    found = (tuple(y for y in possible if y.yakuman),
+             tuple((y.test, y.id, y.closed_han if closed else y.open_han or 0)
+                   for y in possible if not y.yakuman))
+    if len(_CANDIDATES) >= _CANDIDATES_LIMIT:
+        _CANDIDATES.clear()
+    _CANDIDATES[facts] = found
+    return found
+
+
+def found(r: Reading, ctx: WinContext, rules: Ruleset,
+          hand: int | None = None) -> tuple[list[tuple[str, int]], bool]:
+    """The yaku that hold for this reading, in Tenhou's order, and whether they are yakuman:
+    (id, units) for yakuman (which drop every ordinary yaku), else (id, han).
+
+    `hand` is `situation_facts(ctx, rules) | hand_facts(r.shape, rules)` when the caller has it
+    already (it is the same for every reading of a hand).
+    """
+    if hand is None:
+        hand = situation_facts(ctx, rules) | hand_facts(r.shape, rules)
+    facts = hand | reading_facts(r)
+    yakuman, yaku = _CANDIDATES.get(facts) or candidates(facts)
+    if yakuman:
+        limits = [(y.id, y.units(rules)) for y in yakuman
+                  if y.test is None or y.test(r, ctx, rules)]
+        if limits:
+            return limits, True
+    return [(yaku_id, han) for test, yaku_id, han in yaku
+            if test is None or test(r, ctx, rules)], False
 
 
 def tenhou_order(entries: list[tuple[str, int]]) -> list[tuple[str, int]]:
@@ -133,5 +139,5 @@ def by_id(yaku_id: str) -> tuple[Yaku, ...]:
     return tuple(y for y in YAKU if y.id == yaku_id)
 
 
-__all__ = ["DORA_IDS", "HAND_YAKU", "HAND_YAKUMAN", "READING_YAKU", "READING_YAKUMAN", "YAKU",
-           "Scope", "Yaku", "YakuTable", "by_id", "found", "is_pinfu", "tenhou_order"]
+__all__ = ["DORA_IDS", "YAKU", "Yaku", "by_id", "candidates", "found", "hand_facts",
+           "situation_facts", "tenhou_order"]

@@ -1,27 +1,24 @@
-"""What a yaku is: an id, its han closed and open (or yakuman units), and a pure predicate.
+"""What a yaku is: an id, its han closed and open (or yakuman units), the facts it needs and,
+where those are not the whole condition, a pure predicate for the rest.
 
-A predicate looks at one `Reading` (whose `shape` is the whole hand), the `WinContext` and the
-`Ruleset`, and answers whether the yaku is there. `Scope.HAND` yaku read only the tiles and the
-context, so they are checked once per hand; `Scope.READING` yaku depend on the decomposition.
+`needs` names facts (see `scorer.yaku.facts`) that must all hold. When they are the whole
+condition (riichi, tanyao, honitsu, a dragon set, ...) `test` is None; otherwise `test` looks at
+one `Reading` (whose `shape` is the whole hand), the `WinContext` and the `Ruleset`, and
+decides, given the needs, whether the yaku is there.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from enum import Enum
 from typing import Final
 
 from scorer.context import WinContext
-from scorer.decompose import MAN, ORPHANS, PIN, SOU, SUIT_BITS, Reading
+from scorer.decompose import ORPHANS, Reading
 from scorer.rules import Ruleset
+from scorer.shape import MAN, PIN, SOU, SUIT_BITS
 
 Predicate = Callable[[Reading, WinContext, Ruleset], bool]
-
-
-class Scope(Enum):
-    HAND = "hand"  # the same for every reading of a hand (tiles, melds, situation)
-    READING = "reading"  # depends on the decomposition and the wait
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,8 +32,8 @@ class Yaku:
     id: str
     closed_han: int
     open_han: int | None
-    scope: Scope
-    test: Predicate
+    needs: int
+    test: Predicate | None = None
     yakuman: int = 0
     double_form: bool = False
 
@@ -58,6 +55,11 @@ def _flags(kinds: frozenset[int]) -> tuple[bool, ...]:
 #: Per kind: is it a terminal or honour / an honour.
 IS_ORPHAN: Final = _flags(frozenset(ORPHANS))
 IS_HONOUR: Final = _flags(frozenset(range(27, 34)))
+#: Bits of kinds (as in `Reading.trip_bits`): the simples; the honours.
+SIMPLE_KINDS: Final = sum(1 << k for k in range(34) if not IS_ORPHAN[k])
+HONOUR_KINDS: Final = sum(1 << k for k in range(27, 34))
+#: Bits of sequence starts (as in `Reading.seq_bits`) that hold no terminal: 234 to 678.
+MIDDLE_STARTS: Final = sum(1 << k for k in range(27) if k % 9 not in (0, 6))
 
 
 def one_suit(mask: int) -> bool:

@@ -1,53 +1,46 @@
 """Yakuman: limit hands. A hand with any of them drops its ordinary yaku and dora.
 
 Double forms (13-sided kokushi, suuankou tanki, junsei chuuren, daisuushii) keep their own ids;
-they are worth two units only where `Ruleset.double_yakuman` is on.
+they are worth two units only where `Ruleset.double_yakuman` is on. Their facts (see
+`scorer.yaku.facts`) rule them out for nearly every hand; the predicates decide the rest.
 """
 
 from __future__ import annotations
 
 from scorer.context import WinContext
-from scorer.decompose import HONOUR, NOT_GREEN, SIMPLE, SUIT_BITS, Form, Reading, Wait
+from scorer.decompose import Reading, Wait
 from scorer.rules import Ruleset
-from scorer.yaku.base import Scope, Yaku, one_suit
+from scorer.shape import count_of
+from scorer.yaku import facts as f
+from scorer.yaku.base import Yaku
 
-H = Scope.HAND
-R = Scope.READING
 _NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 
 
-def _daisangen(r: Reading, ctx: WinContext, rules: Ruleset) -> bool:
-    c = r.shape.counts
-    return c[31] >= 3 and c[32] >= 3 and c[33] >= 3
+def _tanki(r: Reading, ctx: WinContext, rules: Ruleset) -> bool:
+    return r.wait is Wait.TANKI
 
 
-def _suuankou(r: Reading, ctx: WinContext, rules: Ruleset) -> bool:
-    return r.anko == 4 and r.wait is not Wait.TANKI
+def _not_tanki(r: Reading, ctx: WinContext, rules: Ruleset) -> bool:
+    return r.wait is not Wait.TANKI
 
 
-def _suuankou_tanki(r: Reading, ctx: WinContext, rules: Ruleset) -> bool:
-    return r.anko == 4 and r.wait is Wait.TANKI
+def _thirteen_sided(r: Reading, ctx: WinContext, rules: Ruleset) -> bool:
+    return r.wait is Wait.THIRTEEN_SIDED
 
 
-def _tsuuiisou(r: Reading, ctx: WinContext, rules: Ruleset) -> bool:
-    return not r.shape.mask & SUIT_BITS
-
-
-def _ryuuiisou(r: Reading, ctx: WinContext, rules: Ruleset) -> bool:
-    return not r.shape.mask & NOT_GREEN
-
-
-def _chinroutou(r: Reading, ctx: WinContext, rules: Ruleset) -> bool:
-    return not r.shape.mask & (SIMPLE | HONOUR)
+def _one_sided(r: Reading, ctx: WinContext, rules: Ruleset) -> bool:
+    return r.wait is not Wait.THIRTEEN_SIDED
 
 
 def _nine_gates(r: Reading) -> tuple[int, ...] | None:
-    """The suit's 9 counts when the hand is 1112345678999 plus one tile of that suit, closed."""
+    """Given ONE_SUIT and CLOSED: the suit's 9 counts when the hand is 1112345678999 plus one
+    tile of that suit, with no kan."""
     shape = r.shape
-    if shape.meld_sets or shape.mask & HONOUR or not one_suit(shape.mask):
+    if shape.meld_sets:
         return None
     base = shape.win - shape.win % 9
-    c9 = shape.counts[base:base + 9]
+    c9 = tuple(count_of(shape.packed, base + i) for i in range(9))
     if all(n >= need for n, need in zip(c9, _NINE_GATES, strict=True)):
         return c9
     return None
@@ -69,41 +62,23 @@ def _junsei_chuuren(r: Reading, ctx: WinContext, rules: Ruleset) -> bool:
     return c9 is not None and _is_junsei(r, c9)
 
 
-def _kokushi(r: Reading, ctx: WinContext, rules: Ruleset) -> bool:
-    return r.form is Form.KOKUSHI and r.wait is not Wait.THIRTEEN_SIDED
-
-
-def _kokushi_13(r: Reading, ctx: WinContext, rules: Ruleset) -> bool:
-    return r.form is Form.KOKUSHI and r.wait is Wait.THIRTEEN_SIDED
-
-
-def _daisuushii(r: Reading, ctx: WinContext, rules: Ruleset) -> bool:
-    c = r.shape.counts
-    return c[27] >= 3 and c[28] >= 3 and c[29] >= 3 and c[30] >= 3
-
-
 def _shousuushii(r: Reading, ctx: WinContext, rules: Ruleset) -> bool:
-    winds = sorted(r.shape.counts[27:31])
-    return winds[0] == 2 and winds[1] >= 3
+    return 27 <= r.pair <= 30  # three wind sets, and the fourth wind as the pair
 
 
-def _suukantsu(r: Reading, ctx: WinContext, rules: Ruleset) -> bool:
-    return r.shape.kans == 4
-
-
-DAISANGEN = Yaku("daisangen", 0, 0, H, _daisangen, yakuman=1)
-SUUANKOU = Yaku("suuankou", 0, None, R, _suuankou, yakuman=1)
-SUUANKOU_TANKI = Yaku("suuankou_tanki", 0, None, R, _suuankou_tanki, yakuman=1,
+DAISANGEN = Yaku("daisangen", 0, 0, f.THREE_DRAGON_SETS, yakuman=1)
+SUUANKOU = Yaku("suuankou", 0, None, f.FOUR_CONCEALED, _not_tanki, yakuman=1)
+SUUANKOU_TANKI = Yaku("suuankou_tanki", 0, None, f.FOUR_CONCEALED, _tanki, yakuman=1,
                       double_form=True)
-TSUUIISOU = Yaku("tsuuiisou", 0, 0, H, _tsuuiisou, yakuman=1)
-RYUUIISOU = Yaku("ryuuiisou", 0, 0, H, _ryuuiisou, yakuman=1)
-CHINROUTOU = Yaku("chinroutou", 0, 0, H, _chinroutou, yakuman=1)
-CHUUREN_POUTOU = Yaku("chuuren_poutou", 0, None, H, _chuuren, yakuman=1)
-JUNSEI_CHUUREN_POUTOU = Yaku("junsei_chuuren_poutou", 0, None, H, _junsei_chuuren, yakuman=1,
-                             double_form=True)
-KOKUSHI_MUSOU = Yaku("kokushi_musou", 0, None, R, _kokushi, yakuman=1)
-KOKUSHI_MUSOU_13 = Yaku("kokushi_musou_13", 0, None, R, _kokushi_13, yakuman=1,
-                        double_form=True)
-DAISUUSHII = Yaku("daisuushii", 0, 0, H, _daisuushii, yakuman=1, double_form=True)
-SHOUSUUSHII = Yaku("shousuushii", 0, 0, H, _shousuushii, yakuman=1)
-SUUKANTSU = Yaku("suukantsu", 0, 0, H, _suukantsu, yakuman=1)
+TSUUIISOU = Yaku("tsuuiisou", 0, 0, f.HONOURS_ONLY, yakuman=1)
+RYUUIISOU = Yaku("ryuuiisou", 0, 0, f.ALL_GREEN, yakuman=1)
+CHINROUTOU = Yaku("chinroutou", 0, 0, f.TERMINALS_ONLY, yakuman=1)
+CHUUREN_POUTOU = Yaku("chuuren_poutou", 0, None, f.ONE_SUIT, _chuuren, yakuman=1)
+JUNSEI_CHUUREN_POUTOU = Yaku("junsei_chuuren_poutou", 0, None, f.ONE_SUIT, _junsei_chuuren,
+                             yakuman=1, double_form=True)
+KOKUSHI_MUSOU = Yaku("kokushi_musou", 0, None, f.THIRTEEN_ORPHANS, _one_sided, yakuman=1)
+KOKUSHI_MUSOU_13 = Yaku("kokushi_musou_13", 0, None, f.THIRTEEN_ORPHANS, _thirteen_sided,
+                        yakuman=1, double_form=True)
+DAISUUSHII = Yaku("daisuushii", 0, 0, f.FOUR_WIND_SETS, yakuman=1, double_form=True)
+SHOUSUUSHII = Yaku("shousuushii", 0, 0, f.THREE_WIND_SETS, _shousuushii, yakuman=1)
+SUUKANTSU = Yaku("suukantsu", 0, 0, f.FOUR_KANS, yakuman=1)

@@ -124,7 +124,7 @@ def test_ura_dora_only_with_riichi_and_by_rule() -> None:
 
 
 def test_kan_dora_and_kan_ura_dora() -> None:
-    args = ("234m456p678s88p", "2m", "ankan:5555s")
+    args = ("234m456p678s88p", "2m", "ankan:0555s")  # a set's four 5s include the red one
     both = scored(*args, riichi=True, dora="1m4s", ura="7p3m")
     assert (both.dora, both.ura_dora) == (5, 3)  # 2m + four 5s; 88p + 4m
     first_only = scored(*args, riichi=True, dora="1m4s", ura="7p3m",

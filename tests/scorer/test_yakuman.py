@@ -24,7 +24,7 @@ CASES = [
      1, 1),
     ("suuankou by tsumo", "111m333p555s777s99p", "7s", "", {"tsumo": True}, ["suuankou"], 1, 1),
     ("suuankou_tanki", "111m333p555s777s99p", "9p", "", {}, ["suuankou_tanki"], 1, 2),
-    ("suuankou with a closed kan", "111m333p777s99p", "7s", "ankan:5555s", {"tsumo": True},
+    ("suuankou with a closed kan", "111m333p777s99p", "7s", "ankan:0555s", {"tsumo": True},
      ["suuankou"], 1, 1),
     ("tsuuiisou", "111z222z555z66z", "6z", "pon:333z", {}, ["tsuuiisou"], 1, 1),
     ("tsuuiisou as seven pairs", "11223344556677z", "7z", "", {}, ["tsuuiisou"], 1, 1),

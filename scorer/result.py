@@ -1,0 +1,209 @@
+"""What scoring a hand returns: the outcome, its yaku and dora, its value and who pays.
+
+A `Score` keeps what the scorer decided (outcome, yaku, dora counts, the hand's value and the
+reading chosen); what follows from those (points, payments, fu items, the reading as text) is
+worked out when asked for, so a caller pays only for what it reads.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from scorer.context import WinContext
+from scorer.decompose import Form, Reading, Wait
+from scorer.dora import DoraCount
+from scorer.fu import FuItem, fu_items
+from scorer.hand import Hand
+from scorer.points import HandValue, Limit
+from scorer.rules import Ruleset
+
+__all__ = ["ChosenReading", "Outcome", "Payment", "Score", "payment"]
+
+
+class Outcome(Enum):
+    WIN = "win"
+    NO_YAKU = "no yaku"  # a winning shape without a yaku (dora do not count): not a legal win
+    NOT_A_WIN = "not a winning hand"  # the tiles do not form a winning shape
+    # A ron on a closed kan (WinContext.chankan_of_ankan) by anything but kokushi, or where the
+    # rules do not let kokushi rob one: not a legal win.
+    ILLEGAL_CHANKAN = "illegal chankan"
+
+
+@dataclass(frozen=True, slots=True)
+class Payment:
+    """Who pays what for this win, honba included; `winner_gain` adds the riichi sticks.
+
+    A ron fills `ron` (paid by the discarder). A tsumo fills `from_non_dealer` (each non-dealer)
+    and, when the winner is not the dealer, `from_dealer`.
+    """
+
+    ron: int | None
+    from_dealer: int | None
+    from_non_dealer: int | None
+    winner_gain: int
+
+
+def payment(value: HandValue, ctx: WinContext, rules: Ruleset) -> Payment:
+    """The payments for a win worth `value`, honba and riichi sticks included."""
+    dealer = ctx.is_dealer
+    honba = ctx.honba * rules.honba_value
+    sticks = ctx.riichi_sticks * rules.riichi_stick
+    if not ctx.tsumo:
+        ron = value.ron(dealer) + honba
+        return Payment(ron, None, None, ron + sticks)
+    from_dealer, from_other = value.tsumo(dealer)
+    per = honba // 3
+    if dealer:
+        return Payment(None, None, from_other + per, 3 * (from_other + per) + sticks)
+    return Payment(None, from_dealer + per, from_other + per,
+                   from_dealer + per + 2 * (from_other + per) + sticks)
+
+
+@dataclass(frozen=True, slots=True)
+class ChosenReading:
+    """The interpretation that was scored: concealed groups (pair last), melds and the wait.
+
+    Built from the internal `Reading`; the strings are made only when asked for.
+    """
+
+    reading: Reading
+    hand: Hand
+
+    @property
+    def form(self) -> Form:
+        return self.reading.form
+
+    @property
+    def wait(self) -> Wait:
+        return self.reading.wait
+
+    @property
+    def groups(self) -> tuple[str, ...]:
+        return self.reading.groups()
+
+    @property
+    def melds(self) -> tuple[str, ...]:
+        return tuple(str(m) for m in self.hand.melds)
+
+    @property
+    def win_group(self) -> str:
+        return self.reading.win_group_tiles()
+
+    def __str__(self) -> str:
+        melds = "".join(f" [{m}]" for m in self.melds)
+        return f"{' '.join(self.groups)}{melds} ({self.wait.value} wait on {self.win_group})"
+
+
+_WIN, _NO_YAKU = Outcome.WIN, Outcome.NO_YAKU  # (enum members are slow to read in Python 3.11)
+_NO_DORA = DoraCount(0, 0, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    """A scored hand. `yaku` holds (id, han) without dora; `yakuman` holds (id, units).
+
+    `value` is the hand's worth (han, fu, limit, base points) and `chosen` the reading that
+    gives it; `han`, `fu`, `limit`, `points`, `payment` and `reading` follow from them.
+    """
+
+    hand: Hand
+    context: WinContext
+    rules: Ruleset
+    outcome: Outcome
+    yaku: tuple[tuple[str, int], ...] = ()
+    yakuman: tuple[tuple[str, int], ...] = ()
+    dora_count: DoraCount = _NO_DORA
+    value: HandValue | None = None
+    chosen: Reading | None = None
+    message: str = ""
+
+    @property
+    def is_win(self) -> bool:
+        return self.outcome is _WIN
+
+    @property
+    def no_yaku(self) -> bool:
+        return self.outcome is _NO_YAKU
+
+    @property
+    def dora(self) -> int:
+        """Dora from the indicators (kan dora included)."""
+        return self.dora_count.dora
+
+    @property
+    def aka_dora(self) -> int:
+        return self.dora_count.aka
+
+    @property
+    def ura_dora(self) -> int:
+        return self.dora_count.ura
+
+    @property
+    def han(self) -> int:
+        """Yaku + dora; 13 per unit for yakuman (as Tenhou reports it)."""
+        return self.value.han if self.value else 0
+
+    @property
+    def fu(self) -> int:
+        return self.value.fu if self.value else 0
+
+    @property
+    def limit(self) -> Limit:
+        return self.value.limit if self.value else Limit.NONE
+
+    @property
+    def points(self) -> int:
+        """The hand's value before honba and sticks (0 when it did not win)."""
+        if self.value is None or not self.is_win:
+            return 0
+        return self.value.total(self.context.is_dealer, self.context.tsumo)
+
+    @property
+    def payment(self) -> Payment | None:
+        if self.value is None or not self.is_win:
+            return None
+        return payment(self.value, self.context, self.rules)
+
+    @property
+    def reading(self) -> ChosenReading | None:
+        return None if self.chosen is None else ChosenReading(self.chosen, self.hand)
+
+    @property
+    def fu_items(self) -> tuple[FuItem, ...]:
+        """Why the hand has its fu (itemised before rounding up; empty when it did not win)."""
+        if self.chosen is None or not self.is_win:
+            return ()
+        return fu_items(self.chosen, self.context, self.rules)
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain data: Tenhou's way of listing yaku (dora as `dora` / `aka_dora` / `ura_dora`)."""
+        yaku: list[list[str | int]] = [[y, h] for y, h in self.yaku]
+        if self.is_win and not self.yakuman:
+            yaku += [[name, n] for name, n in (("dora", self.dora), ("aka_dora", self.aka_dora),
+                                                ("ura_dora", self.ura_dora)) if n]
+        paid = self.payment
+        reading = self.reading
+        return {
+            "is_win": self.is_win,
+            "outcome": self.outcome.value,
+            "message": self.message,
+            "han": self.han,
+            "fu": self.fu,
+            "yaku": yaku,
+            "yakuman": [y for y, _ in self.yakuman],
+            "yakuman_units": sum(u for _, u in self.yakuman),
+            # Tenhou names a counted (kazoe) yakuman "yakuman" like a real one.
+            "limit": Limit.YAKUMAN.value if self.limit is Limit.KAZOE_YAKUMAN
+            else self.limit.value,
+            "points": self.points,
+            "payments": dataclasses.asdict(paid) if paid else None,
+            "fu_items": [[item.reason, item.fu] for item in self.fu_items],
+            "reading": None if reading is None else {
+                "form": reading.form.value, "groups": list(reading.groups),
+                "melds": list(reading.melds), "wait": reading.wait.value,
+                "win_group": reading.win_group},
+            "rules": self.rules.name,
+        }

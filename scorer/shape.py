@@ -1,0 +1,193 @@
+"""A hand tallied once: packed tile counts, the tile classes it holds, and its called sets.
+
+Everything that scores a hand reads counts, so they are made once per hand, in one pass over the
+tiles, and packed into a single int: 5 bits per kind, kind `k` at bit `5 * k`. A suit's nine
+counts are then one shift and one mask (a small dictionary key for the decomposition cache),
+and "is any kind held five times?" is one addition and one mask for all 34 kinds at once.
+
+>>> from scorer.hand import Hand
+>>> shape = HandShape.of(Hand.parse("234m406p22s345678s", win="8s"))
+>>> shape.counts[19], count_of(shape.packed, 25), shape.red_fives, shape.closed
+(2, 1, 1, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Final, NamedTuple
+
+from scorer.hand import CalledFrom, Hand, Meld, MeldKind
+from scorer.tiles import KINDS
+
+BITS: Final = 5  # per kind: room for 31, and a hand of 14 tiles (kans 4) holds at most 18
+FIELD: Final = (1 << BITS) - 1
+UNIT: Final = tuple(1 << (BITS * k) for k in range(KINDS))
+SUIT_BITS_WIDTH: Final = 9 * BITS
+#: Where each suit's counts start in a packed count (man, pin, sou, honours).
+SUIT_SHIFTS: Final = (0, SUIT_BITS_WIDTH, 2 * SUIT_BITS_WIDTH, 3 * SUIT_BITS_WIDTH)
+SUIT_MASK: Final = (1 << SUIT_BITS_WIDTH) - 1
+FIVES: Final = (4, 13, 22)
+
+
+def count_of(packed: int, kind: int) -> int:
+    """How many of `kind` a packed count holds."""
+    return packed >> (BITS * kind) & FIELD
+
+
+def pack(kinds: Iterable[int]) -> int:
+    """The packed count of some kinds (repeat a kind to count it more than once)."""
+    return sum(UNIT[k] for k in kinds)
+
+
+def each(n: int, kinds: Iterable[int]) -> int:
+    """`n` in the field of every kind given: added to a packed count, it tests all at once."""
+    return sum(n << (BITS * k) for k in set(kinds))
+
+
+ALL_KINDS: Final = range(KINDS)
+# A field holding 5 or more overflows into its bit 4 after adding 11 (counts stay below 21).
+_PLUS_11: Final = each(11, ALL_KINDS)
+_BIT_4: Final = each(16, ALL_KINDS)
+
+
+def any_over_four(packed: int) -> bool:
+    """Does any kind appear five times or more? (Valid for counts up to 20.)"""
+    return bool((packed + _PLUS_11) & _BIT_4)
+
+
+# Tile classes as bits, OR-ed over a hand into `HandShape.mask` so that tile-only yaku (tanyao,
+# honitsu, tsuuiisou, ...) are a single bit test.
+MAN, PIN, SOU, HONOUR = 1, 2, 4, 8
+SUIT_BITS = MAN | PIN | SOU
+SIMPLE = 16  # 2-8 of a suit
+TERMINAL = 32  # 1 or 9 of a suit
+NOT_GREEN = 64  # anything but 2s 3s 4s 6s 8s and Hatsu (ryuuiisou's tiles)
+_GREEN: Final = frozenset({19, 20, 21, 23, 25, 32})
+KIND_CLASS: Final = tuple(
+    (1 << (k // 9)) | (0 if k >= 27 else TERMINAL if k % 9 in (0, 8) else SIMPLE)
+    | (0 if k in _GREEN else NOT_GREEN)
+    for k in range(KINDS))
+#: (class bit, the fields of every kind in that class): a hand has the class if any is non-zero.
+_CLASS_FIELDS: Final = tuple(
+    (bit, each(FIELD, (k for k in ALL_KINDS if KIND_CLASS[k] & bit)))
+    for bit in (MAN, PIN, SOU, HONOUR, SIMPLE, TERMINAL, NOT_GREEN))
+
+
+def class_mask(packed: int) -> int:
+    """The OR of `KIND_CLASS` over every kind a packed count holds."""
+    mask = 0
+    for bit, fields in _CLASS_FIELDS:
+        if packed & fields:
+            mask |= bit
+    return mask
+
+
+# Enum members as module names, for the hot paths: under Python 3.11 `MeldKind.CHI` goes through
+# the enum metaclass's __getattr__ hook (about 0.1 us a time), a module name is one dict read.
+_CHI, _PON, _ANKAN = MeldKind.CHI, MeldKind.PON, MeldKind.ANKAN
+_KAMICHA = CalledFrom.KAMICHA
+
+# The packed counts of proper sets, to their lowest kind: a meld is tallied by one look-up,
+# which also proves its tiles form the set its kind says.
+_CHI_LOW: Final = {pack((k, k + 1, k + 2)): k for k in range(27) if k % 9 <= 6}
+_PON_LOW: Final = {3 * UNIT[k]: k for k in ALL_KINDS}
+_KAN_LOW: Final = {4 * UNIT[k]: k for k in ALL_KINDS}
+#: Honour triplets (3 or 4 of a kind) show as bit 4 of their field after adding 13.
+_HONOURS_PLUS_13: Final = each(13, range(27, KINDS))
+_HONOURS_BIT_4: Final = each(16, range(27, KINDS))
+
+
+class HandShape(NamedTuple):
+    """A hand as packed counts and fixed meld sets: what every reading of it shares.
+
+    `packed` counts every tile (a kan 4), `concealed` only the concealed ones; `reds` counts the
+    red fives by kind. `meld_sets` holds (lowest kind, MeldKind) per meld; `meld_seq_bits` /
+    `meld_trip_bits` set bit `k` for a called sequence from `k` / a called triplet or quad of `k`.
+    `mask` ORs the `KIND_CLASS` bits of every tile; `honour_sets` counts honour kinds held three
+    or four times. `proper` says every meld is the set its kind names, called as the rules allow
+    (what `Meld.problems` checks; anything else sends scoring to the detailed checks).
+    """
+
+    packed: int
+    concealed: int
+    reds: int
+    win: int
+    closed: bool
+    meld_seqs: tuple[int, ...]
+    meld_trips: tuple[int, ...]
+    meld_sets: tuple[tuple[int, MeldKind], ...]
+    meld_seq_bits: int
+    meld_trip_bits: int
+    kans: int
+    ankans: int
+    mask: int
+    honour_sets: int
+    proper: bool
+
+    @classmethod
+    def of(cls, hand: Hand) -> HandShape:
+        unit = UNIT
+        concealed = reds = 0
+        for t in hand.concealed:
+            concealed += unit[t.kind]
+            if t.is_red:
+                reds += unit[t.kind]
+        packed = concealed
+        seqs: list[int] = []
+        trips: list[int] = []
+        sets: list[tuple[int, MeldKind]] = []
+        seq_bits = trip_bits = kans = ankans = 0
+        closed = proper = True
+        for meld in hand.melds:
+            tiles = 0
+            for t in meld.tiles:
+                tiles += unit[t.kind]
+                if t.is_red:
+                    reds += unit[t.kind]
+            packed += tiles
+            kind = meld.kind
+            if kind is _CHI:
+                low = _CHI_LOW.get(tiles, -1)
+            else:
+                low = (_PON_LOW if kind is _PON else _KAN_LOW).get(tiles, -1)
+            # (Up to 4 tiles no field overflows, so a match is exactly that set.)
+            if low < 0 or len(meld.tiles) > 4 or not _properly_called(meld):
+                proper = False  # not a proper meld: the detailed checks will say why
+            elif kind is _CHI:
+                seqs.append(low)
+                seq_bits |= 1 << low
+            else:
+                trips.append(low)
+                trip_bits |= 1 << low
+                if kind is not _PON:
+                    kans += 1
+            if kind is _ANKAN:
+                ankans += 1
+            else:
+                closed = False
+            sets.append((low, kind))
+        honour_sets = ((packed + _HONOURS_PLUS_13) & _HONOURS_BIT_4).bit_count()
+        return cls(packed, concealed, reds, hand.win_tile.kind, closed, tuple(seqs), tuple(trips),
+                   tuple(sets), seq_bits, trip_bits, kans, ankans, class_mask(packed),
+                   honour_sets, proper)
+
+    @property
+    def counts(self) -> tuple[int, ...]:
+        """How many of each of the 34 kinds, melds included (a kan counts 4)."""
+        return tuple(count_of(self.packed, k) for k in ALL_KINDS)
+
+    @property
+    def red_fives(self) -> int:
+        """How many red fives, melds included."""
+        reds = self.reds
+        return reds and sum(count_of(reds, k) for k in FIVES)
+
+
+def _properly_called(meld: Meld) -> bool:
+    """The called tile is in the meld; a closed kan comes from no one, a chi from the left."""
+    if meld.called is not None and meld.called not in meld.tiles:
+        return False
+    source = meld.source
+    if meld.kind is _ANKAN:
+        return source is None
+    return meld.kind is not _CHI or source is None or source is _KAMICHA

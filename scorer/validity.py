@@ -1,0 +1,78 @@
+"""Whether a hand and its context are plainly valid, from the tally: the fast path of validation.
+
+`Hand.problems` and `WinContext.problems` name every problem, and cost as much as scoring a
+hand. Nearly every hand scored is valid, so `score` first asks `plainly_valid`, which proves
+the common case from the packed counts in a few integer tests. It is a sufficient condition
+only: when it answers False the detailed checks run and decide (tests check that it never
+passes a hand they would reject). `rule_problems` adds what only the ruleset can tell.
+
+>>> from scorer.context import WinContext
+>>> from scorer.hand import Hand
+>>> from scorer.rules import RULESETS
+>>> hand = Hand.parse("5555m456p789s345s1p", win="1p")
+>>> [str(p) for p in rule_problems(hand, RULESETS["tenhou"])]
+["tiles: four plain 5m, but this set's fourth 5m is the red 0m"]
+>>> rule_problems(hand, RULESETS["wrc"])  # no red fives
+[]
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from scorer.context import Riichi, WinContext
+from scorer.hand import Hand, Problem
+from scorer.rules import Ruleset
+from scorer.shape import FIVES, UNIT, HandShape, any_over_four, count_of, each
+from scorer.tiles import SUITS
+
+#: Red counts above one in a suit; five fields holding four (after adding 12, bit 4 is set).
+_TWO_REDS: Final = each(0b11110, FIVES)
+_FIVES_PLUS_12: Final = each(12, FIVES)
+_FIVES_BIT_4: Final = each(16, FIVES)
+
+
+# Enum members as module names (see scorer.shape: `Wait.TANKI` is slow under Python 3.11).
+_NO_RIICHI = Riichi.NONE
+
+
+def plainly_valid(shape: HandShape, hand: Hand, ctx: WinContext, rules: Ruleset) -> bool:
+    """True only if the hand and context have no problem at all (False: look closer)."""
+    melds = hand.melds
+    if not shape.proper or len(melds) > 4 or len(hand.concealed) + 3 * len(melds) != 14:
+        return False
+    win = hand.win_tile
+    if not count_of(shape.concealed, win.kind) or (win.kind in FIVES and win not in hand.concealed):
+        return False  # (a five may be red: only then is the tile itself compared)
+    packed = shape.packed
+    if any_over_four(packed) or shape.reds & _TWO_REDS:
+        return False
+    if rules.red_fives and (packed + _FIVES_PLUS_12) & _FIVES_BIT_4:
+        return False  # four of a five: is one of them red? (rare; `rule_problems` tells)
+    if ctx.riichi is not _NO_RIICHI and not shape.closed:
+        return False
+    if ctx.ippatsu or ctx.rinshan or ctx.chankan or ctx.last_tile or ctx.blessing is not None:
+        # Rarer situations: their rules are the context's own (cheap without the hand).
+        if ctx.problems() or (ctx.rinshan and not shape.kans) or \
+                (ctx.blessing is not None and melds):
+            return False
+    elif ctx.chankan_of_ankan or ctx.honba < 0 or ctx.riichi_sticks < 0:
+        return False
+    indicators = ctx.dora_indicators + ctx.ura_indicators
+    if len(ctx.dora_indicators) > 5 or len(ctx.ura_indicators) > 5:
+        return False
+    # The hand holds at most 4 of a kind, the indicators at most 10 tiles: no field overflows.
+    return not any_over_four(packed + sum([UNIT[t.kind] for t in indicators]))
+
+
+def rule_problems(hand: Hand, rules: Ruleset) -> list[Problem]:
+    """Problems that depend on the ruleset: with red fives, a set's fourth five is red."""
+    if not rules.red_fives:
+        return []
+    out = []
+    for kind, suit in zip(FIVES, SUITS, strict=False):
+        plain = sum(1 for t in hand.all_tiles if t.kind == kind and not t.is_red)
+        if plain >= 4:
+            out.append(Problem("tiles", f"four plain 5{suit}, but this set's fourth 5{suit} is "
+                               f"the red 0{suit}"))
+    return out

@@ -27,6 +27,7 @@ class TilePose:
     angle: float
     strength: float  # 0..1: how much ``angle`` can be trusted
     face_down: bool
+    glyph_vertical: float | None = None  # classifier: chance the glyph's axis is vertical
 
     @property
     def centre(self) -> tuple[float, float]:
@@ -83,7 +84,15 @@ def row_angle(poses: Sequence[TilePose]) -> float:
 
 
 def is_sideways(pose: TilePose, angle: float, cos_limit: float) -> bool:
-    """A tile lies sideways when its long axis runs along the row."""
+    """A tile lies sideways when its long axis runs along the row.
+
+    The classifier's glyph axis decides when the row runs within 30 degrees of the frame's
+    axes (the crop is axis-aligned); else the finder's long-axis angle; else the box's shape.
+    """
+    c = abs(math.cos(angle))
+    if pose.glyph_vertical is not None and (c > 0.866 or c < 0.5):
+        glyph_along_row = pose.glyph_vertical < 0.5 if c > 0.866 else pose.glyph_vertical >= 0.5
+        return glyph_along_row
     if pose.strength >= 0.3:
         return abs(math.cos(pose.angle - angle)) > cos_limit
     x1, y1, x2, y2 = pose.box  # no orientation: compare the box's extents along / across the row

@@ -58,18 +58,25 @@ class Recogniser:
         h, w = frame_bgr.shape[:2]
         return decode_finder(maps, lb, (w, h), self.config.detect_threshold, self.config.nms_iou)
 
-    def classify(self, frame_bgr: np.ndarray, boxes: np.ndarray) -> np.ndarray:
-        """Stage 2: [N, 38] class probabilities for the boxes (optionally half-turn averaged)."""
+    def classify(
+        self, frame_bgr: np.ndarray, boxes: np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray | None]:
+        """Stage 2: [N, 38] class probabilities for the boxes (optionally half-turn averaged) and,
+        when the classifier has the head, [N] probabilities that the glyph stands vertical."""
         if len(boxes) == 0:
-            return np.zeros((0, len(MODEL_CLASSES)), np.float32)
+            return np.zeros((0, len(MODEL_CLASSES)), np.float32), None
         size = int(self.classifier.card["input"]["shape"][2])
         pad = float(self.classifier.card["input"]["crop"]["pad"])
-        crops = crop_tiles(frame_bgr, boxes, size, pad)
-        batch = to_nchw(crops)
-        probs = softmax(self.classifier.run(batch))
-        if self.config.test_time_flip:
-            probs = (probs + softmax(self.classifier.run(batch[:, :, ::-1, ::-1].copy()))) / 2
-        return probs
+        batch = to_nchw(crop_tiles(frame_bgr, boxes, size, pad))
+        outs = self.classifier.run_all(batch)
+        probs = softmax(outs[0])
+        axis = softmax(outs[1])[:, 0] if len(outs) > 1 else None
+        if self.config.test_time_flip:  # a half turn keeps the glyph axis
+            turned = self.classifier.run_all(batch[:, :, ::-1, ::-1].copy())
+            probs = (probs + softmax(turned[0])) / 2
+            if axis is not None:
+                axis = (axis + softmax(turned[1])[:, 0]) / 2
+        return probs, axis
 
     def read(self, frame_bgr: np.ndarray, complete: CompleteCheck | None = None) -> Reading:
         """Read every tile of a BGR frame and group them; ``complete`` is the kiosk's optional
@@ -77,8 +84,8 @@ class Recogniser:
         h, w = frame_bgr.shape[:2]
         found = self.find(frame_bgr)
         boxes = np.array([c.box for c in found], np.float32).reshape(-1, 4)
-        probs = self.classify(frame_bgr, boxes)
-        return assemble(found, probs, self.config, (w, h), complete)
+        probs, vertical = self.classify(frame_bgr, boxes)
+        return assemble(found, probs, self.config, (w, h), complete, vertical)
 
 
 def assemble(
@@ -87,13 +94,21 @@ def assemble(
     config: VisionConfig,
     image_size: tuple[int, int],
     complete: CompleteCheck | None = None,
+    vertical: np.ndarray | None = None,
 ) -> Reading:
-    """Pure post-processing from candidates + probabilities to a Reading."""
+    """Pure post-processing from candidates + probabilities (and, when the classifier gives it,
+    the chance each glyph stands vertical) to a Reading."""
     choices = top_labels(probs, tuple(MODEL_CLASSES), max(1, config.alternatives + 1))
     top = [c[0][0] for c in choices]
     poses = [
-        TilePose(c.box, c.angle, c.orientation_strength, lab == "back")
-        for c, lab in zip(found, top, strict=True)
+        TilePose(
+            c.box,
+            c.angle,
+            c.orientation_strength,
+            lab == "back",
+            None if vertical is None else float(vertical[i]),
+        )
+        for i, (c, lab) in enumerate(zip(found, top, strict=True))
     ]
     layout = group_tiles(poses, top, config)
     decoded = decode(choices, layout.grouping, config, complete)

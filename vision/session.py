@@ -107,4 +107,9 @@ class ModelSession:
 
     def run(self, batch: np.ndarray) -> np.ndarray:
         """Run on a float32 NCHW batch; returns the first output."""
-        return np.asarray(self.session.run(None, {self.input_name: batch.astype(np.float32)})[0])
+        return self.run_all(batch)[0]
+
+    def run_all(self, batch: np.ndarray) -> list[np.ndarray]:
+        """Run on a float32 NCHW batch; returns every output, in the model's order."""
+        outs = self.session.run(None, {self.input_name: batch.astype(np.float32)})
+        return [np.asarray(o) for o in outs]

@@ -140,3 +140,17 @@ def test_row_direction_without_orientation_uses_the_centres():
 )
 def test_meld_kind(labels, stacked, closed, kind):
     assert meld_kind(labels, stacked, closed) == kind
+
+
+def test_the_classifiers_glyph_axis_decides_sideways_when_the_finder_is_unsure():
+    # a visible tile side makes boxes near-square: only the glyph axis tells sideways tiles
+    poses, labels = poses_for(hand_row(CONCEALED, "9s", MELDS), 0)
+    vertical = [0.1 if p.box[2] - p.box[0] > p.box[3] - p.box[1] else 0.9 for p in poses]
+    square = [  # same centres, boxes made square
+        TilePose((cx - 0.6 * W, cy - 0.6 * W, cx + 0.6 * W, cy + 0.6 * W), 0.0, 0.0, p.face_down, v)
+        for p, v in zip(poses, vertical, strict=True)
+        for cx, cy in [p.centre]
+    ]
+    layout = group_tiles(square, labels, CFG)
+    assert [labels[i] for i, s in enumerate(layout.sideways) if s] == ["5z", "3s"]
+    assert labels_of(layout, labels)[2] == [("pon", ["5z"] * 3), ("chi", ["3s", "4s", "5s"])]

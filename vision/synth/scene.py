@@ -159,14 +159,15 @@ def _paint_flat(
 
 def _homography(cw: int, ch: int, w: int, h: int, rng: random.Random) -> np.ndarray:
     """Canvas -> image: rotation (rows may run any way), scale, tilt and jitter."""
+    # the kiosk's camera frames the hand: mostly square to the row, the hand filling the frame
     r = rng.random()
-    if r < 0.55:
+    if r < 0.6:
         angle = rng.gauss(0, 6)
-    elif r < 0.7:
+    elif r < 0.82:
         angle = rng.choice([90, 180, 270]) + rng.gauss(0, 5)
     else:
         angle = rng.uniform(0, 360)
-    fill = rng.uniform(0.45, 0.95)
+    fill = rng.uniform(0.6, 0.97)
     a = math.radians(angle)
     ext_w = abs(cw * math.cos(a)) + abs(ch * math.sin(a))
     ext_h = abs(cw * math.sin(a)) + abs(ch * math.cos(a))

@@ -60,7 +60,7 @@ def evaluate(model: nn.Module, x: np.ndarray, y: np.ndarray, batch: int = 256) -
     with torch.no_grad():
         for s in range(0, len(x), batch):
             idx = np.arange(s, min(s + batch, len(x)))
-            logits = model(torch.from_numpy(data.batch(x, idx, rng, train=False)))
+            logits, _ = model(torch.from_numpy(data.batch(x, idx, rng, train=False)[0]))
             correct += int((logits.argmax(1).numpy() == y[idx]).sum())
     return correct / max(1, len(x))
 
@@ -78,24 +78,26 @@ def run(args: argparse.Namespace) -> int:
     xv, yv = data.cache(
         out / "real_valid.npz", lambda: data.real_crops(valid_e, desc="valid crops")
     )
-    xs, ys = data.cache(
+    xs, ys, os_ = data.cache(
         out / f"synth_{args.synth_scenes}_{args.seed}.npz",
         lambda: data.synth_crops(args.synth_scenes, seed=1000 + args.seed),
     )
     x = np.concatenate([xr, xs])
     y = np.concatenate([yr, ys])
+    axis = np.concatenate([np.full(len(yr), -1, np.int64), os_])  # real crops: axis unknown
     log = (out / "log.jsonl").open("a")
     print(f"train crops: {len(xr)} real + {len(xs)} synth; valid crops: {len(xv)}", flush=True)
 
     model = TileClassifier(len(MODEL_CLASSES), args.width)
-    if args.init:
-        model.load_state_dict(torch.load(args.init, weights_only=False)["model"])
+    if args.init:  # older checkpoints have no glyph-axis head: it starts fresh
+        model.load_state_dict(torch.load(args.init, weights_only=False)["model"], strict=False)
     opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=5e-4)
     steps_per_epoch = (len(x) + args.batch - 1) // args.batch
     sched = torch.optim.lr_scheduler.OneCycleLR(
         opt, args.lr, total_steps=args.epochs * steps_per_epoch, pct_start=0.15
     )
     loss_fn = nn.CrossEntropyLoss(label_smoothing=0.1)
+    axis_loss = nn.CrossEntropyLoss(ignore_index=-1)
     start = 0
     ckpt = out / "last.pt"
     if ckpt.exists():
@@ -113,8 +115,12 @@ def run(args: argparse.Namespace) -> int:
         bar = tqdm(range(steps_per_epoch), desc=f"epoch {epoch + 1}/{args.epochs}", mininterval=30)
         for step in bar:
             idx = order[step * args.batch : (step + 1) * args.batch]
-            xb = torch.from_numpy(data.batch(x, idx, rng, train=True))
-            loss = loss_fn(model(xb), torch.from_numpy(y[idx]))
+            xb, turned = data.batch(x, idx, rng, train=True)
+            logits, orient = model(torch.from_numpy(xb))
+            loss = loss_fn(logits, torch.from_numpy(y[idx]))
+            target = torch.from_numpy(data.turned_axis(axis[idx], turned))
+            if bool((target >= 0).any()):
+                loss = loss + 0.5 * axis_loss(orient, target)
             opt.zero_grad()
             loss.backward()
             opt.step()
@@ -159,7 +165,9 @@ def run(args: argparse.Namespace) -> int:
 def export_classifier(
     model: nn.Module, path: Path, metrics: dict[str, object], recipe: str, data_note: str
 ) -> None:
-    export_onnx(model, torch.rand(1, 3, CROP_SIZE, CROP_SIZE) * 255, path, "crops", "logits")
+    export_onnx(
+        model, torch.rand(1, 3, CROP_SIZE, CROP_SIZE) * 255, path, "crops", ["logits", "axis"]
+    )
     write_card(
         path,
         {
@@ -176,6 +184,10 @@ def export_classifier(
             },
             "normalisation": {"inside_graph": True, "mean": MEAN, "std": STD},
             "output": {"name": "logits", "shape": ["n", len(MODEL_CLASSES)], "softmax": False},
+            "outputs": {
+                "logits": "class logits in label order",
+                "axis": "glyph up-down axis logits [vertical, horizontal] in the crop",
+            },
             "parameters": n_params(model),
             "data": data_note,
             "recipe": recipe,

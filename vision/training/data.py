@@ -5,6 +5,7 @@ torchvision does not import beside the CPU torch build here, so augmentation is 
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Iterable
 from pathlib import Path
@@ -47,10 +48,11 @@ def real_crops(
 
 def synth_crops(
     n_scenes: int, seed: int, balanced: bool = True, pad: float = STORE_PAD, size: int = STORE
-) -> tuple[np.ndarray, np.ndarray]:
-    """Crops cut from rendered scenes (balanced rows over all 38 classes, or riichi hands)."""
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Crops cut from rendered scenes (balanced rows over all 38 classes, or riichi hands),
+    with each crop's glyph axis (0 vertical, 1 horizontal, -1 diagonal: not taught)."""
     art = load_art()
-    xs, ys = [], []
+    xs, ys, os_ = [], [], []
     for i in tqdm(range(n_scenes), desc="synth crops", leave=False):
         rng = random.Random(seed * 1_000_003 + i)
         hand = random_row(rng, rng.randint(8, 18)) if balanced else random_hand(rng)
@@ -60,11 +62,27 @@ def synth_crops(
         ok = (boxes[:, 2] - boxes[:, 0] > 6) & (boxes[:, 3] - boxes[:, 1] > 6)
         xs.append(crop_tiles(img, boxes[ok], size, pad))
         ys.extend(CLASS_INDEX[t.label] for t, k in zip(tiles, ok, strict=True) if k)
-    return np.concatenate(xs), np.array(ys, np.int64)
+        os_.extend(glyph_axis(t.quad) for t, k in zip(tiles, ok, strict=True) if k)
+    return np.concatenate(xs), np.array(ys, np.int64), np.array(os_, np.int64)
 
 
-def augment_crop(stored: np.ndarray, rng: np.random.Generator, train: bool) -> np.ndarray:
-    """A stored crop (STORE px, STORE_PAD context) -> CROP_SIZE crop as inference would cut it.
+def glyph_axis(quad: tuple[tuple[float, float], ...]) -> int:
+    """0: glyph up-down axis within 30 degrees of vertical; 1: of horizontal; -1 otherwise."""
+    (x0, y0), (x1, y1), (x2, y2), (x3, y3) = quad
+    dx, dy = (x0 + x1 - x2 - x3) / 2, (y0 + y1 - y2 - y3) / 2
+    ang = abs(math.degrees(math.atan2(dy, dx))) % 180
+    if 60 <= ang <= 120:
+        return 0
+    if ang <= 30 or ang >= 150:
+        return 1
+    return -1
+
+
+def augment_crop(
+    stored: np.ndarray, rng: np.random.Generator, train: bool
+) -> tuple[np.ndarray, bool]:
+    """A stored crop (STORE px, STORE_PAD context) -> CROP_SIZE crop as inference would cut it,
+    and whether it was turned a quarter (which swaps the glyph axis).
 
     Training adds box jitter, rotation (small, or a quarter / half turn), colour, blur and noise.
     """
@@ -73,21 +91,24 @@ def augment_crop(stored: np.ndarray, rng: np.random.Generator, train: bool) -> n
     box = np.array([lo, lo, lo + inner, lo + inner], np.float32)
     if not train:
         m = crop_affine(box, CROP_SIZE, CROP_PAD)
-        return cv2.warpAffine(
+        crop = cv2.warpAffine(
             stored,
             m,
             (CROP_SIZE, CROP_SIZE),
             flags=cv2.INTER_LINEAR,
             borderMode=cv2.BORDER_REPLICATE,
         )
+        return crop, False
     # loose or tight boxes, as a detector would give
     box = box + rng.normal(0, 0.05, 4).astype(np.float32) * inner
     angle = float(rng.normal(0, 8))
     r = rng.random()
+    quarter = False
     if r < 0.15:
         angle += 180
     elif r < 0.3:
         angle += 90 if rng.random() < 0.5 else -90
+        quarter = True
     m = crop_affine(box, CROP_SIZE, float(rng.uniform(0.0, 0.16)), angle=angle)
     out = cv2.warpAffine(
         stored, m, (CROP_SIZE, CROP_SIZE), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
@@ -98,21 +119,31 @@ def augment_crop(stored: np.ndarray, rng: np.random.Generator, train: bool) -> n
     if rng.random() < 0.25:
         out = cv2.GaussianBlur(out, (0, 0), float(rng.uniform(0.4, 1.2)))
     out = out + rng.normal(0, rng.uniform(0, 6), out.shape)
-    return np.clip(out, 0, 255).astype(np.uint8)
+    return np.clip(out, 0, 255).astype(np.uint8), quarter
 
 
-def batch(stored: np.ndarray, idx: np.ndarray, rng: np.random.Generator, train: bool) -> np.ndarray:
-    """[B, 3, CROP_SIZE, CROP_SIZE] float32 0..255 from stored crops."""
-    out = np.stack([augment_crop(stored[i], rng, train) for i in idx])
-    return np.ascontiguousarray(out.transpose(0, 3, 1, 2), dtype=np.float32)
+def batch(
+    stored: np.ndarray, idx: np.ndarray, rng: np.random.Generator, train: bool
+) -> tuple[np.ndarray, np.ndarray]:
+    """[B, 3, CROP_SIZE, CROP_SIZE] float32 0..255 from stored crops, and which were turned a
+    quarter (their glyph axis label swaps)."""
+    pairs = [augment_crop(stored[i], rng, train) for i in idx]
+    out = np.stack([p[0] for p in pairs])
+    turned = np.array([p[1] for p in pairs], bool)
+    return np.ascontiguousarray(out.transpose(0, 3, 1, 2), dtype=np.float32), turned
 
 
-def cache(path: Path, make: object) -> tuple[np.ndarray, np.ndarray]:
-    """Load ``path`` (npz with x, y) or build it with ``make()`` and save it."""
+def turned_axis(axis: np.ndarray, turned: np.ndarray) -> np.ndarray:
+    """Glyph-axis labels after the augmentation's quarter turns (-1 stays -1)."""
+    return np.where(axis < 0, -1, np.where(turned, 1 - axis, axis))
+
+
+def cache(path: Path, make: object) -> tuple[np.ndarray, ...]:
+    """Load ``path`` (npz with x, y and optionally o) or build it with ``make()`` and save it."""
     if path.exists():
         d = np.load(path)
-        return d["x"], d["y"]
-    x, y = make()  # type: ignore[operator]
+        return tuple(d[k] for k in ("x", "y", "o") if k in d)
+    arrays = make()  # type: ignore[operator]
     path.parent.mkdir(parents=True, exist_ok=True)
-    np.savez(path, x=x, y=y)
-    return x, y
+    np.savez(path, **dict(zip(("x", "y", "o"), arrays, strict=False)))
+    return tuple(arrays)

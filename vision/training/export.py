@@ -28,9 +28,14 @@ def sha256(path: Path) -> str:
 
 
 def export_onnx(
-    model: torch.nn.Module, example: torch.Tensor, path: Path, input_name: str, output_name: str
+    model: torch.nn.Module,
+    example: torch.Tensor,
+    path: Path,
+    input_name: str,
+    output_name: str | list[str],
 ) -> None:
     """Export with a dynamic batch axis (legacy exporter: no onnxscript needed)."""
+    outputs = [output_name] if isinstance(output_name, str) else output_name
     model = model.eval()
     path.parent.mkdir(parents=True, exist_ok=True)
     with warnings.catch_warnings():
@@ -40,10 +45,10 @@ def export_onnx(
             (example,),
             str(path),
             input_names=[input_name],
-            output_names=[output_name],
+            output_names=outputs,
             opset_version=17,
             dynamo=False,
-            dynamic_axes={input_name: {0: "n"}, output_name: {0: "n"}},
+            dynamic_axes={input_name: {0: "n"}, **{o: {0: "n"} for o in outputs}},
         )
 
 

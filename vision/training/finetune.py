@@ -73,22 +73,27 @@ def run(args: argparse.Namespace) -> int:
         return 2
     xs, ys = data.real_crops(train_e, desc="train crops")
     xt, yt = data.real_crops(test_e, pad=CROP_PAD, size=CROP_SIZE, desc="held-out crops")
-    xsyn, ysyn = data.synth_crops(args.synth_scenes, seed=3000)
+    xsyn, ysyn, osyn = data.synth_crops(args.synth_scenes, seed=3000)
     x, y = np.concatenate([xs, xs, xsyn]), np.concatenate([ys, ys, ysyn])  # own photos twice
+    axis = np.concatenate([np.full(2 * len(ys), -1, np.int64), osyn])
     state = torch.load(weights, weights_only=False)
     model = TileClassifier(width=int(state.get("width", 32)))
     model.load_state_dict(state["model"])
     opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=5e-4)
     loss_fn = nn.CrossEntropyLoss(label_smoothing=0.1)
+    axis_loss = nn.CrossEntropyLoss(ignore_index=-1)
     rng = np.random.default_rng(0)
     for epoch in range(args.epochs):
         model.train()
         order = rng.permutation(len(x))
         for s in tqdm(range(0, len(x), 64), desc=f"finetune {epoch + 1}/{args.epochs}"):
             idx = order[s : s + 64]
-            loss = loss_fn(
-                model(torch.from_numpy(data.batch(x, idx, rng, True))), torch.from_numpy(y[idx])
-            )
+            xb, turned = data.batch(x, idx, rng, True)
+            logits, orient = model(torch.from_numpy(xb))
+            loss = loss_fn(logits, torch.from_numpy(y[idx]))
+            target = torch.from_numpy(data.turned_axis(axis[idx], turned))
+            if bool((target >= 0).any()):
+                loss = loss + 0.5 * axis_loss(orient, target)
             opt.zero_grad()
             loss.backward()
             opt.step()

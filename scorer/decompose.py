@@ -271,6 +271,9 @@ def _sequence_wait(start: int, win: int) -> Wait:
     return _RYANMEN
 
 
+_WITHIN_THREE: Final = 0b111
+
+
 def read(shape: HandShape, tsumo: bool) -> list[Reading]:
     """Every reading of the hand: each decomposition with each group the winning tile can be in.
 
@@ -279,6 +282,7 @@ def read(shape: HandShape, tsumo: bool) -> list[Reading]:
     is ryanpeikou, which always pays more.
     """
     win = shape.win
+    low = win - 2 if win >= 2 else 0  # the lowest start of a sequence holding the win
     out: list[Reading] = []
     meld_seq_bits = shape.meld_seq_bits
     meld_trip_bits = shape.meld_trip_bits
@@ -299,17 +303,21 @@ def read(shape: HandShape, tsumo: bool) -> list[Reading]:
             else:  # a triplet completed by ron is not concealed
                 out.append(new(Reading, (standard, pair, seqs, trips, all_seqs, all_trips, peikou,
                                          anko - 1, win, _SHANPON, win, (), shape)))
-        for start in (win - 2, win - 1, win):  # each distinct sequence holding the winning tile
-            if start >= 0 and seq_bits >> start & 1:
-                out.append(new(Reading, (standard, pair, seqs, trips, all_seqs, all_trips, peikou,
-                                         anko, -1, _sequence_wait(start, win), start, (), shape)))
+        if seq_bits >> low & _WITHIN_THREE:
+            for start in (win - 2, win - 1, win):  # each distinct sequence holding the win
+                if start >= 0 and seq_bits >> start & 1:
+                    out.append(new(Reading, (standard, pair, seqs, trips, all_seqs, all_trips,
+                                             peikou, anko, -1, _sequence_wait(start, win), start,
+                                             (), shape)))
     if out or shape.meld_sets:
         return out
     return _irregular(shape)
 
 
-#: Packed-count tests: every field 0 or 2 (seven pairs, given 14 tiles); no non-orphan tile.
-_ODD_OR_OVER_TWO: Final = each(0b11101, range(KINDS))
+#: Packed-count tests: a field other than 0 or 2; bit 1 of every field (set in a 2); a tile
+#: that is no orphan.
+_NOT_ZERO_OR_TWO: Final = each(0b11101, range(KINDS))
+_TWOS: Final = each(0b00010, range(KINDS))
 _NOT_ORPHANS: Final = each(0b11111, (k for k in range(KINDS) if k not in ORPHANS))
 
 
@@ -317,13 +325,12 @@ def _irregular(shape: HandShape) -> list[Reading]:
     """Seven pairs or thirteen orphans, for a closed hand with no standard decomposition."""
     c = shape.concealed
     win = shape.win
-    if sum(count_of(c, k) for k in range(KINDS)) != 14:
-        return []
-    if not c & _ODD_OR_OVER_TWO:
+    if not c & _NOT_ZERO_OR_TWO and (c & _TWOS).bit_count() == 7:
         pairs = tuple(k for k in range(KINDS) if count_of(c, k) == 2)
         return [Reading(Form.CHIITOITSU, win, (), (), 0, 0, 0, 0, -1, Wait.TANKI, win, pairs,
                         shape)]
-    if not c & _NOT_ORPHANS and all(count_of(c, k) for k in ORPHANS):
+    if not c & _NOT_ORPHANS and all(count_of(c, k) for k in ORPHANS) \
+            and sum(count_of(c, k) for k in ORPHANS) == 14:
         pair = next(k for k in ORPHANS if count_of(c, k) == 2)
         wait = Wait.THIRTEEN_SIDED if pair == win else Wait.TANKI
         return [Reading(Form.KOKUSHI, pair, (), (), 0, 0, 0, 0, -1, wait, win, (), shape)]

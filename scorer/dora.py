@@ -44,8 +44,10 @@ _NO_RIICHI = Riichi.NONE
 
 def _count(packed: int, indicators: tuple[Tile, ...]) -> int:
     # Each indicator counts on its own: two indicators on the same tile make it worth two.
-    shift = _DORA_SHIFT
-    return sum([packed >> shift[t.kind] & FIELD for t in indicators])
+    n = 0
+    for t in indicators:
+        n += packed >> _DORA_SHIFT[t.kind] & FIELD
+    return n
 
 
 def count_dora(shape: HandShape, ctx: WinContext, rules: Ruleset) -> DoraCount:
@@ -61,4 +63,9 @@ def count_dora(shape: HandShape, ctx: WinContext, rules: Ruleset) -> DoraCount:
     if ctx.riichi is not _NO_RIICHI and rules.ura_dora:
         ura_indicators = ctx.ura_indicators if rules.kan_ura_dora else ctx.ura_indicators[:1]
         ura = _count(shape.packed, ura_indicators)
-    return DoraCount(dora, aka, ura)
+    return _new(DoraCount, (dora, aka, ura))
+
+
+# Built with tuple.__new__: DoraCount's generated __new__ is a Python call that costs as much
+# again as the tuple, for every hand.
+_new = tuple.__new__

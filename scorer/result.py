@@ -105,8 +105,8 @@ _NO_DORA = DoraCount(0, 0, 0)
 class Score:
     """A scored hand. `yaku` holds (id, han) without dora; `yakuman` holds (id, units).
 
-    `value` is the hand's worth (han, fu, limit, base points) and `chosen` the reading that
-    gives it; `han`, `fu`, `limit`, `points`, `payment` and `reading` follow from them.
+    `han` counts yaku and dora, 13 per unit for yakuman (as Tenhou reports it). `chosen` is the
+    reading scored; `value`, `limit`, `points`, `payment` and `reading` follow from these.
     """
 
     hand: Hand
@@ -116,7 +116,8 @@ class Score:
     yaku: tuple[tuple[str, int], ...] = ()
     yakuman: tuple[tuple[str, int], ...] = ()
     dora_count: DoraCount = _NO_DORA
-    value: HandValue | None = None
+    han: int = 0
+    fu: int = 0
     chosen: Reading | None = None
     message: str = ""
 
@@ -142,30 +143,31 @@ class Score:
         return self.dora_count.ura
 
     @property
-    def han(self) -> int:
-        """Yaku + dora; 13 per unit for yakuman (as Tenhou reports it)."""
-        return self.value.han if self.value else 0
-
-    @property
-    def fu(self) -> int:
-        return self.value.fu if self.value else 0
+    def value(self) -> HandValue | None:
+        """What the hand is worth: base points and limit from its han and fu (or yakuman)."""
+        if not self.han:
+            return None
+        return HandValue.of(self.han, self.fu, self.rules, sum(u for _, u in self.yakuman))
 
     @property
     def limit(self) -> Limit:
-        return self.value.limit if self.value else Limit.NONE
+        value = self.value
+        return value.limit if value else Limit.NONE
 
     @property
     def points(self) -> int:
         """The hand's value before honba and sticks (0 when it did not win)."""
-        if self.value is None or not self.is_win:
+        value = self.value
+        if value is None or not self.is_win:
             return 0
-        return self.value.total(self.context.is_dealer, self.context.tsumo)
+        return value.total(self.context.is_dealer, self.context.tsumo)
 
     @property
     def payment(self) -> Payment | None:
-        if self.value is None or not self.is_win:
+        value = self.value
+        if value is None or not self.is_win:
             return None
-        return payment(self.value, self.context, self.rules)
+        return payment(value, self.context, self.rules)
 
     @property
     def reading(self) -> ChosenReading | None:

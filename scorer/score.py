@@ -19,7 +19,7 @@ import dataclasses
 
 from scorer.context import Blessing, WinContext
 from scorer.decompose import Form, Reading, read
-from scorer.dora import count_dora
+from scorer.dora import DoraCount, count_dora
 from scorer.fu import fu
 from scorer.hand import Hand, InvalidInput
 from scorer.points import MANGAN_BASE, HandValue, Limit, base_points
@@ -29,7 +29,7 @@ from scorer.shape import HandShape
 from scorer.tiles import TILES, format_tiles
 from scorer.validity import plainly_valid, rule_problems
 from scorer.waits import winning_kinds
-from scorer.yaku import found, hand_facts, situation_facts
+from scorer.yaku import Entries, found, hand_facts, situation_facts
 
 __all__ = ["ChosenReading", "Outcome", "Payment", "Score", "nagashi_mangan", "score"]
 
@@ -38,8 +38,8 @@ YAKUMAN_HAN = 13
 # Enum members as module names (see scorer.shape: `Form.KOKUSHI` is slow under Python 3.11).
 _WIN, _NO_YAKU, _NOT_A_WIN = Outcome.WIN, Outcome.NO_YAKU, Outcome.NOT_A_WIN
 _KOKUSHI = Form.KOKUSHI
-_YAKUMAN = Limit.YAKUMAN
 _RENHOU = Blessing.RENHOU
+_NO_DORA = DoraCount(0, 0, 0)
 
 
 def score(hand: Hand, context: WinContext, rules: Ruleset) -> Score:
@@ -78,10 +78,10 @@ def _why_no_robbing_ankan(r: Reading, rules: Ruleset) -> str:
     return ""
 
 
-def _yakuman_total(entries: list[tuple[str, int]], rules: Ruleset) -> list[tuple[str, int]]:
+def _yakuman_total(entries: Entries, rules: Ruleset) -> Entries:
     if rules.stacked_yakuman or len(entries) < 2:
         return entries
-    return [max(entries, key=lambda e: e[1])]
+    return (max(entries, key=lambda e: e[1]),)
 
 
 def _evaluate(shape: HandShape, hand: Hand, ctx: WinContext, rules: Ruleset) -> Score:
@@ -100,39 +100,36 @@ def _evaluate(shape: HandShape, hand: Hand, ctx: WinContext, rules: Ruleset) -> 
     dora = count_dora(shape, ctx, rules)
     dora_han = dora.dora + dora.aka + dora.ura
     min_han = rules.min_han
-    best: tuple[HandValue, Reading, list[tuple[str, int]], bool] | None = None
+    # The best reading pays most: base points, then real yakuman, then han, then fu.
+    best: tuple[tuple[int, int, int, int], Reading, Entries] | None = None
     for r in readings:
-        entries, is_yakuman = found(r, ctx, rules, facts)
+        entries, han, is_yakuman = found(r, ctx, rules, facts)
         r_fu = fu(r, ctx, rules)
         if is_yakuman:
             entries = _yakuman_total(entries, rules)
             units = sum([u for _, u in entries])
-            value = HandValue(4 * MANGAN_BASE * units, units, YAKUMAN_HAN * units, r_fu, _YAKUMAN)
+            key = (4 * MANGAN_BASE * units, units, YAKUMAN_HAN * units, r_fu)
         else:
-            han = sum([h for _, h in entries])
             if han < min_han or han == 0:
                 continue
-            base, limit = base_points(han + dora_han, r_fu, rules)
-            value = HandValue(base, 0, han + dora_han, r_fu, limit)
-        # HandValue orders by base points, then real yakuman, han and fu: the best pays most.
-        if best is None or value > best[0]:
-            best = (value, r, entries, is_yakuman)
+            han += dora_han
+            key = (base_points(han, r_fu, rules)[0], 0, han, r_fu)
+        if best is None or key > best[0]:
+            best = (key, r, entries)
     if ctx.blessing is _RENHOU and rules.renhou is RenhouValue.MANGAN and (
-            best is None or best[0].base < MANGAN_BASE):
+            best is None or best[0][0] < MANGAN_BASE):
         # Renhou as a mangan does not combine with other yaku or dora (the better one is paid).
         r = best[1] if best else first
-        return Score(hand, ctx, rules, _WIN, yaku=(("renhou", 5),), chosen=r, value=HandValue(
-            MANGAN_BASE, 0, 5, fu(r, ctx, rules), Limit.MANGAN))
+        return Score(hand, ctx, rules, _WIN, (("renhou", 5),), (), _NO_DORA, 5, fu(r, ctx, rules),
+                     r)
     if best is None:
         return Score(hand, ctx, rules, _NO_YAKU, dora_count=dora, chosen=first, message=(
             f"no yaku (at least {rules.min_han} han of yaku needed; dora do not count)"))
-    value, r, entries, is_yakuman = best
-    if is_yakuman:
-        return Score(hand, ctx, rules, _WIN, yakuman=tuple(entries), dora_count=dora,
-                     value=value, chosen=r)
+    (_, units, han, r_fu), r, entries = best
+    if units:
+        return Score(hand, ctx, rules, _WIN, (), entries, dora, han, r_fu, r)
     # found() lists the yaku in Tenhou's order.
-    return Score(hand, ctx, rules, _WIN, yaku=tuple(entries), dora_count=dora, value=value,
-                 chosen=r)
+    return Score(hand, ctx, rules, _WIN, entries, (), dora, han, r_fu, r)
 
 
 def _yaku_on_every_wait(hand: Hand, ctx: WinContext, rules: Ruleset) -> bool:

@@ -92,25 +92,23 @@ _KAMICHA = CalledFrom.KAMICHA
 _CHI_LOW: Final = {pack((k, k + 1, k + 2)): k for k in range(27) if k % 9 <= 6}
 _PON_LOW: Final = {3 * UNIT[k]: k for k in ALL_KINDS}
 _KAN_LOW: Final = {4 * UNIT[k]: k for k in ALL_KINDS}
-#: Honour triplets (3 or 4 of a kind) show as bit 4 of their field after adding 13.
-_HONOURS_PLUS_13: Final = each(13, range(27, KINDS))
-_HONOURS_BIT_4: Final = each(16, range(27, KINDS))
 
 
 class HandShape(NamedTuple):
     """A hand as packed counts and fixed meld sets: what every reading of it shares.
 
-    `packed` counts every tile (a kan 4), `concealed` only the concealed ones; `reds` counts the
-    red fives by kind. `meld_sets` holds (lowest kind, MeldKind) per meld; `meld_seq_bits` /
-    `meld_trip_bits` set bit `k` for a called sequence from `k` / a called triplet or quad of `k`.
-    `mask` ORs the `KIND_CLASS` bits of every tile; `honour_sets` counts honour kinds held three
-    or four times. `proper` says every meld is the set its kind names, called as the rules allow
-    (what `Meld.problems` checks; anything else sends scoring to the detailed checks).
+    `packed` counts every tile (a kan 4), `concealed` only the concealed ones; `reds` counts
+    the red fives by kind, `red_fives` all of them. `meld_sets` holds (lowest kind, MeldKind)
+    per meld; `meld_seq_bits` / `meld_trip_bits` set bit `k` for a called sequence from `k` /
+    a called triplet or quad of `k`. `mask` ORs the `KIND_CLASS` bits of every tile. `proper`
+    says every meld is the set its kind names, called as the rules allow (what `Meld.problems`
+    checks; anything else sends scoring to the detailed checks).
     """
 
     packed: int
     concealed: int
     reds: int
+    red_fives: int
     win: int
     closed: bool
     meld_seqs: tuple[int, ...]
@@ -121,17 +119,17 @@ class HandShape(NamedTuple):
     kans: int
     ankans: int
     mask: int
-    honour_sets: int
     proper: bool
 
     @classmethod
     def of(cls, hand: Hand) -> HandShape:
         unit = UNIT
-        concealed = reds = 0
+        concealed = reds = red_fives = 0
         for t in hand.concealed:
             concealed += unit[t.kind]
             if t.is_red:
                 reds += unit[t.kind]
+                red_fives += 1
         packed = concealed
         seqs: list[int] = []
         trips: list[int] = []
@@ -144,6 +142,7 @@ class HandShape(NamedTuple):
                 tiles += unit[t.kind]
                 if t.is_red:
                     reds += unit[t.kind]
+                    red_fives += 1
             packed += tiles
             kind = meld.kind
             if kind is _CHI:
@@ -166,21 +165,23 @@ class HandShape(NamedTuple):
             else:
                 closed = False
             sets.append((low, kind))
-        honour_sets = ((packed + _HONOURS_PLUS_13) & _HONOURS_BIT_4).bit_count()
-        return cls(packed, concealed, reds, hand.win_tile.kind, closed, tuple(seqs), tuple(trips),
-                   tuple(sets), seq_bits, trip_bits, kans, ankans, class_mask(packed),
-                   honour_sets, proper)
+        if not sets:  # (a closed hand without kans: nothing more to tally)
+            return _new(cls, (packed, concealed, reds, red_fives, hand.win_tile.kind, True, (),
+                              (), (), 0, 0, 0, 0, class_mask(packed), True))
+        return _new(cls, (packed, concealed, reds, red_fives, hand.win_tile.kind, closed,
+                          tuple(seqs), tuple(trips), tuple(sets), seq_bits, trip_bits, kans,
+                          ankans, class_mask(packed), proper))
 
     @property
     def counts(self) -> tuple[int, ...]:
         """How many of each of the 34 kinds, melds included (a kan counts 4)."""
         return tuple(count_of(self.packed, k) for k in ALL_KINDS)
 
-    @property
-    def red_fives(self) -> int:
-        """How many red fives, melds included."""
-        reds = self.reds
-        return reds and sum(count_of(reds, k) for k in FIVES)
+
+
+# Built with tuple.__new__: HandShape's generated __new__ is a Python call that costs as much
+# again as the tuple, for every hand.
+_new = tuple.__new__
 
 
 def _properly_called(meld: Meld) -> bool:

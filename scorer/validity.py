@@ -30,6 +30,7 @@ from scorer.tiles import SUITS
 _TWO_REDS: Final = each(0b11110, FIVES)
 _FIVES_PLUS_12: Final = each(12, FIVES)
 _FIVES_BIT_4: Final = each(16, FIVES)
+_RED_TO_BIT_4: Final = 4  # a field's red count (0 or 1) shifted onto its bit 4
 
 
 # Enum members as module names (see scorer.shape: `Wait.TANKI` is slow under Python 3.11).
@@ -47,8 +48,9 @@ def plainly_valid(shape: HandShape, hand: Hand, ctx: WinContext, rules: Ruleset)
     packed = shape.packed
     if any_over_four(packed) or shape.reds & _TWO_REDS:
         return False
-    if rules.red_fives and (packed + _FIVES_PLUS_12) & _FIVES_BIT_4:
-        return False  # four of a five: is one of them red? (rare; `rule_problems` tells)
+    if rules.red_fives and (packed + _FIVES_PLUS_12) & _FIVES_BIT_4 & ~(
+            shape.reds << _RED_TO_BIT_4):
+        return False  # four of a five, none of them red (`rule_problems` says so)
     if ctx.riichi is not _NO_RIICHI and not shape.closed:
         return False
     if ctx.ippatsu or ctx.rinshan or ctx.chankan or ctx.last_tile or ctx.blessing is not None:

@@ -6,12 +6,12 @@
 >>> from scorer.rules import RULESETS
 >>> r = read(HandShape.of(Hand.parse("123m123m456p789s55p", win="9s")), tsumo=False)[0]
 >>> found(r, WinContext(), RULESETS["tenhou"])
-([('pinfu', 1), ('iipeikou', 1)], False)
+((('pinfu', 1), ('iipeikou', 1)), 2, False)
 """
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, NamedTuple
 
 from scorer.context import WinContext
 from scorer.decompose import Reading
@@ -86,7 +86,19 @@ DORA_IDS: Final = ("dora", "aka_dora", "ura_dora")
 _ORDER: Final = {y.id: i for i, y in enumerate(YAKU)}
 
 Row = tuple[Predicate | None, str, int]  # (rest of the test, id, han), for a closed or open hand
-Candidates = tuple[tuple[Yaku, ...], tuple[Row, ...]]  # (yakuman, ordinary yaku) to consider
+Entries = tuple[tuple[str, int], ...]
+
+
+class Candidates(NamedTuple):
+    """The yaku to consider for some facts: yakuman, ordinary yaku as rows, and when no row
+    needs a test (nearly always) the ordinary yaku found, (id, han), and their han."""
+
+    yakuman: tuple[Yaku, ...]
+    rows: tuple[Row, ...]
+    certain: Entries | None
+    certain_han: int
+
+
 _CANDIDATES: Final[dict[int, Candidates]] = {}
 _CANDIDATES_LIMIT: Final = 1 << 14
 
@@ -99,9 +111,11 @@ def candidates(facts: int) -> Candidates:
     """
     closed = bool(facts & CLOSED)
     possible = [y for y in YAKU if y.needs & facts == y.needs and y.han(closed) is not None]
-    found = (tuple(y for y in possible if y.yakuman),
-             tuple((y.test, y.id, y.closed_han if closed else y.open_han or 0)
-                   for y in possible if not y.yakuman))
+    rows = tuple((y.test, y.id, y.closed_han if closed else y.open_han or 0)
+                 for y in possible if not y.yakuman)
+    certain = None if any(test for test, _, _ in rows) else tuple((i, h) for _, i, h in rows)
+    found = Candidates(tuple(y for y in possible if y.yakuman), rows, certain,
+                       sum(h for _, _, h in rows))
     if len(_CANDIDATES) >= _CANDIDATES_LIMIT:
         _CANDIDATES.clear()
     _CANDIDATES[facts] = found
@@ -109,24 +123,27 @@ def candidates(facts: int) -> Candidates:
 
 
 def found(r: Reading, ctx: WinContext, rules: Ruleset,
-          hand: int | None = None) -> tuple[list[tuple[str, int]], bool]:
-    """The yaku that hold for this reading, in Tenhou's order, and whether they are yakuman:
-    (id, units) for yakuman (which drop every ordinary yaku), else (id, han).
+          hand: int | None = None) -> tuple[Entries, int, bool]:
+    """The yaku that hold for this reading, in Tenhou's order, their total and whether they are
+    yakuman: (id, units) for yakuman (which drop every ordinary yaku), else (id, han).
 
     `hand` is `situation_facts(ctx, rules) | hand_facts(r.shape, rules)` when the caller has it
     already (it is the same for every reading of a hand).
     """
     if hand is None:
         hand = situation_facts(ctx, rules) | hand_facts(r.shape, rules)
-    facts = hand | reading_facts(r)
-    yakuman, yaku = _CANDIDATES.get(facts) or candidates(facts)
+    facts = hand | reading_facts(r, ctx)
+    yakuman, rows, certain, certain_han = _CANDIDATES.get(facts) or candidates(facts)
     if yakuman:
-        limits = [(y.id, y.units(rules)) for y in yakuman
-                  if y.test is None or y.test(r, ctx, rules)]
+        limits = tuple([(y.id, y.units(rules)) for y in yakuman
+                        if y.test is None or y.test(r, ctx, rules)])
         if limits:
-            return limits, True
-    return [(yaku_id, han) for test, yaku_id, han in yaku
-            if test is None or test(r, ctx, rules)], False
+            return limits, sum([u for _, u in limits]), True
+    if certain is not None:
+        return certain, certain_han, False
+    entries = tuple([(yaku_id, han) for test, yaku_id, han in rows
+                     if test is None or test(r, ctx, rules)])
+    return entries, sum([han for _, han in entries]), False
 
 
 def tenhou_order(entries: list[tuple[str, int]]) -> list[tuple[str, int]]:

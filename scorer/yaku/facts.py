@@ -2,19 +2,19 @@
 
 Each yaku names the facts it needs (`Yaku.needs`); a reading's facts are worked out once, and
 only the yaku whose needs all hold are considered. For most yaku the facts are the whole
-condition (riichi, tanyao, a dragon set, honitsu, ...): they cost no test at all. The others
-(ittsu, chanta, pinfu's pair, ...) are tested only when their facts allow them, so a hand costs
-a few predicate calls instead of fifty.
+condition (riichi, pinfu, tanyao, ittsu, a dragon set, honitsu, ...): they cost no test at all.
+The rarer others (chanta, shousangen, the blessings, ...) are tested only when their facts allow
+them, so a hand costs a few bit operations instead of fifty predicate calls.
 
 >>> from scorer.context import WinContext
 >>> from scorer.decompose import HandShape, read
 >>> from scorer.hand import Hand
 >>> from scorer.rules import RULESETS
->>> r = read(HandShape.of(Hand.parse("123m123m456p789s55z", win="9s")), tsumo=False)[0]
+>>> r = read(HandShape.of(Hand.parse("123m123m456p789s55p", win="9s")), tsumo=False)[0]
 >>> facts = (situation_facts(WinContext(), RULESETS["tenhou"])
-...          | hand_facts(r.shape, RULESETS["tenhou"]) | reading_facts(r))
+...          | hand_facts(r.shape, RULESETS["tenhou"]) | reading_facts(r, WinContext()))
 >>> [name for name, bit in FACTS.items() if facts & bit]
-['SEAT_EAST', 'ROUND_EAST', 'CLOSED', 'ONE_PEIKOU', 'THREE_SEQS', 'PINFU_SHAPE']
+['SEAT_EAST', 'ROUND_EAST', 'CLOSED', 'ONE_PEIKOU', 'PINFU']
 """
 
 from __future__ import annotations
@@ -74,13 +74,14 @@ SEVEN_PAIRS: Final = 1 << 38
 THIRTEEN_ORPHANS: Final = 1 << 39
 ONE_PEIKOU: Final = 1 << 40  # one pair of identical concealed sequences
 TWO_PEIKOU: Final = 1 << 41
-THREE_SEQS: Final = 1 << 42
-THREE_TRIPS: Final = 1 << 43  # three or four triplets (quads included)
-FOUR_TRIPS: Final = 1 << 44
-THREE_CONCEALED: Final = 1 << 45  # exactly three concealed triplets (sanankou)
-FOUR_CONCEALED: Final = 1 << 46
-PINFU_SHAPE: Final = 1 << 47  # four sequences, won on a two-sided wait
-OUTSIDE: Final = 1 << 48  # has a sequence, and each is 123 or 789
+STRAIGHT: Final = 1 << 42  # 123 456 789 of one suit (ittsu)
+THREE_COLOUR_RUN: Final = 1 << 43  # one sequence in all three suits (sanshoku doujun)
+THREE_COLOUR_SETS: Final = 1 << 44  # one triplet in all three suits (sanshoku doukou)
+FOUR_TRIPS: Final = 1 << 45  # four triplets or quads
+THREE_CONCEALED: Final = 1 << 46  # exactly three concealed triplets (sanankou)
+FOUR_CONCEALED: Final = 1 << 47
+PINFU: Final = 1 << 48  # four sequences, a pair that pays no fu, won on a two-sided wait
+OUTSIDE: Final = 1 << 49  # has a sequence, and each is 123 or 789
 
 #: Every fact by name, in bit order (for tests and for reading a facts int).
 FACTS: Final = {name: bit for name, bit in globals().items()
@@ -122,6 +123,8 @@ HONOUR_FACTS: Final = tuple(_honour_facts(sets) for sets in range(128))
 SEAT_FACTS: Final = (0, SEAT_EAST, SEAT_SOUTH, SEAT_WEST, SEAT_NORTH)
 ROUND_FACTS: Final = (0, ROUND_EAST, ROUND_SOUTH, ROUND_WEST, ROUND_NORTH)
 _ONLY_SIMPLES: Final = tiles.TERMINAL | tiles.HONOUR  # none of these in the mask
+_STRAIGHT: Final = 0b1001001  # (sequence or kind bits) 1, 4 and 7 of a suit
+_MAN: Final = 0x1FF  # the man kinds, as bits
 # Enum members as module names (see scorer.shape: `Riichi.RIICHI` is slow under Python 3.11).
 _RIICHI, _DOUBLE = Riichi.RIICHI, Riichi.DOUBLE
 _STANDARD, _CHIITOITSU = Form.STANDARD, Form.CHIITOITSU
@@ -161,24 +164,33 @@ def hand_facts(shape: tiles.HandShape, rules: Ruleset) -> int:
     return facts
 
 
-def reading_facts(r: Reading) -> int:
+def reading_facts(r: Reading, ctx: WinContext) -> int:
     if r.form is not _STANDARD:
         return SEVEN_PAIRS if r.form is _CHIITOITSU else THIRTEEN_ORPHANS
     trip_bits = r.trip_bits
+    seq_bits = r.seq_bits
     facts = HONOUR_FACTS[trip_bits >> 27]
     if r.peikou:
         facts |= ONE_PEIKOU if r.peikou == 1 else TWO_PEIKOU
     if len(r.hand_seqs) + len(r.shape.meld_seqs) >= 3:
-        facts |= THREE_SEQS
+        if (seq_bits & _STRAIGHT == _STRAIGHT or seq_bits >> 9 & _STRAIGHT == _STRAIGHT
+                or seq_bits >> 18 & _STRAIGHT == _STRAIGHT):
+            facts |= STRAIGHT
+        if seq_bits & seq_bits >> 9 & seq_bits >> 18 & _MAN:
+            facts |= THREE_COLOUR_RUN
     if trip_bits:
         trips = trip_bits.bit_count()
         if trips >= 3:
-            facts |= THREE_TRIPS if trips == 3 else THREE_TRIPS | FOUR_TRIPS
+            if trip_bits & trip_bits >> 9 & trip_bits >> 18 & _MAN:
+                facts |= THREE_COLOUR_SETS
+            if trips == 4:
+                facts |= FOUR_TRIPS
             if r.anko >= 3:
                 facts |= THREE_CONCEALED if r.anko == 3 else FOUR_CONCEALED
     elif r.wait is _RYANMEN:
-        facts |= PINFU_SHAPE
-    seq_bits = r.seq_bits
+        pair = r.pair  # pinfu's pair pays no fu: no dragon, seat wind or round wind
+        if pair < 31 and pair != 26 + ctx.seat_wind and pair != 26 + ctx.round_wind:
+            facts |= PINFU
     if seq_bits and not seq_bits & base.MIDDLE_STARTS:
         facts |= OUTSIDE
     return facts

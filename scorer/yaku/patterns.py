@@ -12,7 +12,6 @@ from scorer.rules import Ruleset
 from scorer.yaku import facts as f
 from scorer.yaku.base import HONOUR_KINDS, IS_ORPHAN, SIMPLE_KINDS, Yaku, yakuhai_pair
 
-_STRAIGHT = 0b1001001  # sequences from 1, 4 and 7 of a suit
 # Enum members as module names (see scorer.shape: `Wait.TANKI` is slow under Python 3.11).
 _STANDARD, _RYANMEN = Form.STANDARD, Wait.RYANMEN
 
@@ -21,10 +20,6 @@ def is_pinfu(r: Reading, ctx: WinContext) -> bool:
     """Closed, four sequences, a pair that pays no fu, won on a two-sided wait."""
     return (r.form is _STANDARD and r.wait is _RYANMEN and not r.trip_bits
             and r.shape.closed and not yakuhai_pair(r.pair, ctx))
-
-
-def _pinfu_pair(r: Reading, ctx: WinContext, rules: Ruleset) -> bool:
-    return not yakuhai_pair(r.pair, ctx)  # the rest of pinfu is PINFU_SHAPE and CLOSED
 
 
 def _outside(r: Reading, honours: bool) -> bool:
@@ -42,24 +37,6 @@ def _junchan(r: Reading, ctx: WinContext, rules: Ruleset) -> bool:
     return _outside(r, honours=False)
 
 
-def _ittsu(r: Reading, ctx: WinContext, rules: Ruleset) -> bool:
-    seq_bits = r.seq_bits
-    return any(seq_bits >> base & _STRAIGHT == _STRAIGHT for base in (0, 9, 18))
-
-
-def _same_in_three_suits(bits: int) -> bool:
-    """A kind of man whose pin and sou counterparts are also set."""
-    return bits & bits >> 9 & bits >> 18 & 0x1FF != 0
-
-
-def _sanshoku_doujun(r: Reading, ctx: WinContext, rules: Ruleset) -> bool:
-    return _same_in_three_suits(r.seq_bits)
-
-
-def _sanshoku_doukou(r: Reading, ctx: WinContext, rules: Ruleset) -> bool:
-    return _same_in_three_suits(r.trip_bits)
-
-
 def _shousangen(r: Reading, ctx: WinContext, rules: Ruleset) -> bool:
     return r.pair >= 31  # two dragon sets, and the third dragon as the pair
 
@@ -68,7 +45,7 @@ _WIND_SETS = (f.EAST_SET, f.SOUTH_SET, f.WEST_SET, f.NORTH_SET)
 _SEATS = (f.SEAT_EAST, f.SEAT_SOUTH, f.SEAT_WEST, f.SEAT_NORTH)
 _ROUNDS = (f.ROUND_EAST, f.ROUND_SOUTH, f.ROUND_WEST, f.ROUND_NORTH)
 
-PINFU = Yaku("pinfu", 1, None, f.PINFU_SHAPE, _pinfu_pair)
+PINFU = Yaku("pinfu", 1, None, f.PINFU)
 TANYAO = Yaku("tanyao", 1, 1, f.TANYAO)  # open only with kuitan: the fact says
 IIPEIKOU = Yaku("iipeikou", 1, None, f.ONE_PEIKOU)
 SEAT_WINDS = tuple(Yaku(f"seat_wind_{w.name.lower()}", 1, 1, _WIND_SETS[w - 1] | _SEATS[w - 1])
@@ -80,9 +57,9 @@ HATSU = Yaku("hatsu", 1, 1, f.HATSU_SET)
 CHUN = Yaku("chun", 1, 1, f.CHUN_SET)
 CHIITOITSU = Yaku("chiitoitsu", 2, None, f.SEVEN_PAIRS)
 CHANTA = Yaku("chanta", 2, 1, f.OUTSIDE, _chanta)
-ITTSU = Yaku("ittsu", 2, 1, f.THREE_SEQS, _ittsu)
-SANSHOKU_DOUJUN = Yaku("sanshoku_doujun", 2, 1, f.THREE_SEQS, _sanshoku_doujun)
-SANSHOKU_DOUKOU = Yaku("sanshoku_doukou", 2, 2, f.THREE_TRIPS, _sanshoku_doukou)
+ITTSU = Yaku("ittsu", 2, 1, f.STRAIGHT)
+SANSHOKU_DOUJUN = Yaku("sanshoku_doujun", 2, 1, f.THREE_COLOUR_RUN)
+SANSHOKU_DOUKOU = Yaku("sanshoku_doukou", 2, 2, f.THREE_COLOUR_SETS)
 SANKANTSU = Yaku("sankantsu", 2, 2, f.THREE_KANS)
 TOITOI = Yaku("toitoi", 2, 2, f.FOUR_TRIPS)
 SANANKOU = Yaku("sanankou", 2, 2, f.THREE_CONCEALED)

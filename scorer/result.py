@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any
+from typing import Any, NamedTuple
 
 from scorer.context import WinContext
 from scorer.decompose import Form, Reading, Wait
@@ -20,7 +20,7 @@ from scorer.hand import Hand
 from scorer.points import HandValue, Limit
 from scorer.rules import Ruleset
 
-__all__ = ["ChosenReading", "Outcome", "Payment", "Score", "payment"]
+__all__ = ["ChosenReading", "Findings", "Outcome", "Payment", "Score", "payment"]
 
 
 class Outcome(Enum):
@@ -101,25 +101,33 @@ _WIN, _NO_YAKU = Outcome.WIN, Outcome.NO_YAKU  # (enum members are slow to read 
 _NO_DORA = DoraCount(0, 0, 0)
 
 
+class Findings(NamedTuple):
+    """What the scorer found: yaku (id, han) without dora, or yakuman (id, units); the dora;
+    han (yaku and dora, 13 per yakuman unit, as Tenhou reports it) and fu; the reading scored;
+    and a message when the hand did not win."""
+
+    yaku: tuple[tuple[str, int], ...] = ()
+    yakuman: tuple[tuple[str, int], ...] = ()
+    dora: DoraCount = _NO_DORA
+    han: int = 0
+    fu: int = 0
+    reading: Reading | None = None
+    message: str = ""
+
+
 @dataclass(frozen=True, slots=True)
 class Score:
-    """A scored hand. `yaku` holds (id, han) without dora; `yakuman` holds (id, units).
+    """A scored hand: what was asked (hand, context, rules), the outcome and the findings.
 
-    `han` counts yaku and dora, 13 per unit for yakuman (as Tenhou reports it). `chosen` is the
-    reading scored; `value`, `limit`, `points`, `payment` and `reading` follow from these.
+    The findings read as attributes (`yaku`, `han`, `fu`, ...); `value`, `limit`, `points`,
+    `payment`, `reading` and `fu_items` follow from them when asked for.
     """
 
     hand: Hand
     context: WinContext
     rules: Ruleset
     outcome: Outcome
-    yaku: tuple[tuple[str, int], ...] = ()
-    yakuman: tuple[tuple[str, int], ...] = ()
-    dora_count: DoraCount = _NO_DORA
-    han: int = 0
-    fu: int = 0
-    chosen: Reading | None = None
-    message: str = ""
+    findings: Findings = Findings()
 
     @property
     def is_win(self) -> bool:
@@ -128,6 +136,37 @@ class Score:
     @property
     def no_yaku(self) -> bool:
         return self.outcome is _NO_YAKU
+
+    @property
+    def yaku(self) -> tuple[tuple[str, int], ...]:
+        """(id, han) of every yaku, dora not included, in Tenhou's order."""
+        return self.findings.yaku
+
+    @property
+    def yakuman(self) -> tuple[tuple[str, int], ...]:
+        """(id, units) of every yakuman."""
+        return self.findings.yakuman
+
+    @property
+    def han(self) -> int:
+        return self.findings.han
+
+    @property
+    def fu(self) -> int:
+        return self.findings.fu
+
+    @property
+    def chosen(self) -> Reading | None:
+        """The reading scored (the internal form of `reading`)."""
+        return self.findings.reading
+
+    @property
+    def message(self) -> str:
+        return self.findings.message
+
+    @property
+    def dora_count(self) -> DoraCount:
+        return self.findings.dora
 
     @property
     def dora(self) -> int:

@@ -19,11 +19,11 @@ import dataclasses
 
 from scorer.context import Blessing, WinContext
 from scorer.decompose import Form, Reading, read
-from scorer.dora import DoraCount, count_dora
+from scorer.dora import count_dora
 from scorer.fu import fu
 from scorer.hand import Hand, InvalidInput
 from scorer.points import MANGAN_BASE, HandValue, Limit, base_points
-from scorer.result import ChosenReading, Outcome, Payment, Score
+from scorer.result import ChosenReading, Findings, Outcome, Payment, Score
 from scorer.rules import RenhouValue, Ruleset
 from scorer.shape import HandShape
 from scorer.tiles import TILES, format_tiles
@@ -39,7 +39,7 @@ YAKUMAN_HAN = 13
 _WIN, _NO_YAKU, _NOT_A_WIN = Outcome.WIN, Outcome.NO_YAKU, Outcome.NOT_A_WIN
 _KOKUSHI = Form.KOKUSHI
 _RENHOU = Blessing.RENHOU
-_NO_DORA = DoraCount(0, 0, 0)
+_new = tuple.__new__
 
 
 def score(hand: Hand, context: WinContext, rules: Ruleset) -> Score:
@@ -55,10 +55,9 @@ def score(hand: Hand, context: WinContext, rules: Ruleset) -> Score:
             raise InvalidInput(problems)
     result = _evaluate(shape, hand, context, rules)
     if result.is_win and not rules.atozuke and not _yaku_on_every_wait(hand, context, rules):
-        return dataclasses.replace(
-            result, outcome=_NO_YAKU,
+        return dataclasses.replace(result, outcome=_NO_YAKU, findings=result.findings._replace(
             message="no yaku on every winning tile of this wait (atozuke is off: the yaku "
-                    "must not depend on the winning tile)")
+                    "must not depend on the winning tile)"))
     return result
 
 
@@ -88,14 +87,15 @@ def _evaluate(shape: HandShape, hand: Hand, ctx: WinContext, rules: Ruleset) -> 
     """Score a validated hand: the best of every reading (no validation here)."""
     readings = read(shape, ctx.tsumo)
     if not readings:
-        return Score(hand, ctx, rules, _NOT_A_WIN, message=(
+        return Score(hand, ctx, rules, _NOT_A_WIN, Findings(message=(
             f"not a winning hand: {format_tiles(hand.concealed)} does not form four sets and a "
-            "pair, seven distinct pairs or thirteen orphans"))
+            "pair, seven distinct pairs or thirteen orphans")))
     first = readings[0]
     if ctx.chankan_of_ankan:
         illegal = _why_no_robbing_ankan(first, rules)
         if illegal:
-            return Score(hand, ctx, rules, Outcome.ILLEGAL_CHANKAN, chosen=first, message=illegal)
+            return Score(hand, ctx, rules, Outcome.ILLEGAL_CHANKAN,
+                         Findings(reading=first, message=illegal))
     facts = situation_facts(ctx, rules) | hand_facts(shape, rules)
     dora = count_dora(shape, ctx, rules)
     dora_han = dora.dora + dora.aka + dora.ura
@@ -120,16 +120,17 @@ def _evaluate(shape: HandShape, hand: Hand, ctx: WinContext, rules: Ruleset) -> 
             best is None or best[0][0] < MANGAN_BASE):
         # Renhou as a mangan does not combine with other yaku or dora (the better one is paid).
         r = best[1] if best else first
-        return Score(hand, ctx, rules, _WIN, (("renhou", 5),), (), _NO_DORA, 5, fu(r, ctx, rules),
-                     r)
+        return Score(hand, ctx, rules, _WIN, Findings(
+            yaku=(("renhou", 5),), han=5, fu=fu(r, ctx, rules), reading=r))
     if best is None:
-        return Score(hand, ctx, rules, _NO_YAKU, dora_count=dora, chosen=first, message=(
-            f"no yaku (at least {rules.min_han} han of yaku needed; dora do not count)"))
+        return Score(hand, ctx, rules, _NO_YAKU, Findings(dora=dora, reading=first, message=(
+            f"no yaku (at least {rules.min_han} han of yaku needed; dora do not count)")))
     (_, units, han, r_fu), r, entries = best
     if units:
-        return Score(hand, ctx, rules, _WIN, (), entries, dora, han, r_fu, r)
-    # found() lists the yaku in Tenhou's order.
-    return Score(hand, ctx, rules, _WIN, entries, (), dora, han, r_fu, r)
+        return Score(hand, ctx, rules, _WIN, _new(Findings, ((), entries, dora, han, r_fu, r, "")))
+    # found() lists the yaku in Tenhou's order. (Findings are built with tuple.__new__: the
+    # named tuple's generated __new__ is a Python call that costs as much again, every hand.)
+    return Score(hand, ctx, rules, _WIN, _new(Findings, (entries, (), dora, han, r_fu, r, "")))
 
 
 def _yaku_on_every_wait(hand: Hand, ctx: WinContext, rules: Ruleset) -> bool:

@@ -21,7 +21,7 @@ from typing import NamedTuple
 from scorer.context import Riichi, WinContext
 from scorer.rules import Ruleset
 from scorer.shape import BITS, FIELD, HandShape
-from scorer.tiles import TILES, Tile, dora_from_indicator
+from scorer.tiles import TILES, dora_from_indicator
 
 
 class DoraCount(NamedTuple):
@@ -42,28 +42,22 @@ _DORA_SHIFT = tuple(BITS * dora_from_indicator(t).kind for t in TILES)
 _NO_RIICHI = Riichi.NONE
 
 
-def _count(packed: int, indicators: tuple[Tile, ...]) -> int:
-    # Each indicator counts on its own: two indicators on the same tile make it worth two.
-    n = 0
-    for t in indicators:
-        n += packed >> _DORA_SHIFT[t.kind] & FIELD
-    return n
-
-
 def count_dora(shape: HandShape, ctx: WinContext, rules: Ruleset) -> DoraCount:
     """Dora in the whole hand (a kan's four tiles all count), under `rules`.
 
     Every indicator given is counted (the table knows how many kans were declared); with
     `kan_dora` / `kan_ura_dora` off only the first indicator of each row counts.
     """
-    indicators = ctx.dora_indicators if rules.kan_dora else ctx.dora_indicators[:1]
-    dora = _count(shape.packed, indicators)
-    aka = shape.red_fives if rules.red_fives else 0
+    packed = shape.packed
+    dora = 0
+    # Each indicator counts on its own: two indicators on the same tile make it worth two.
+    for t in ctx.dora_indicators if rules.kan_dora else ctx.dora_indicators[:1]:
+        dora += packed >> _DORA_SHIFT[t.kind] & FIELD
     ura = 0
     if ctx.riichi is not _NO_RIICHI and rules.ura_dora:
-        ura_indicators = ctx.ura_indicators if rules.kan_ura_dora else ctx.ura_indicators[:1]
-        ura = _count(shape.packed, ura_indicators)
-    return _new(DoraCount, (dora, aka, ura))
+        for t in ctx.ura_indicators if rules.kan_ura_dora else ctx.ura_indicators[:1]:
+            ura += packed >> _DORA_SHIFT[t.kind] & FIELD
+    return _new(DoraCount, (dora, shape.red_fives if rules.red_fives else 0, ura))
 
 
 # Built with tuple.__new__: DoraCount's generated __new__ is a Python call that costs as much

@@ -54,7 +54,7 @@ def score(hand: Hand, context: WinContext, rules: Ruleset) -> Score:
         if problems:
             raise InvalidInput(problems)
     result = _evaluate(shape, hand, context, rules)
-    if result.is_win and not rules.atozuke and not _yaku_on_every_wait(hand, context, rules):
+    if not rules.atozuke and result.is_win and not _yaku_on_every_wait(hand, context, rules):
         return dataclasses.replace(result, outcome=_NO_YAKU, findings=result.findings._replace(
             message="no yaku on every winning tile of this wait (atozuke is off: the yaku "
                     "must not depend on the winning tile)"))

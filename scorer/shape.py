@@ -67,19 +67,25 @@ KIND_CLASS: Final = tuple(
     (1 << (k // 9)) | (0 if k >= 27 else TERMINAL if k % 9 in (0, 8) else SIMPLE)
     | (0 if k in _GREEN else NOT_GREEN)
     for k in range(KINDS))
-#: (class bit, the fields of every kind in that class): a hand has the class if any is non-zero.
-_CLASS_FIELDS: Final = tuple(
-    (bit, each(FIELD, (k for k in ALL_KINDS if KIND_CLASS[k] & bit)))
-    for bit in (MAN, PIN, SOU, HONOUR, SIMPLE, TERMINAL, NOT_GREEN))
+
+
+def _fields(bit: int) -> int:
+    """The fields of every kind in a class: a hand has the class if any of them is non-zero."""
+    return each(FIELD, (k for k in ALL_KINDS if KIND_CLASS[k] & bit))
+
+
+_MAN_FIELDS, _PIN_FIELDS, _SOU_FIELDS = _fields(MAN), _fields(PIN), _fields(SOU)
+_HONOUR_FIELDS, _SIMPLE_FIELDS = _fields(HONOUR), _fields(SIMPLE)
+_TERMINAL_FIELDS, _NOT_GREEN_FIELDS = _fields(TERMINAL), _fields(NOT_GREEN)
 
 
 def class_mask(packed: int) -> int:
     """The OR of `KIND_CLASS` over every kind a packed count holds."""
-    mask = 0
-    for bit, fields in _CLASS_FIELDS:
-        if packed & fields:
-            mask |= bit
-    return mask
+    return ((MAN if packed & _MAN_FIELDS else 0) | (PIN if packed & _PIN_FIELDS else 0)
+            | (SOU if packed & _SOU_FIELDS else 0) | (HONOUR if packed & _HONOUR_FIELDS else 0)
+            | (SIMPLE if packed & _SIMPLE_FIELDS else 0)
+            | (TERMINAL if packed & _TERMINAL_FIELDS else 0)
+            | (NOT_GREEN if packed & _NOT_GREEN_FIELDS else 0))
 
 
 # Enum members as module names, for the hot paths: under Python 3.11 `MeldKind.CHI` goes through

@@ -23,9 +23,13 @@ from typing import Final
 from scorer.context import Riichi, WinContext
 from scorer.hand import Hand, Problem
 from scorer.rules import Ruleset
-from scorer.shape import FIVES, UNIT, HandShape, any_over_four, count_of, each
+from scorer.shape import ALL_KINDS, BITS, FIELD, FIVES, UNIT, HandShape, each
 from scorer.tiles import SUITS
 
+#: Added to a packed count, sets bit 4 of each field holding 5 or more (up to 20): see
+#: `scorer.shape.any_over_four`, here inlined.
+_PLUS_11: Final = each(11, ALL_KINDS)
+_BIT_4: Final = each(16, ALL_KINDS)
 #: Red counts above one in a suit; five fields holding four (after adding 12, bit 4 is set).
 _TWO_REDS: Final = each(0b11110, FIVES)
 _FIVES_PLUS_12: Final = each(12, FIVES)
@@ -40,14 +44,16 @@ _NO_RIICHI = Riichi.NONE
 def plainly_valid(shape: HandShape, hand: Hand, ctx: WinContext, rules: Ruleset) -> bool:
     """True only if the hand and context have no problem at all (False: look closer)."""
     melds = hand.melds
-    if not shape.proper or len(melds) > 4 or len(hand.concealed) + 3 * len(melds) != 14:
+    # (14 tiles, a kan counted as 3, leave room for at most 4 melds.)
+    if not shape.proper or len(hand.concealed) + 3 * len(melds) != 14:
         return False
     win = hand.win_tile
-    if not count_of(shape.concealed, win.kind) or (win.kind in FIVES and win not in hand.concealed):
+    if not shape.concealed >> BITS * win.kind & FIELD or (
+            win.kind in FIVES and win not in hand.concealed):
         return False  # (a five may be red: only then is the tile itself compared)
     packed = shape.packed
-    if any_over_four(packed) or shape.reds & _TWO_REDS:
-        return False
+    if (packed + _PLUS_11) & _BIT_4 or shape.reds & _TWO_REDS:
+        return False  # five of a kind, or two red fives of a suit
     if rules.red_fives and (packed + _FIVES_PLUS_12) & _FIVES_BIT_4 & ~(
             shape.reds << _RED_TO_BIT_4):
         return False  # four of a five, none of them red (`rule_problems` says so)
@@ -60,11 +66,15 @@ def plainly_valid(shape: HandShape, hand: Hand, ctx: WinContext, rules: Ruleset)
             return False
     elif ctx.chankan_of_ankan or ctx.honba < 0 or ctx.riichi_sticks < 0:
         return False
-    indicators = ctx.dora_indicators + ctx.ura_indicators
-    if len(ctx.dora_indicators) > 5 or len(ctx.ura_indicators) > 5:
+    dora, ura = ctx.dora_indicators, ctx.ura_indicators
+    if len(dora) > 5 or len(ura) > 5:
         return False
     # The hand holds at most 4 of a kind, the indicators at most 10 tiles: no field overflows.
-    return not any_over_four(packed + sum([UNIT[t.kind] for t in indicators]))
+    for t in dora:
+        packed += UNIT[t.kind]
+    for t in ura:
+        packed += UNIT[t.kind]
+    return not (packed + _PLUS_11) & _BIT_4
 
 
 def rule_problems(hand: Hand, rules: Ruleset) -> list[Problem]:

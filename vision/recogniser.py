@@ -70,7 +70,8 @@ class Recogniser:
         batch = to_nchw(crop_tiles(frame_bgr, boxes, size, pad))
         outs = self.classifier.run_all(batch)
         probs = softmax(outs[0])
-        axis = softmax(outs[1])[:, 0] if len(outs) > 1 else None
+        trained_axis = len(outs) > 1 and "axis" in self.classifier.card.get("outputs", {})
+        axis = softmax(outs[1])[:, 0] if trained_axis else None
         if self.config.test_time_flip:  # a half turn keeps the glyph axis
             turned = self.classifier.run_all(batch[:, :, ::-1, ::-1].copy())
             probs = (probs + softmax(turned[0])) / 2

@@ -7,8 +7,9 @@ import importlib
 import pytest
 
 
-@pytest.mark.parametrize("module", ["vision.decode", "vision.evaluate", "vision.peer",
-                                    "vision.postprocess"])
+@pytest.mark.parametrize(
+    "module", ["vision.decode", "vision.evaluate", "vision.peer", "vision.postprocess"]
+)
 def test_docstring_examples(module):
     result = doctest.testmod(importlib.import_module(module))
     assert result.attempted > 0 and result.failed == 0

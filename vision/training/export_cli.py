@@ -51,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
         state = torch.load(args.classifier, weights_only=False)
         width = int(state.get("width", 32))
         model = TileClassifier(width=width)
-        model.load_state_dict(state["model"])
+        missing = model.load_state_dict(state["model"], strict=False).missing_keys
         path = args.out / "tile_classifier.onnx"
         export_classifier(
             model,
@@ -62,6 +62,8 @@ def run(args: argparse.Namespace) -> int:
         weights = args.out / "tile_classifier.pt"
         save_weights(model, width, weights)
         card = read_card(path)
+        if missing:  # trained before the glyph-axis head existed: its output means nothing
+            card["outputs"].pop("axis")
         card["weights"] = {"file": weights.name, "sha256": sha256(weights), "use": "finetune"}
         write_card(
             path,

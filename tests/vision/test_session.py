@@ -1,0 +1,57 @@
+"""The session wrapper loads only a model that matches its card (sha256 and labels)."""
+
+import json
+import shutil
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from scorer.tiles import MODEL_CLASSES
+from vision.session import ModelError, ModelSession
+
+MODELS = Path(__file__).resolve().parents[2] / "models"
+CLASSIFIER = MODELS / "tile_classifier.onnx"
+
+
+@pytest.fixture
+def copied(tmp_path):
+    for name in ("tile_classifier.onnx", "tile_classifier.json"):
+        shutil.copy(MODELS / name, tmp_path / name)
+    return tmp_path / "tile_classifier.onnx"
+
+
+def edit_card(model: Path, **changes):
+    card_path = model.with_suffix(".json")
+    card = json.loads(card_path.read_text())
+    card.update(changes)
+    card_path.write_text(json.dumps(card))
+
+
+def test_the_shipped_classifier_loads_and_gives_38_logits():
+    session = ModelSession.load(CLASSIFIER)
+    assert session.labels == tuple(MODEL_CLASSES)
+    out = session.run(np.full((2, 3, 48, 48), 127.0, np.float32))
+    assert out.shape == (2, 38)
+
+
+def test_a_changed_model_file_is_rejected(copied):
+    data = bytearray(copied.read_bytes())
+    data[-1] ^= 0xFF
+    copied.write_bytes(bytes(data))
+    with pytest.raises(ModelError, match="sha256 .* does not match its card"):
+        ModelSession.load(copied)
+
+
+def test_labels_in_another_order_are_rejected(copied):
+    labels = list(MODEL_CLASSES)
+    labels[4], labels[5] = labels[5], labels[4]
+    edit_card(copied, labels=labels)
+    with pytest.raises(ModelError, match="labels do not match .* 4: card '6m' vs ours '5m'"):
+        ModelSession.load(copied)
+
+
+def test_a_missing_card_is_named(copied):
+    copied.with_suffix(".json").unlink()
+    with pytest.raises(ModelError, match="model card .*tile_classifier.json not found"):
+        ModelSession.load(copied)

@@ -66,7 +66,7 @@ class WinContext:
     def problems(self, hand: Hand | None = None) -> list[Problem]:
         """Every contradiction in the situation (and with the hand, when given)."""
         out: list[Problem] = []
-        riichi = self.riichi is not Riichi.NONE
+        riichi = self.riichi is not _NO_RIICHI
         if self.ippatsu and not riichi:
             out.append(Problem("ippatsu", "ippatsu needs riichi"))
         if self.rinshan and not self.tsumo:
@@ -83,14 +83,8 @@ class WinContext:
                                "chankan too"))
         if self.chankan and self.last_tile:
             out.append(Problem("chankan", "chankan cannot also be houtei"))
-        if self.blessing is Blessing.TENHOU and not (self.tsumo and self.is_dealer):
-            out.append(Problem("blessing", "tenhou is the dealer's tsumo"))
-        if self.blessing is Blessing.CHIIHOU and not (self.tsumo and not self.is_dealer):
-            out.append(Problem("blessing", "chiihou is a non-dealer's tsumo"))
-        if self.blessing is Blessing.RENHOU and (self.tsumo or self.is_dealer):
-            out.append(Problem("blessing", "renhou is a non-dealer's ron"))
-        if self.blessing is not None and riichi:
-            out.append(Problem("blessing", f"{self.blessing.value} comes before any riichi"))
+        if self.blessing is not None:
+            out += self._blessing_problems(riichi)
         if self.honba < 0:
             out.append(Problem("honba", f"honba cannot be negative ({self.honba})"))
         if self.riichi_sticks < 0:
@@ -119,3 +113,20 @@ class WinContext:
                 out.append(Problem("blessing", f"{self.blessing.value} is impossible after a "
                                    "call or kan"))
         return out
+
+    def _blessing_problems(self, riichi: bool) -> list[Problem]:
+        out = []
+        if self.blessing is Blessing.TENHOU and not (self.tsumo and self.is_dealer):
+            out.append(Problem("blessing", "tenhou is the dealer's tsumo"))
+        if self.blessing is Blessing.CHIIHOU and not (self.tsumo and not self.is_dealer):
+            out.append(Problem("blessing", "chiihou is a non-dealer's tsumo"))
+        if self.blessing is Blessing.RENHOU and (self.tsumo or self.is_dealer):
+            out.append(Problem("blessing", "renhou is a non-dealer's ron"))
+        if self.blessing is not None and riichi:
+            out.append(Problem("blessing", f"{self.blessing.value} comes before any riichi"))
+        return out
+
+
+# `Riichi.NONE` as a module name: under Python 3.11 reading an enum member goes through the enum
+# metaclass's __getattr__ hook (about 0.1 us); scoring checks the context of every hand.
+_NO_RIICHI = Riichi.NONE

@@ -206,16 +206,32 @@ def _peikou(seqs: tuple[int, ...]) -> int:
 
 def splits(concealed: int) -> list[Split]:
     """Every split of concealed tiles (a packed count) into sets and exactly one pair."""
-    parts = []
+    # Nearly every hand splits one way in each suit: that one is merged as the suits are read.
+    pair = -1
+    seqs: tuple[int, ...] = ()
+    trips: tuple[int, ...] = ()
+    seq_bits = trip_bits = peikou = 0
     for suit, shift, known in _SUITS:
         key = concealed >> shift & SUIT_MASK
         if key:
-            found = known.get(key) or _new_suit_shape(suit, key)
+            found = known.get(key)
+            if found is None:
+                found = _new_suit_shape(suit, key)
             if len(found) != 1:
                 return _every_split(concealed) if found else []
-            parts.append(found[0])
-    whole = _merge(parts)  # nearly every hand: each suit splits one way
-    return [whole] if whole else []
+            p, s, t, s_bits, t_bits, n = found[0]
+            if p >= 0:
+                if pair >= 0:
+                    return []
+                pair = p
+            seqs += s
+            trips += t
+            seq_bits |= s_bits
+            trip_bits |= t_bits
+            peikou += n
+    if pair < 0:
+        return []
+    return [_new(Split, (pair, seqs, trips, seq_bits, trip_bits, peikou))]
 
 
 def _every_split(concealed: int) -> list[Split]:
@@ -223,7 +239,8 @@ def _every_split(concealed: int) -> list[Split]:
     for suit, shift, known in _SUITS:
         key = concealed >> shift & SUIT_MASK
         if key:
-            per_suit.append(known.get(key) or _new_suit_shape(suit, key))
+            found = known.get(key)
+            per_suit.append(_new_suit_shape(suit, key) if found is None else found)
     return [whole for parts in product(*per_suit) if (whole := _merge(parts))]
 
 

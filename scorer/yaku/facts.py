@@ -165,14 +165,14 @@ def hand_facts(shape: tiles.HandShape, rules: Ruleset) -> int:
 
 
 def reading_facts(r: Reading, ctx: WinContext) -> int:
-    if r.form is not _STANDARD:
-        return SEVEN_PAIRS if r.form is _CHIITOITSU else THIRTEEN_ORPHANS
-    trip_bits = r.trip_bits
-    seq_bits = r.seq_bits
+    # Unpacked at once: a named tuple's fields read by name are slower under Python 3.11.
+    form, pair, _, _, seq_bits, trip_bits, peikou, anko, _, wait, _, _, _ = r
+    if form is not _STANDARD:
+        return SEVEN_PAIRS if form is _CHIITOITSU else THIRTEEN_ORPHANS
     facts = HONOUR_FACTS[trip_bits >> 27]
-    if r.peikou:
-        facts |= ONE_PEIKOU if r.peikou == 1 else TWO_PEIKOU
-    if len(r.hand_seqs) + len(r.shape.meld_seqs) >= 3:
+    if peikou:
+        facts |= ONE_PEIKOU if peikou == 1 else TWO_PEIKOU
+    if seq_bits.bit_count() >= 3:  # (three different sequences: what ittsu and sanshoku need)
         if (seq_bits & _STRAIGHT == _STRAIGHT or seq_bits >> 9 & _STRAIGHT == _STRAIGHT
                 or seq_bits >> 18 & _STRAIGHT == _STRAIGHT):
             facts |= STRAIGHT
@@ -185,10 +185,9 @@ def reading_facts(r: Reading, ctx: WinContext) -> int:
                 facts |= THREE_COLOUR_SETS
             if trips == 4:
                 facts |= FOUR_TRIPS
-            if r.anko >= 3:
-                facts |= THREE_CONCEALED if r.anko == 3 else FOUR_CONCEALED
-    elif r.wait is _RYANMEN:
-        pair = r.pair  # pinfu's pair pays no fu: no dragon, seat wind or round wind
+            if anko >= 3:
+                facts |= THREE_CONCEALED if anko == 3 else FOUR_CONCEALED
+    elif wait is _RYANMEN:  # pinfu's pair pays no fu: no dragon, seat wind or round wind
         if pair < 31 and pair != 26 + ctx.seat_wind and pair != 26 + ctx.round_wind:
             facts |= PINFU
     if seq_bits and not seq_bits & base.MIDDLE_STARTS:

@@ -63,6 +63,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--ippatsu", action="store_true", help="won within one go-around of riichi")
     parser.add_argument("--rinshan", action="store_true", help="tsumo on a kan replacement tile")
     parser.add_argument("--chankan", action="store_true", help="ron on another player's added kan")
+    parser.add_argument("--chankan-of-ankan", action="store_true",
+                        help="with --chankan: the robbed kan was a closed kan (only kokushi "
+                             "musou may rob one, where the rules allow)")
     parser.add_argument("--haitei", action="store_true", help="tsumo on the last wall tile")
     parser.add_argument("--houtei", action="store_true", help="ron on the last discard")
     for blessing in Blessing:
@@ -213,8 +216,9 @@ def _hand_and_context(args: argparse.Namespace) -> tuple[Hand, WinContext]:
     context = WinContext(
         tsumo=args.tsumo, seat_wind=args.seat, round_wind=args.round, riichi=riichi,
         ippatsu=args.ippatsu, rinshan=args.rinshan, chankan=args.chankan,
-        last_tile=args.haitei or args.houtei, blessing=blessings[0] if blessings else None,
-        dora_indicators=dora, ura_indicators=ura, honba=args.honba, riichi_sticks=args.sticks)
+        chankan_of_ankan=args.chankan_of_ankan, last_tile=args.haitei or args.houtei,
+        blessing=blessings[0] if blessings else None, dora_indicators=dora,
+        ura_indicators=ura, honba=args.honba, riichi_sticks=args.sticks)
     return Hand(tuple(concealed), tuple(melds), win), context
 
 

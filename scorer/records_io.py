@@ -2,7 +2,8 @@
 
 One object per hand: `closed` (tiles, winning tile included; a list or a compact string), `melds`
 (`{"type", "tiles", "called", "from"}`), `win_tile`, `tsumo`, `riichi`, `double_riichi`, `ippatsu`,
-`rinshan`, `chankan`, `haitei`, `houtei`, `tenhou`, `chiihou`, `renhou`, `seat_wind`,
+`rinshan`, `chankan`, `chankan_of_ankan` (the robbed kan was closed; optional), `haitei`,
+`houtei`, `tenhou`, `chiihou`, `renhou`, `seat_wind`,
 `round_wind` (1-4), `dealer`, `dora_indicators`, `ura_indicators`, `honba`, `riichi_sticks`.
 Anything else (`expected`, `rules`, `source`) is ignored.
 
@@ -22,8 +23,8 @@ from scorer.context import Blessing, Riichi, WinContext, Wind
 from scorer.hand import CalledFrom, Hand, InvalidInput, Meld, MeldKind, Problem
 from scorer.tiles import Tile, TileError, parse_tiles
 
-_FLAGS = ("tsumo", "riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei",
-          "tenhou", "chiihou", "renhou")
+_FLAGS = ("tsumo", "riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "chankan_of_ankan",
+          "haitei", "houtei", "tenhou", "chiihou", "renhou")
 
 
 def _tiles(value: Any, field: str, problems: list[Problem]) -> tuple[Tile, ...]:
@@ -141,6 +142,7 @@ def from_record(record: Mapping[str, Any]) -> tuple[Hand, WinContext]:
     context = WinContext(
         tsumo=flags["tsumo"], seat_wind=Wind(seat), round_wind=Wind(round_), riichi=riichi,
         ippatsu=flags["ippatsu"], rinshan=flags["rinshan"], chankan=flags["chankan"],
+        chankan_of_ankan=flags["chankan_of_ankan"],
         last_tile=flags["haitei"] or flags["houtei"],
         blessing=blessings[0] if blessings else None, dora_indicators=dora,
         ura_indicators=ura, honba=honba, riichi_sticks=sticks)
@@ -168,6 +170,7 @@ def to_record(hand: Hand, context: WinContext) -> dict[str, Any]:
         "ippatsu": context.ippatsu,
         "rinshan": context.rinshan,
         "chankan": context.chankan,
+        **({"chankan_of_ankan": True} if context.chankan_of_ankan else {}),
         "haitei": context.last_tile and context.tsumo,
         "houtei": context.last_tile and not context.tsumo,
         **{b.value: context.blessing is b for b in Blessing},

@@ -89,7 +89,7 @@ class Ruleset:
     stacked_yakuman: bool = True  # several yakuman in one hand add up
     double_yakuman: bool = False  # 13-sided kokushi, suuankou tanki, junsei chuuren, daisuushii
     renhou: RenhouValue = RenhouValue.OFF
-    kokushi_chankan_ankan: bool = False  # kokushi may rob a closed kan
+    kokushi_chankan_ankan: bool = False  # kokushi may rob a closed kan (see WinContext)
     nagashi_mangan: bool = True
 
     # --- how the table pays ---------------------------------------------------------------
@@ -142,13 +142,15 @@ class Ruleset:
 _TENHOU = Ruleset(name="tenhou", tenpai_yame=True)
 
 RULESETS: dict[str, Ruleset] = {
-    # Tenhou ranked (phoenix room): the real-wins file was scored under these.
-    "tenhou": _TENHOU,
+    # Tenhou ranked (phoenix room): the real-wins file was scored under these. Tenhou and Mahjong
+    # Soul let kokushi musou rob a closed kan; the other presets keep the rule of the rich
+    # handbook (l.181, l.244): a closed kan cannot be robbed, not even for kokushi.
+    "tenhou": _TENHOU.with_options(kokushi_chankan_ankan=True),
     # Mahjong Soul ranked: as Tenhou, but double yakuman forms count double, pao covers four kans
     # and three rons on one discard are all paid.
     "mahjong_soul": _TENHOU.with_options(
         name="mahjong_soul", double_yakuman=True, triple_ron=TripleRon.ALL_PAID,
-        pao=frozenset({"daisangen", "daisuushii", "suukantsu"})),
+        pao=frozenset({"daisangen", "daisuushii", "suukantsu"}), kokushi_chankan_ankan=True),
     # M.League: 25k start, 30k return, uma +30/+10/-10/-30 (first also takes the 20k oka).
     "mleague": _TENHOU.with_options(
         name="mleague", uma=Uma((30, 10, -10, -30)), double_ron=False,

@@ -124,3 +124,15 @@ def test_jsonl_real_wins_file() -> None:
     assert len(ours) == len(expected) == 2140
     assert all(o["points"] == e["points_total"] and o["han"] == e["han"] and o["fu"] == e["fu"]
                for o, e in zip(ours, expected, strict=True))
+
+
+@pytest.mark.parametrize(("ruleset", "code", "verdict"), [
+    ("tenhou", 0, "kokushi_musou_13"),
+    ("wrc", 1, "Not a win: not a legal win: these rules do not let kokushi musou rob a closed "
+     "kan"),
+])
+def test_kokushi_robbing_a_closed_kan(ruleset: str, code: int, verdict: str) -> None:
+    out = run("19m19p19s1234567z", "--win", "9m", "--seat", "S", "--chankan",
+              "--chankan-of-ankan", "--ruleset", ruleset)
+    assert out.returncode == code, out.stderr
+    assert verdict in out.stdout

@@ -75,3 +75,12 @@ def test_round_trip(tsumo: bool, seat: Wind, round_: Wind, riichi: Riichi, honba
                      dora_indicators=parse_tiles(dora), honba=honba, riichi_sticks=sticks,
                      last_tile=honba == 3, ippatsu=riichi is not Riichi.NONE and sticks == 2)
     assert from_record(to_record(h, ctx)) == (h, ctx)
+
+
+def test_a_robbed_closed_kan() -> None:
+    record = {"closed": "19m19p19s1234567z9m", "win_tile": "9m", "seat_wind": 2, "chankan": True,
+              "chankan_of_ankan": True}
+    h, ctx = from_record(record)
+    assert (ctx.chankan, ctx.chankan_of_ankan) == (True, True)
+    assert from_record(to_record(h, ctx)) == (h, ctx)
+    assert "chankan_of_ankan" not in to_record(h, WinContext(chankan=True))  # optional key

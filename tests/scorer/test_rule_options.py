@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from scorer.points import Limit
-from scorer.rules import RULESETS, KazoeLimit, RenhouValue
+from scorer.rules import RULESETS, KazoeLimit, RenhouValue, Ruleset
 from scorer.score import Outcome
 from tests.scorer.notation import scored
 
@@ -168,3 +168,33 @@ def test_dealer_tsumo_payment() -> None:
     assert (result.fu, result.payment.from_dealer, result.payment.from_non_dealer) == \
         (30, None, 1100)
     assert result.payment.winner_gain == 3 * 1100 + 2000
+
+
+@pytest.mark.parametrize(("rules", "outcome", "yakuman"), [
+    ("tenhou", Outcome.WIN, (("kokushi_musou_13", 1),)),  # Tenhou lets kokushi rob a closed kan
+    ("mahjong_soul", Outcome.WIN, (("kokushi_musou_13", 2),)),  # ... as does Mahjong Soul
+    ("wrc", Outcome.ILLEGAL_CHANKAN, ()),  # rich handbook l.244: not even for kokushi
+    ("ema", Outcome.ILLEGAL_CHANKAN, ()),
+    (TENHOU.with_options(kokushi_chankan_ankan=False), Outcome.ILLEGAL_CHANKAN, ()),
+])
+def test_kokushi_robbing_a_closed_kan(rules: str | Ruleset, outcome: Outcome,
+                                      yakuman: tuple[tuple[str, int], ...]) -> None:
+    result = scored("19m19p19s1234567z", "9m", rules=rules, seat="S", chankan=True,
+                    chankan_of_ankan=True)
+    assert (result.outcome, result.yakuman) == (outcome, yakuman)
+    if outcome is Outcome.WIN:
+        assert result.points == 32000 * yakuman[0][1]
+    else:
+        assert (result.points, result.payment) == (0, None)
+        assert "do not let kokushi musou rob a closed kan" in result.message
+
+
+def test_only_kokushi_may_rob_a_closed_kan() -> None:
+    robbed_added_kan = scored("234m456p789s345s11p", "3m", seat="S", chankan=True)
+    assert robbed_added_kan.yaku == (("chankan", 1),)
+    robbed_closed_kan = scored("234m456p789s345s11p", "3m", seat="S", chankan=True,
+                               chankan_of_ankan=True)
+    assert robbed_closed_kan.outcome is Outcome.ILLEGAL_CHANKAN
+    assert not robbed_closed_kan.is_win and robbed_closed_kan.points == 0
+    assert robbed_closed_kan.message == ("not a legal win: only kokushi musou may rob a closed "
+                                         "kan, and this hand is not kokushi")

@@ -18,8 +18,8 @@ import numpy as np
 from device.camera import CameraError, Grabber, camera_from_spec, encode_jpeg, mjpeg_stream
 
 ROOT = Path(__file__).resolve().parents[1]
-KIOSK_DEMO = Path(__file__).resolve().parent / "demo_frames"
-IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".webp")
+#: The demo camera's frames: hands rendered by the vision package that its shipped models read.
+DEMO_FRAMES = ROOT / "vision" / "demo_frames"
 MJPEG_MAX_FRAMES = 8 * 240  # four minutes of live view per connection
 
 
@@ -40,13 +40,8 @@ class Still:
 
 
 def demo_folder() -> Path:
-    """Sample frames: the vision package's rendered hands when shipped, else the kiosk's own."""
-    for candidate in (ROOT / "vision" / "demo_frames", ROOT / "models" / "demo_frames",
-                      KIOSK_DEMO):
-        if candidate.is_dir() and any(p.suffix.lower() in IMAGE_SUFFIXES
-                                      for p in candidate.iterdir()):
-            return candidate
-    return KIOSK_DEMO
+    """The folder the demo camera shows (and `auto` falls back to when no camera is found)."""
+    return DEMO_FRAMES
 
 
 class CameraService:

@@ -13,12 +13,12 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from kiosk.app import create_app
-from kiosk.camera import KIOSK_DEMO
+from kiosk.camera import demo_folder
 from kiosk.config import load
 from kiosk.services import Services, build_services
 
 LAN = {"REMOTE_ADDR": "192.168.1.23"}
-DEMO_FRAME = KIOSK_DEMO / "hand1-riichi-pinfu.jpg"
+DEMO_FRAME = demo_folder() / "hand_11_001.jpg"  # 640x480
 
 
 def make_kiosk(tmp_path: Path, **options: Any) -> tuple[Flask, Services]:

@@ -30,18 +30,18 @@ def test_capture_returns_the_photo_and_says_when_no_recogniser(api: Api) -> None
     r = api.post("/api/captures")
     out = r.get_json()
     assert r.status_code == 201
-    assert (out["width"], out["height"]) == (1280, 720)  # the demo frame at full size
+    assert (out["width"], out["height"]) == (640, 480)  # the demo frame at full size
     assert not out["recognised"] and "tap the tiles in" in out["message"]
     image = api.get(out["image_url"])
     assert image.status_code == 200 and image.mimetype == "image/jpeg"
     decoded = cv2.imdecode(np.frombuffer(image.data, np.uint8), cv2.IMREAD_COLOR)
-    assert decoded.shape == (720, 1280, 3)
+    assert decoded.shape == (480, 640, 3)
 
 
 def test_upload_a_photo(api: Api) -> None:
     r = api.post("/api/captures/upload", data={"photo": (DEMO_FRAME.open("rb"), "hand.jpg")},
                  content_type="multipart/form-data")
-    assert r.status_code == 201 and r.get_json()["width"] == 1280
+    assert r.status_code == 201 and r.get_json()["width"] == 640
     raw = api.post("/api/captures/upload", data=png(), headers={"Content-Type": "image/png"})
     assert raw.status_code == 201 and raw.get_json()["height"] == 48
 
@@ -83,7 +83,7 @@ def test_unknown_capture_is_404(api: Api) -> None:
 
 def test_a_confirmed_capture_is_kept_in_the_manifest_format(api: Api, app) -> None:  # noqa: ANN001
     capture = api.post("/api/captures").get_json()
-    tiles = [{"label": "2m", "box": [40, 320, 102, 406]}, {"label": "8s", "box": [900, 320, 962,
+    tiles = [{"label": "2m", "box": [40, 320, 102, 406]}, {"label": "8s", "box": [500, 320, 562,
                                                                                  406]}]
     r = api.post("/api/wins", {"winner": 1, "discarder": None, "hand": PINFU,
                                "capture": {"id": capture["id"], "tiles": tiles}})
@@ -92,7 +92,7 @@ def test_a_confirmed_capture_is_kept_in_the_manifest_format(api: Api, app) -> No
     lines = (folder / "manifest.jsonl").read_text().splitlines()
     entry = json.loads(lines[0])
     assert entry["image"] == f"images/{capture['id']}.jpg"
-    assert (entry["width"], entry["height"], entry["split"]) == (1280, 720, "kiosk")
+    assert (entry["width"], entry["height"], entry["split"]) == (640, 480, "kiosk")
     assert entry["tiles"] == tiles and entry["complete"] is False
     assert entry["hand"] == "234m456p22345678s win 8s"
     assert (folder / entry["image"]).stat().st_size > 10_000

@@ -3,12 +3,17 @@ start a game, capture a demo frame, correct a tile, apply the win and watch a se
 without a reload, declare riichi, record a draw, undo, finish the game and see the standings.
 Screenshots of the main screens go to test-artifacts/.
 
-Expected points (Tenhou rules): seat 1 riichi, then wins by tsumo with riichi, menzen tsumo,
-pinfu, tanyao and 2 dora = 6 han haneman, 3,000/6,000 plus the riichi stick.
+The demo frame shows 111m 77m 3s 0s 789s 555z, winning on 4s (the generator's truth is in
+tests/vision/frames/expected.json). The player corrects the red 5s to a plain 5s (say this table's
+set has no red fives). Expected points (Tenhou rules, the rule texts' tables): seat 1 declared
+riichi and wins by tsumo with riichi, menzen tsumo and haku = 3 han; 20 base + 2 tsumo + 8 + 8
+(closed terminal and honour triplets) + 2 (kanchan 3-5 on 4s) = 40 fu: 1,300/2,600, plus the
+riichi stick.
 """
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 from collections.abc import Iterator
@@ -16,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from kiosk.camera import KIOSK_DEMO
+from kiosk.camera import demo_folder
 from tests.kiosk.server import ROOT, running_kiosk
 
 pytestmark = pytest.mark.browser
@@ -24,7 +29,8 @@ CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 SHOTS = ROOT / "test-artifacts"
-HAND = ["2m", "3m", "4m", "4p", "5p", "6p", "2s", "2s", "3s", "4s", "5s", "6s", "7s"]
+FRAME = "hand_11_001.jpg"
+TRUTH = json.loads((ROOT / "tests" / "vision" / "frames" / "expected.json").read_text())[FRAME]
 
 
 @pytest.fixture(scope="module")
@@ -42,7 +48,7 @@ def browser() -> Iterator[object]:
 def kiosk_url(tmp_path: Path) -> Iterator[str]:
     frames = tmp_path / "frames"
     frames.mkdir()
-    shutil.copy(KIOSK_DEMO / "hand1-riichi-pinfu.jpg", frames)
+    shutil.copy(demo_folder() / FRAME, frames)
     with running_kiosk(tmp_path / "data", "--camera", f"folder:{frames}") as base:
         yield base
 
@@ -59,28 +65,6 @@ def pick(page, label: str) -> None:  # noqa: ANN001
 def shown(page, group: str) -> list[str]:  # noqa: ANN001
     return page.eval_on_selector_all(f"{group} .tile:not(.add)",
                                      "tiles => tiles.map((t) => t.dataset.tile)")
-
-
-def correct(page, group: str, expected: list[str]) -> int:  # noqa: ANN001
-    """Tap every wrong tile of a group and pick the right one (add or remove to fit).
-    Returns how many taps corrected something."""
-    taps = 0
-    while len(shown(page, group)) > len(expected):
-        page.locator(f"{group} .tile:not(.add)").last.click()
-        page.click("#tile-picker .btn.danger")  # remove
-        taps += 1
-    for i, label in enumerate(expected):
-        tiles = shown(page, group)
-        if i < len(tiles) and tiles[i] == label:
-            continue
-        if i < len(tiles):
-            page.locator(f"{group} .tile:not(.add)").nth(i).click()
-        else:
-            page.click(f"{group} .tile.add")
-        pick(page, label)
-        taps += 1
-    assert shown(page, group) == expected
-    return taps
 
 
 def test_a_whole_game_in_the_browser(browser, kiosk_url: str) -> None:  # noqa: ANN001
@@ -119,37 +103,34 @@ def test_a_whole_game_in_the_browser(browser, kiosk_url: str) -> None:  # noqa: 
     expect(kiosk.locator("#capture-btn")).to_be_enabled()
     kiosk.click("#capture-btn")
     expect(kiosk.locator("#still")).to_be_visible()
-    if kiosk.locator("#g-concealed .tile:not(.add)").count() == 0:  # no recogniser: tap them in
-        for label in HAND:
-            kiosk.click("#g-concealed .tile.add")
-            pick(kiosk, label)
-        kiosk.click("#g-win .tile.add")
-        pick(kiosk, "9s")  # as if misread; corrected below like any misread tile
-    while kiosk.locator("#g-melds .meld").count():  # this hand has no melds
-        kiosk.locator("#g-melds .meld .btn.danger").first.click()
-    correct(kiosk, "#g-ura", [])
-    corrected = correct(kiosk, "#g-concealed", HAND) + correct(kiosk, "#g-win", ["8s"])
-    corrected += correct(kiosk, "#g-dora", ["1s"])
-    assert corrected >= 1
-    expect(kiosk.locator('#g-win .tile[data-tile="8s"]')).to_have_class(re.compile(r"\bchanged\b"))
+    expect(kiosk.locator("#g-concealed .tile:not(.add)")).to_have_count(13)
+    assert shown(kiosk, "#g-concealed") == TRUTH["concealed"]  # read right by the recogniser
+    assert shown(kiosk, "#g-win") == [TRUTH["winning"]] and shown(kiosk, "#g-melds") == []
+    red = TRUTH["concealed"].index("0s")
+    kiosk.locator("#g-concealed .tile:not(.add)").nth(red).click()
+    pick(kiosk, "5s")  # correct one tile
+    expect(kiosk.locator("#g-concealed .tile:not(.add)").nth(red)).to_have_class(
+        re.compile(r"\bchanged\b"))
     kiosk.click('#winner button[data-v="1"]')
     kiosk.click('#discarder button[data-v="null"]')
     expect(kiosk.locator('#riichi button[data-v="riichi"]')).to_have_class(re.compile(r"\bon\b"))
     kiosk.click("#score-btn")
-    expect(kiosk.locator("#total")).to_contain_text("6 han 20 fu haneman")
-    expect(kiosk.locator("#payments")).to_contain_text("+13,000")
+    expect(kiosk.locator("#total")).to_contain_text("3 han 40 fu — 1,300/2,600 (5,200)")
+    expect(kiosk.locator("#yaku-table")).to_contain_text("Haku")
+    expect(kiosk.locator("#yaku-table")).not_to_contain_text("Red fives")
+    expect(kiosk.locator("#payments")).to_contain_text("+6,200")
     shot(kiosk, "win-breakdown")
     kiosk.click("#apply-btn")
     kiosk.wait_for_url(kiosk_url + "/")
 
     # Every seat changed on the phone, without a reload.
-    for seat, expected in enumerate(["19,000", "37,000", "22,000", "22,000"]):
+    for seat, expected in enumerate(["22,400", "30,200", "23,700", "23,700"]):
         expect(phone.locator(f'.seat[data-seat="{seat}"] .points')).to_have_text(expected)
     assert phone.evaluate("window.__same_page") is True
     expect(phone.locator("#round")).to_have_text("East 2")
     phone.click('.seat[data-seat="0"] .name')  # tap a seat: its point differences
     expect(phone.locator('.seat[data-seat="0"] .diffs')).to_have_text(
-        "Bun -18,000 · Chie -3,000 · Dai -3,000")
+        "Bun -7,800 · Chie -1,300 · Dai -1,300")
     shot(phone, "phone-table")
     small = kiosk.evaluate("""() => [...document.querySelectorAll('button, a.btn')]
         .filter((e) => e.offsetParent && e.getBoundingClientRect().height < 44)
@@ -158,24 +139,24 @@ def test_a_whole_game_in_the_browser(browser, kiosk_url: str) -> None:  # noqa: 
 
     # Riichi again, then an exhaustive draw with one tenpai seat.
     kiosk.click('.seat[data-seat="2"] .riichi-btn')
-    expect(kiosk.locator('.seat[data-seat="2"] .points')).to_have_text("21,000")
+    expect(kiosk.locator('.seat[data-seat="2"] .points')).to_have_text("22,700")
     kiosk.click("#draw-btn")
     kiosk.wait_for_url(kiosk_url + "/draw")
     kiosk.click('#tenpai button[data-seat="2"]')
     shot(kiosk, "draw")
     kiosk.click("#draw-apply")
     kiosk.wait_for_url(kiosk_url + "/")
-    expect(phone.locator('.seat[data-seat="2"] .points')).to_have_text("24,000")
+    expect(phone.locator('.seat[data-seat="2"] .points')).to_have_text("25,700")
     expect(phone.locator("#honba")).to_have_text("1 honba")
     shot(kiosk, "table")
 
     # Undo the draw.
     kiosk.click("#undo-btn")
-    expect(phone.locator('.seat[data-seat="2"] .points')).to_have_text("21,000")
+    expect(phone.locator('.seat[data-seat="2"] .points')).to_have_text("22,700")
     expect(kiosk.locator("#redo-btn")).to_be_enabled()
 
     kiosk.goto(kiosk_url + "/history")
-    expect(kiosk.locator("#entries")).to_contain_text("haneman")
+    expect(kiosk.locator("#entries")).to_contain_text("Haku 1")
     shot(kiosk, "history")
 
     # Finish the game and see the standings.

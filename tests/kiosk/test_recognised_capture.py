@@ -1,8 +1,7 @@
 """With the shipped models: a capture of each sample frame comes back as the hand it shows.
 
 The sample frames (picked by `python -m vision.training frames`) carry the generator's truth in
-`expected.json`; the kiosk must show exactly those tiles in those groups, and the breakdown must be
-the rules core's score of that truth.
+`expected.json`; the kiosk must show exactly those tiles in those groups.
 """
 
 from __future__ import annotations
@@ -17,7 +16,7 @@ from kiosk.camera import demo_folder
 from kiosk.recognition import ROOT
 from tests.kiosk.conftest import Api, make_kiosk
 
-FRAMES = demo_folder()
+FRAMES = ROOT / "tests" / "vision" / "frames"  # the demo camera's frames, with their truth
 EXPECTED = FRAMES / "expected.json"
 
 
@@ -33,6 +32,7 @@ def cases() -> list[tuple[str, dict]]:
                     reason=f"no sample frames with expected.json in {FRAMES}")
 @pytest.mark.parametrize("name, truth", cases() or [("none", {})])
 def test_a_capture_reads_the_hand_it_shows(tmp_path: Path, name: str, truth: dict) -> None:
+    assert (demo_folder() / name).exists()  # the demo camera shows this very frame
     frames = tmp_path / "one"
     frames.mkdir()
     shutil.copy(FRAMES / name, frames / name)

@@ -51,3 +51,35 @@ def test_a_capture_reads_the_hand_it_shows(tmp_path: Path, name: str, truth: dic
         assert labels(hand["dora"]) == truth["dora"]
     finally:
         services.stop()
+
+
+@pytest.mark.skipif(not (ROOT / "models" / "tile_finder.onnx").exists(),
+                    reason="no shipped models in models/ (vision's issue ships them)")
+def test_applying_a_recognised_win_keeps_the_photo_and_its_tiles(tmp_path: Path) -> None:
+    name = "hand_11_001.jpg"  # 111m 77m 3s 0s 789s 555z, winning on 4s
+    frames = tmp_path / "one"
+    frames.mkdir()
+    shutil.copy(demo_folder() / name, frames / name)
+    app, services = make_kiosk(tmp_path, camera=f"folder:{frames}")
+    services.start()
+    try:
+        api = Api(app.test_client())
+        out = api.post("/api/captures").get_json()
+        hand = out["hand"]
+        tiles = hand["concealed"] + [hand["win"]]
+        spec = {"winner": 1, "discarder": None, "capture": {
+                    "id": out["id"], "tiles": [{"label": t["label"], "box": t["box"]}
+                                               for t in tiles]},
+                "hand": {"concealed": ",".join(t["label"] for t in hand["concealed"]),
+                         "win": hand["win"]["label"]}}
+        applied = api.post("/api/wins", spec)
+        # Menzen tsumo, haku, red five: 3 han 40 fu, 1,300/2,600 for a non-dealer.
+        assert applied.status_code == 201 and applied.get_json()["deltas"] == [
+            -2600, 5200, -1300, -1300]
+        folder = tmp_path / "data" / "captures"
+        entry = json.loads((folder / "manifest.jsonl").read_text())
+        assert [t["label"] for t in entry["tiles"]] == [t["label"] for t in tiles]
+        assert entry["complete"] is True and (folder / entry["image"]).exists()
+        assert (entry["width"], entry["height"]) == (640, 480)
+    finally:
+        services.stop()

@@ -36,6 +36,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "table.finished": ("The game is over.", "対局終了"),
     "table.qr": ("Open on a phone", "スマホで開く"),
     "table.pin": ("PIN", "PIN"),
+    "table.lan_hint": ("(phones: start the kiosk with --host 0.0.0.0)",
+                       "（スマホ用：--host 0.0.0.0 で起動）"),
     "table.win": ("Win", "和了"),
     "table.draw": ("Draw", "流局"),
     "table.other": ("Chombo / correction", "チョンボ・修正"),

@@ -30,7 +30,8 @@ def table() -> str:
     local = is_loopback_client(request.remote_addr)
     game = kiosk.game
     state = present.state_json(game._table, game.game_id)  # noqa: SLF001  (a snapshot read)
-    return render_template("table.html", qr_svg=qr_svg(url), table_url=url, state=state,
+    lan = kiosk.config.listens_on_lan or bool(kiosk.config.public_url)
+    return render_template("table.html", qr_svg=qr_svg(url), table_url=url, state=state, lan=lan,
                            show_pin=local, pin=kiosk.security.pin if local else "")
 
 

@@ -278,14 +278,18 @@ def decompositions(concealed: Sequence[int]) -> list[Decomposition]:
     return [(s.pair, s.seqs, s.trips) for s in splits(packed)]
 
 
-def _sequence_wait(start: int, win: int) -> Wait:
-    pos = win - start
+def _sequence_wait(number: int, pos: int) -> Wait:
+    """The wait of a sequence from `number` (0-6 in its suit) completed at its `pos` (0-2)."""
     if pos == 1:
         return _KANCHAN
-    number = start % 9
     if (pos == 0 and number == 6) or (pos == 2 and number == 0):
         return _PENCHAN
     return _RYANMEN
+
+
+#: `_sequence_wait`, by sequence start within its suit and position of the winning tile.
+_SEQUENCE_WAITS: Final = tuple(tuple(_sequence_wait(number, pos) for pos in range(3))
+                               for number in range(7))
 
 
 _WITHIN_THREE: Final = 0b111
@@ -324,7 +328,8 @@ def read(shape: HandShape, tsumo: bool) -> list[Reading]:
             for start in (win - 2, win - 1, win):  # each distinct sequence holding the win
                 if start >= 0 and seq_bits >> start & 1:
                     out.append(new(Reading, (standard, pair, seqs, trips, all_seqs, all_trips,
-                                             peikou, anko, -1, _sequence_wait(start, win), start,
+                                             peikou, anko, -1,
+                                             _SEQUENCE_WAITS[start % 9][win - start], start,
                                              (), shape)))
     if out or shape.meld_sets:
         return out

@@ -49,18 +49,16 @@ _RYANMEN, _SHANPON = Wait.RYANMEN, Wait.SHANPON
 _CHI, _PON, _ANKAN = MeldKind.CHI, MeldKind.PON, MeldKind.ANKAN
 
 
-def _meld_factor(kind: MeldKind) -> int:
-    """Fu of a called set, as a multiple of an open triplet's (identity tests: no enum hash)."""
-    return 1 if kind is _PON else 8 if kind is _ANKAN else 4
-
-
 def _set_name(name: str, kind: int) -> str:
     tiles = f"{TILES[kind].number}" * (4 if "quad" in name else 3) + TILES[kind].suit
     return f"{name}{' of terminals/honours' if IS_ORPHAN[kind] else ''} {tiles}"
 
 
-def _count(r: Reading, ctx: WinContext, rules: Ruleset, items: list[FuItem] | None) -> int:
-    """Unrounded fu; fills `items` with the reasons when given (one code path for both)."""
+def fu(r: Reading, ctx: WinContext, rules: Ruleset, items: list[FuItem] | None = None) -> int:
+    """The reading's fu, rounded up to 10 (chiitoitsu stays 25).
+
+    Fills `items`, when given, with the reasons before rounding: one code path for both.
+    """
     # Unpacked at once: a named tuple's fields read by name are slower under Python 3.11.
     form, pair, _, hand_trips, _, _, _, _, ron_trip, wait, _, _, shape = r
     if form is _CHIITOITSU:
@@ -80,7 +78,7 @@ def _count(r: Reading, ctx: WinContext, rules: Ruleset, items: list[FuItem] | No
             total += 2
             if items is not None:
                 items.append(FuItem("tsumo", 2))
-        return total
+        return -(-total // 10) * 10
     if ctx.tsumo and not is_pinfu(r, ctx) and (rules.rinshan_tsumo_fu or not ctx.rinshan):
         total += 2
         if items is not None:
@@ -101,33 +99,28 @@ def _count(r: Reading, ctx: WinContext, rules: Ruleset, items: list[FuItem] | No
                 items.append(FuItem(f"pair of the {what} {TILES[pair]}", pair_fu))
     for k in hand_trips:
         concealed = k != ron_trip
-        fu = (4 if IS_ORPHAN[k] else 2) * (2 if concealed else 1)
-        total += fu
+        set_fu = (4 if IS_ORPHAN[k] else 2) * (2 if concealed else 1)
+        total += set_fu
         if items is not None:
             name = "concealed triplet" if concealed else "triplet completed by ron"
-            items.append(FuItem(_set_name(name, k), fu))
+            items.append(FuItem(_set_name(name, k), set_fu))
     for k, kind in shape.meld_sets:
         if kind is _CHI:
             continue
-        fu = (4 if IS_ORPHAN[k] else 2) * _meld_factor(kind)
-        total += fu
+        # An open triplet's fu times 1 (pon), 4 (open kan) or 8 (closed kan).
+        set_fu = (4 if IS_ORPHAN[k] else 2) * (1 if kind is _PON else 8 if kind is _ANKAN else 4)
+        total += set_fu
         if items is not None:
-            items.append(FuItem(_set_name(_MELD_NAME[kind], k), fu))
+            items.append(FuItem(_set_name(_MELD_NAME[kind], k), set_fu))
     if total == 20 and not closed:
         total = 30
         if items is not None:
             items.append(FuItem("open hand of pinfu shape", 10))
-    return total
-
-
-def fu(r: Reading, ctx: WinContext, rules: Ruleset) -> int:
-    """The reading's fu, rounded up to 10 (chiitoitsu stays 25)."""
-    total = _count(r, ctx, rules, None)
-    return total if total == 25 and r.form is _CHIITOITSU else -(-total // 10) * 10
+    return -(-total // 10) * 10
 
 
 def fu_items(r: Reading, ctx: WinContext, rules: Ruleset) -> tuple[FuItem, ...]:
     """The reasons behind `fu(r, ctx, rules)` (before rounding up)."""
     items: list[FuItem] = []
-    _count(r, ctx, rules, items)
+    fu(r, ctx, rules, items)
     return tuple(items)

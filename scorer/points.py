@@ -99,7 +99,7 @@ def base_points(han: int, fu: int, rules: Ruleset, yakuman: int = 0) -> tuple[in
         return 3 * MANGAN_BASE // 2, _HANEMAN
     if han == 5:
         return MANGAN_BASE, _MANGAN
-    base = fu * 2 ** (2 + han)
+    base = fu << (2 + han)  # fu x 2^(2 + han)
     if base >= MANGAN_BASE or (rules.kiriage and base >= 1920):
         return MANGAN_BASE, _MANGAN
     return base, _NO_LIMIT

@@ -102,10 +102,15 @@ _NO_DORA = DoraCount(0, 0, 0)
 
 
 class Findings(NamedTuple):
-    """What the scorer found: yaku (id, han) without dora, or yakuman (id, units); the dora;
-    han (yaku and dora, 13 per yakuman unit, as Tenhou reports it) and fu; the reading scored;
-    and a message when the hand did not win."""
+    """Everything scoring decided about a hand: what was asked (hand, context, rules), the
+    outcome, yaku (id, han) without dora or yakuman (id, units), the dora, han (yaku and dora;
+    13 per yakuman unit, as Tenhou reports it) and fu, the reading scored, and a message when
+    the hand did not win."""
 
+    hand: Hand
+    context: WinContext
+    rules: Ruleset
+    outcome: Outcome
     yaku: tuple[tuple[str, int], ...] = ()
     yakuman: tuple[tuple[str, int], ...] = ()
     dora: DoraCount = _NO_DORA
@@ -117,25 +122,39 @@ class Findings(NamedTuple):
 
 @dataclass(frozen=True, slots=True)
 class Score:
-    """A scored hand: what was asked (hand, context, rules), the outcome and the findings.
+    """A scored hand: its findings read as attributes (`hand`, `outcome`, `yaku`, `han`, `fu`,
+    ...); `value`, `limit`, `points`, `payment`, `reading` and `fu_items` follow from them when
+    asked for.
 
-    The findings read as attributes (`yaku`, `han`, `fu`, ...); `value`, `limit`, `points`,
-    `payment`, `reading` and `fu_items` follow from them when asked for.
+    The data is one named tuple: under Python 3.11 a frozen dataclass pays a call to
+    object.__setattr__ for each field it is built with, and scoring builds one Score per hand.
     """
 
-    hand: Hand
-    context: WinContext
-    rules: Ruleset
-    outcome: Outcome
-    findings: Findings = Findings()
+    findings: Findings
+
+    @property
+    def hand(self) -> Hand:
+        return self.findings.hand
+
+    @property
+    def context(self) -> WinContext:
+        return self.findings.context
+
+    @property
+    def rules(self) -> Ruleset:
+        return self.findings.rules
+
+    @property
+    def outcome(self) -> Outcome:
+        return self.findings.outcome
 
     @property
     def is_win(self) -> bool:
-        return self.outcome is _WIN
+        return self.findings.outcome is _WIN
 
     @property
     def no_yaku(self) -> bool:
-        return self.outcome is _NO_YAKU
+        return self.findings.outcome is _NO_YAKU
 
     @property
     def yaku(self) -> tuple[tuple[str, int], ...]:

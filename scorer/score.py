@@ -29,7 +29,7 @@ from scorer.shape import HandShape
 from scorer.tiles import TILES, format_tiles
 from scorer.validity import plainly_valid, rule_problems
 from scorer.waits import winning_kinds
-from scorer.yaku import Entries, found, hand_facts, situation_facts
+from scorer.yaku import Entries, found, hand_facts
 
 __all__ = ["ChosenReading", "Outcome", "Payment", "Score", "nagashi_mangan", "score"]
 
@@ -55,7 +55,8 @@ def score(hand: Hand, context: WinContext, rules: Ruleset) -> Score:
             raise InvalidInput(problems)
     result = _evaluate(shape, hand, context, rules)
     if not rules.atozuke and result.is_win and not _yaku_on_every_wait(hand, context, rules):
-        return dataclasses.replace(result, outcome=_NO_YAKU, findings=result.findings._replace(
+        return Score(result.findings._replace(
+            outcome=_NO_YAKU,
             message="no yaku on every winning tile of this wait (atozuke is off: the yaku "
                     "must not depend on the winning tile)"))
     return result
@@ -87,16 +88,16 @@ def _evaluate(shape: HandShape, hand: Hand, ctx: WinContext, rules: Ruleset) -> 
     """Score a validated hand: the best of every reading (no validation here)."""
     readings = read(shape, ctx.tsumo)
     if not readings:
-        return Score(hand, ctx, rules, _NOT_A_WIN, Findings(message=(
+        return Score(Findings(hand, ctx, rules, _NOT_A_WIN, message=(
             f"not a winning hand: {format_tiles(hand.concealed)} does not form four sets and a "
             "pair, seven distinct pairs or thirteen orphans")))
     first = readings[0]
     if ctx.chankan_of_ankan:
         illegal = _why_no_robbing_ankan(first, rules)
         if illegal:
-            return Score(hand, ctx, rules, Outcome.ILLEGAL_CHANKAN,
-                         Findings(reading=first, message=illegal))
-    facts = situation_facts(ctx, rules) | hand_facts(shape, rules)
+            return Score(Findings(hand, ctx, rules, Outcome.ILLEGAL_CHANKAN, reading=first,
+                                  message=illegal))
+    facts = hand_facts(shape, ctx, rules)
     dora = count_dora(shape, ctx, rules)
     dora_han = dora.dora + dora.aka + dora.ura
     min_han = rules.min_han
@@ -120,17 +121,18 @@ def _evaluate(shape: HandShape, hand: Hand, ctx: WinContext, rules: Ruleset) -> 
             best is None or best[0][0] < MANGAN_BASE):
         # Renhou as a mangan does not combine with other yaku or dora (the better one is paid).
         r = best[1] if best else first
-        return Score(hand, ctx, rules, _WIN, Findings(
-            yaku=(("renhou", 5),), han=5, fu=fu(r, ctx, rules), reading=r))
+        return Score(Findings(hand, ctx, rules, _WIN, yaku=(("renhou", 5),), han=5,
+                              fu=fu(r, ctx, rules), reading=r))
     if best is None:
-        return Score(hand, ctx, rules, _NO_YAKU, Findings(dora=dora, reading=first, message=(
+        return Score(Findings(hand, ctx, rules, _NO_YAKU, dora=dora, reading=first, message=(
             f"no yaku (at least {rules.min_han} han of yaku needed; dora do not count)")))
     (_, units, han, r_fu), r, entries = best
     if units:
-        return Score(hand, ctx, rules, _WIN, _new(Findings, ((), entries, dora, han, r_fu, r, "")))
+        return Score(_new(Findings, (hand, ctx, rules, _WIN, (), entries, dora, han, r_fu, r,
+                                     "")))
     # found() lists the yaku in Tenhou's order. (Findings are built with tuple.__new__: the
     # named tuple's generated __new__ is a Python call that costs as much again, every hand.)
-    return Score(hand, ctx, rules, _WIN, _new(Findings, (entries, (), dora, han, r_fu, r, "")))
+    return Score(_new(Findings, (hand, ctx, rules, _WIN, entries, (), dora, han, r_fu, r, "")))
 
 
 def _yaku_on_every_wait(hand: Hand, ctx: WinContext, rules: Ruleset) -> bool:

@@ -80,7 +80,7 @@ _TERMINAL_FIELDS, _NOT_GREEN_FIELDS = _fields(TERMINAL), _fields(NOT_GREEN)
 
 
 def class_mask(packed: int) -> int:
-    """The OR of `KIND_CLASS` over every kind a packed count holds."""
+    """The OR of `KIND_CLASS` over every kind a packed count holds (inlined in HandShape.of)."""
     return ((MAN if packed & _MAN_FIELDS else 0) | (PIN if packed & _PIN_FIELDS else 0)
             | (SOU if packed & _SOU_FIELDS else 0) | (HONOUR if packed & _HONOUR_FIELDS else 0)
             | (SIMPLE if packed & _SIMPLE_FIELDS else 0)
@@ -171,12 +171,19 @@ class HandShape(NamedTuple):
             else:
                 closed = False
             sets.append((low, kind))
+        # class_mask(packed), inlined: a call costs as much as the expression.
+        mask = ((MAN if packed & _MAN_FIELDS else 0) | (PIN if packed & _PIN_FIELDS else 0)
+                | (SOU if packed & _SOU_FIELDS else 0)
+                | (HONOUR if packed & _HONOUR_FIELDS else 0)
+                | (SIMPLE if packed & _SIMPLE_FIELDS else 0)
+                | (TERMINAL if packed & _TERMINAL_FIELDS else 0)
+                | (NOT_GREEN if packed & _NOT_GREEN_FIELDS else 0))
         if not sets:  # (a closed hand without kans: nothing more to tally)
             return _new(cls, (packed, concealed, reds, red_fives, hand.win_tile.kind, True, (),
-                              (), (), 0, 0, 0, 0, class_mask(packed), True))
+                              (), (), 0, 0, 0, 0, mask, True))
         return _new(cls, (packed, concealed, reds, red_fives, hand.win_tile.kind, closed,
                           tuple(seqs), tuple(trips), tuple(sets), seq_bits, trip_bits, kans,
-                          ankans, class_mask(packed), proper))
+                          ankans, mask, proper))
 
     @property
     def counts(self) -> tuple[int, ...]:

@@ -35,6 +35,8 @@ _TWO_REDS: Final = each(0b11110, FIVES)
 _FIVES_PLUS_12: Final = each(12, FIVES)
 _FIVES_BIT_4: Final = each(16, FIVES)
 _RED_TO_BIT_4: Final = 4  # a field's red count (0 or 1) shifted onto its bit 4
+#: Per kind, its field in a packed count (non-zero: the kind is there).
+_KIND_FIELD: Final = tuple(FIELD << (BITS * k) for k in ALL_KINDS)
 
 
 # Enum members as module names (see scorer.shape: `Wait.TANKI` is slow under Python 3.11).
@@ -48,15 +50,17 @@ def plainly_valid(shape: HandShape, hand: Hand, ctx: WinContext, rules: Ruleset)
     if not shape.proper or len(hand.concealed) + 3 * len(melds) != 14:
         return False
     win = hand.win_tile
-    if not shape.concealed >> BITS * win.kind & FIELD or (
+    if not shape.concealed & _KIND_FIELD[win.kind] or (
             win.kind in FIVES and win not in hand.concealed):
         return False  # (a five may be red: only then is the tile itself compared)
     packed = shape.packed
-    if (packed + _PLUS_11) & _BIT_4 or shape.reds & _TWO_REDS:
+    reds = shape.reds
+    if (packed + _PLUS_11) & _BIT_4 or reds & _TWO_REDS:
         return False  # five of a kind, or two red fives of a suit
-    if rules.red_fives and (packed + _FIVES_PLUS_12) & _FIVES_BIT_4 & ~(
-            shape.reds << _RED_TO_BIT_4):
-        return False  # four of a five, none of them red (`rule_problems` says so)
+    if rules.red_fives:
+        four_fives = (packed + _FIVES_PLUS_12) & _FIVES_BIT_4
+        if four_fives and four_fives & ~(reds << _RED_TO_BIT_4):
+            return False  # four of a five, none of them red (`rule_problems` says so)
     if ctx.riichi is not _NO_RIICHI and not shape.closed:
         return False
     if ctx.ippatsu or ctx.rinshan or ctx.chankan or ctx.last_tile or ctx.blessing is not None:

@@ -17,7 +17,7 @@ from scorer.context import WinContext
 from scorer.decompose import Reading
 from scorer.rules import Ruleset
 from scorer.yaku.base import Predicate, Yaku
-from scorer.yaku.facts import CLOSED, hand_facts, reading_facts, situation_facts
+from scorer.yaku.facts import CLOSED, hand_facts, reading_facts
 from scorer.yaku.patterns import (
     CHANTA,
     CHIITOITSU,
@@ -127,11 +127,11 @@ def found(r: Reading, ctx: WinContext, rules: Ruleset,
     """The yaku that hold for this reading, in Tenhou's order, their total and whether they are
     yakuman: (id, units) for yakuman (which drop every ordinary yaku), else (id, han).
 
-    `hand` is `situation_facts(ctx, rules) | hand_facts(r.shape, rules)` when the caller has it
+    `hand` is `hand_facts(r.shape, ctx, rules)` when the caller has it
     already (it is the same for every reading of a hand).
     """
     if hand is None:
-        hand = situation_facts(ctx, rules) | hand_facts(r.shape, rules)
+        hand = hand_facts(r.shape, ctx, rules)
     facts = hand | reading_facts(r, ctx)
     yakuman, rows, certain, certain_han = _CANDIDATES.get(facts) or candidates(facts)
     if yakuman:
@@ -157,4 +157,4 @@ def by_id(yaku_id: str) -> tuple[Yaku, ...]:
 
 
 __all__ = ["DORA_IDS", "YAKU", "Yaku", "by_id", "candidates", "found", "hand_facts",
-           "situation_facts", "tenhou_order"]
+           "tenhou_order"]

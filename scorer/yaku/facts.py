@@ -11,8 +11,7 @@ them, so a hand costs a few bit operations instead of fifty predicate calls.
 >>> from scorer.hand import Hand
 >>> from scorer.rules import RULESETS
 >>> r = read(HandShape.of(Hand.parse("123m123m456p789s55p", win="9s")), tsumo=False)[0]
->>> facts = (situation_facts(WinContext(), RULESETS["tenhou"])
-...          | hand_facts(r.shape, RULESETS["tenhou"]) | reading_facts(r, WinContext()))
+>>> facts = hand_facts(r.shape, WinContext(), RULESETS["tenhou"]) | reading_facts(r, WinContext())
 >>> [name for name, bit in FACTS.items() if facts & bit]
 ['SEAT_EAST', 'ROUND_EAST', 'CLOSED', 'ONE_PEIKOU', 'PINFU']
 """
@@ -131,8 +130,16 @@ _STANDARD, _CHIITOITSU = Form.STANDARD, Form.CHIITOITSU
 _RYANMEN = Wait.RYANMEN
 
 
-def situation_facts(ctx: WinContext, rules: Ruleset) -> int:
-    facts = SEAT_FACTS[ctx.seat_wind] | ROUND_FACTS[ctx.round_wind]
+def hand_facts(shape: tiles.HandShape, ctx: WinContext, rules: Ruleset) -> int:
+    """The facts every reading of a hand shares: the situation, the tiles and the melds."""
+    mask = shape.mask
+    facts = MASK_FACTS[mask] | SEAT_FACTS[ctx.seat_wind] | ROUND_FACTS[ctx.round_wind]
+    if shape.closed:
+        facts |= CLOSED
+    if not mask & _ONLY_SIMPLES and (shape.closed or rules.kuitan):
+        facts |= TANYAO
+    if shape.kans >= 3:
+        facts |= THREE_KANS if shape.kans == 3 else FOUR_KANS
     if ctx.tsumo:
         facts |= TSUMO
     if ctx.riichi is _RIICHI:
@@ -149,18 +156,6 @@ def situation_facts(ctx: WinContext, rules: Ruleset) -> int:
         facts |= HAITEI if ctx.tsumo else HOUTEI
     if ctx.blessing is not None:
         facts |= BLESSING
-    return facts
-
-
-def hand_facts(shape: tiles.HandShape, rules: Ruleset) -> int:
-    mask = shape.mask
-    facts = MASK_FACTS[mask]
-    if shape.closed:
-        facts |= CLOSED
-    if not mask & _ONLY_SIMPLES and (shape.closed or rules.kuitan):
-        facts |= TANYAO
-    if shape.kans >= 3:
-        facts |= THREE_KANS if shape.kans == 3 else FOUR_KANS
     return facts
 
 

@@ -134,9 +134,12 @@ class Split(NamedTuple):
 Decomposition = tuple[int, tuple[int, ...], tuple[int, ...]]  # (pair, seqs, trips)
 
 _CACHE_LIMIT: Final = 1 << 16  # distinct shapes per suit kept (a kiosk runs for months)
+#: Per suit: every split of each shape seen; the split of each shape that splits one way only.
 _SPLITS: Final[tuple[dict[int, tuple[Split, ...]], ...]] = ({}, {}, {}, {})
-#: (suit, shift, known splits) in the order sets are listed: honours first, then man, pin, sou.
-_SUITS: Final = tuple((suit, SUIT_SHIFTS[suit], _SPLITS[suit]) for suit in (3, 0, 1, 2))
+_ONE_WAY: Final[tuple[dict[int, Split], ...]] = ({}, {}, {}, {})
+_SUIT_ORDER: Final = (3, 0, 1, 2)  # the order sets are listed in: honours, man, pin, sou
+#: (shift, shapes splitting one way) per suit, in that order.
+_SUITS: Final = tuple((SUIT_SHIFTS[suit], _ONE_WAY[suit]) for suit in _SUIT_ORDER)
 # Named tuples made for every hand are built with tuple.__new__: their generated __new__ is a
 # Python call that costs as much again as the tuple.
 _new = tuple.__new__
@@ -147,7 +150,10 @@ def _new_suit_shape(suit: int, key: int) -> tuple[Split, ...]:
     cache = _SPLITS[suit]
     if len(cache) >= _CACHE_LIMIT:
         cache.clear()
+        _ONE_WAY[suit].clear()
     found = cache[key] = _split_suit(suit, key)
+    if len(found) == 1:
+        _ONE_WAY[suit][key] = found[0]
     return found
 
 
@@ -206,20 +212,19 @@ def _peikou(seqs: tuple[int, ...]) -> int:
 
 def splits(concealed: int) -> list[Split]:
     """Every split of concealed tiles (a packed count) into sets and exactly one pair."""
-    # Nearly every hand splits one way in each suit: that one is merged as the suits are read.
+    # Nearly every hand splits one way in each suit, in shapes seen before: the splits are
+    # merged as the suits are read. Anything else takes the general way.
     pair = -1
     seqs: tuple[int, ...] = ()
     trips: tuple[int, ...] = ()
     seq_bits = trip_bits = peikou = 0
-    for suit, shift, known in _SUITS:
+    for shift, one_way in _SUITS:
         key = concealed >> shift & SUIT_MASK
         if key:
-            found = known.get(key)
-            if found is None:
-                found = _new_suit_shape(suit, key)
-            if len(found) != 1:
-                return _every_split(concealed) if found else []
-            p, s, t, s_bits, t_bits, n = found[0]
+            split = one_way.get(key)
+            if split is None:
+                return _every_split(concealed)
+            p, s, t, s_bits, t_bits, n = split
             if p >= 0:
                 if pair >= 0:
                     return []
@@ -236,11 +241,15 @@ def splits(concealed: int) -> list[Split]:
 
 def _every_split(concealed: int) -> list[Split]:
     per_suit = []
-    for suit, shift, known in _SUITS:
-        key = concealed >> shift & SUIT_MASK
+    for suit in _SUIT_ORDER:
+        key = concealed >> SUIT_SHIFTS[suit] & SUIT_MASK
         if key:
-            found = known.get(key)
-            per_suit.append(_new_suit_shape(suit, key) if found is None else found)
+            found = _SPLITS[suit].get(key)
+            if found is None:
+                found = _new_suit_shape(suit, key)
+            if not found:
+                return []
+            per_suit.append(found)
     return [whole for parts in product(*per_suit) if (whole := _merge(parts))]
 
 
@@ -287,12 +296,17 @@ def _sequence_wait(number: int, pos: int) -> Wait:
     return _RYANMEN
 
 
-#: `_sequence_wait`, by sequence start within its suit and position of the winning tile.
-_SEQUENCE_WAITS: Final = tuple(tuple(_sequence_wait(number, pos) for pos in range(3))
-                               for number in range(7))
+def _sequences_holding(number: int, window: int) -> tuple[tuple[int, Wait], ...]:
+    """(start - win, wait) of each sequence holding a win on `number` (0-8 in its suit), where
+    bit i of `window` says a sequence starts at number - 2 + i."""
+    return tuple((start - number, _sequence_wait(start, number - start))
+                 for start in range(number - 2, number + 1)
+                 if 0 <= start <= 6 and window >> (start - number + 2) & 1)
 
 
-_WITHIN_THREE: Final = 0b111
+#: `_sequences_holding`, by number and window: the sequence waits of a split in one look-up.
+_SEQUENCES_HOLDING: Final = tuple(tuple(_sequences_holding(number, window) for window in range(8))
+                                  for number in range(9))
 
 
 def read(shape: HandShape, tsumo: bool) -> list[Reading]:
@@ -303,7 +317,7 @@ def read(shape: HandShape, tsumo: bool) -> list[Reading]:
     is ryanpeikou, which always pays more.
     """
     win = shape.win
-    low = win - 2 if win >= 2 else 0  # the lowest start of a sequence holding the win
+    holding = _SEQUENCES_HOLDING[win % 9]
     out: list[Reading] = []
     meld_seq_bits = shape.meld_seq_bits
     meld_trip_bits = shape.meld_trip_bits
@@ -324,13 +338,10 @@ def read(shape: HandShape, tsumo: bool) -> list[Reading]:
             else:  # a triplet completed by ron is not concealed
                 out.append(new(Reading, (standard, pair, seqs, trips, all_seqs, all_trips, peikou,
                                          anko - 1, win, _SHANPON, win, (), shape)))
-        if seq_bits >> low & _WITHIN_THREE:
-            for start in (win - 2, win - 1, win):  # each distinct sequence holding the win
-                if start >= 0 and seq_bits >> start & 1:
-                    out.append(new(Reading, (standard, pair, seqs, trips, all_seqs, all_trips,
-                                             peikou, anko, -1,
-                                             _SEQUENCE_WAITS[start % 9][win - start], start,
-                                             (), shape)))
+        # Each distinct sequence holding the win: bits win - 2 .. win of seq_bits.
+        for delta, wait in holding[seq_bits << 2 >> win & 7]:
+            out.append(new(Reading, (standard, pair, seqs, trips, all_seqs, all_trips, peikou,
+                                     anko, -1, wait, win + delta, (), shape)))
     if out or shape.meld_sets:
         return out
     return _irregular(shape)

@@ -45,10 +45,13 @@ _new = tuple.__new__
 def score(hand: Hand, context: WinContext, rules: Ruleset) -> Score:
     """Score `hand` won in `context` under `rules`.
 
-    Raises `InvalidInput` with every problem of the hand and the context. A hand that is not a
-    winning shape, or has no yaku, is a `Score` whose `outcome` says so.
+    Raises `InvalidInput` with every problem of the hand and the context (and of the hand under
+    the rules: with red fives, a set's fourth five is red). A hand that is not a winning shape,
+    has no yaku, or robs a closed kan it may not, is a `Score` whose `outcome` says so.
     """
     shape = HandShape.of(hand)
+    # The tally proves nearly every input valid in a few integer tests; anything it cannot goes
+    # to the detailed checks, which name every problem.
     if not plainly_valid(shape, hand, context, rules):
         problems = hand.problems() + context.problems(hand) + rule_problems(hand, rules)
         if problems:
@@ -69,7 +72,7 @@ def nagashi_mangan(rules: Ruleset) -> HandValue | None:
 
 def _why_no_robbing_ankan(r: Reading, rules: Ruleset) -> str:
     """Why this hand may not win by robbing a closed kan ("" when it may)."""
-    if r.form is not Form.KOKUSHI:
+    if r.form is not _KOKUSHI:
         return ("not a legal win: only kokushi musou may rob a closed kan, and this hand is "
                 "not kokushi")
     if not rules.kokushi_chankan_ankan:

@@ -3,7 +3,8 @@
 Everything that scores a hand reads counts, so they are made once per hand, in one pass over the
 tiles, and packed into a single int: 5 bits per kind, kind `k` at bit `5 * k`. A suit's nine
 counts are then one shift and one mask (a small dictionary key for the decomposition cache),
-and "is any kind held five times?" is one addition and one mask for all 34 kinds at once.
+and "is any kind held five times?" is one addition and one mask for all 34 kinds at once (see
+`scorer.validity`).
 
 >>> from scorer.hand import Hand
 >>> shape = HandShape.of(Hand.parse("234m406p22s345678s", win="8s"))
@@ -45,14 +46,6 @@ def each(n: int, kinds: Iterable[int]) -> int:
 
 
 ALL_KINDS: Final = range(KINDS)
-# A field holding 5 or more overflows into its bit 4 after adding 11 (counts stay below 21).
-_PLUS_11: Final = each(11, ALL_KINDS)
-_BIT_4: Final = each(16, ALL_KINDS)
-
-
-def any_over_four(packed: int) -> bool:
-    """Does any kind appear five times or more? (Valid for counts up to 20.)"""
-    return bool((packed + _PLUS_11) & _BIT_4)
 
 
 # Tile classes as bits, OR-ed over a hand into `HandShape.mask` so that tile-only yaku (tanyao,
@@ -77,15 +70,6 @@ def _fields(bit: int) -> int:
 _MAN_FIELDS, _PIN_FIELDS, _SOU_FIELDS = _fields(MAN), _fields(PIN), _fields(SOU)
 _HONOUR_FIELDS, _SIMPLE_FIELDS = _fields(HONOUR), _fields(SIMPLE)
 _TERMINAL_FIELDS, _NOT_GREEN_FIELDS = _fields(TERMINAL), _fields(NOT_GREEN)
-
-
-def class_mask(packed: int) -> int:
-    """The OR of `KIND_CLASS` over every kind a packed count holds (inlined in HandShape.of)."""
-    return ((MAN if packed & _MAN_FIELDS else 0) | (PIN if packed & _PIN_FIELDS else 0)
-            | (SOU if packed & _SOU_FIELDS else 0) | (HONOUR if packed & _HONOUR_FIELDS else 0)
-            | (SIMPLE if packed & _SIMPLE_FIELDS else 0)
-            | (TERMINAL if packed & _TERMINAL_FIELDS else 0)
-            | (NOT_GREEN if packed & _NOT_GREEN_FIELDS else 0))
 
 
 # Enum members as module names, for the hot paths: under Python 3.11 `MeldKind.CHI` goes through
@@ -129,6 +113,8 @@ class HandShape(NamedTuple):
 
     @classmethod
     def of(cls, hand: Hand) -> HandShape:
+        """Tally a hand in one pass over its tiles. Any hand can be tallied, valid or not: the
+        counts are trusted only once validation has passed (see `scorer.validity`)."""
         unit = UNIT
         concealed = reds = red_fives = 0
         for t in hand.concealed:
@@ -171,7 +157,7 @@ class HandShape(NamedTuple):
             else:
                 closed = False
             sets.append((low, kind))
-        # class_mask(packed), inlined: a call costs as much as the expression.
+        # The OR of KIND_CLASS over every kind held: one test per class on the packed count.
         mask = ((MAN if packed & _MAN_FIELDS else 0) | (PIN if packed & _PIN_FIELDS else 0)
                 | (SOU if packed & _SOU_FIELDS else 0)
                 | (HONOUR if packed & _HONOUR_FIELDS else 0)
@@ -189,7 +175,6 @@ class HandShape(NamedTuple):
     def counts(self) -> tuple[int, ...]:
         """How many of each of the 34 kinds, melds included (a kan counts 4)."""
         return tuple(count_of(self.packed, k) for k in ALL_KINDS)
-
 
 
 # Built with tuple.__new__: HandShape's generated __new__ is a Python call that costs as much

@@ -6,7 +6,6 @@ the common case from the packed counts in a few integer tests. It is a sufficien
 only: when it answers False the detailed checks run and decide (tests check that it never
 passes a hand they would reject). `rule_problems` adds what only the ruleset can tell.
 
->>> from scorer.context import WinContext
 >>> from scorer.hand import Hand
 >>> from scorer.rules import RULESETS
 >>> hand = Hand.parse("5555m456p789s345s1p", win="1p")
@@ -26,8 +25,8 @@ from scorer.rules import Ruleset
 from scorer.shape import ALL_KINDS, BITS, FIELD, FIVES, UNIT, HandShape, each
 from scorer.tiles import SUITS
 
-#: Added to a packed count, sets bit 4 of each field holding 5 or more (up to 20): see
-#: `scorer.shape.any_over_four`, here inlined.
+#: Added to a packed count, sets bit 4 of each field holding 5 or more: five of a kind for all
+#: 34 kinds in one addition and one mask (sound while no count reaches 21).
 _PLUS_11: Final = each(11, ALL_KINDS)
 _BIT_4: Final = each(16, ALL_KINDS)
 #: Red counts above one in a suit; five fields holding four (after adding 12, bit 4 is set).

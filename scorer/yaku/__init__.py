@@ -115,7 +115,7 @@ def candidates(facts: int) -> Candidates:
                  for y in possible if not y.yakuman)
     certain = None if any(test for test, _, _ in rows) else tuple((i, h) for _, i, h in rows)
     found = Candidates(tuple(y for y in possible if y.yakuman), rows, certain,
-                       sum(h for _, _, h in rows))
+                       sum(h for _, h in certain) if certain else 0)
     if len(_CANDIDATES) >= _CANDIDATES_LIMIT:
         _CANDIDATES.clear()
     _CANDIDATES[facts] = found
@@ -127,8 +127,8 @@ def found(r: Reading, ctx: WinContext, rules: Ruleset,
     """The yaku that hold for this reading, in Tenhou's order, their total and whether they are
     yakuman: (id, units) for yakuman (which drop every ordinary yaku), else (id, han).
 
-    `hand` is `hand_facts(r.shape, ctx, rules)` when the caller has it
-    already (it is the same for every reading of a hand).
+    `hand` is `hand_facts(r.shape, ctx, rules)` when the caller has it already (it is the same
+    for every reading of a hand).
     """
     if hand is None:
         hand = hand_facts(r.shape, ctx, rules)
@@ -156,5 +156,5 @@ def by_id(yaku_id: str) -> tuple[Yaku, ...]:
     return tuple(y for y in YAKU if y.id == yaku_id)
 
 
-__all__ = ["DORA_IDS", "YAKU", "Yaku", "by_id", "candidates", "found", "hand_facts",
-           "tenhou_order"]
+__all__ = ["DORA_IDS", "YAKU", "Candidates", "Entries", "Yaku", "by_id", "candidates", "found",
+           "hand_facts", "tenhou_order"]

@@ -160,6 +160,7 @@ def hand_facts(shape: tiles.HandShape, ctx: WinContext, rules: Ruleset) -> int:
 
 
 def reading_facts(r: Reading, ctx: WinContext) -> int:
+    """The facts of one reading: its sets, its pair and its wait (`ctx`: is the pair pinfu's)."""
     # Unpacked at once: a named tuple's fields read by name are slower under Python 3.11.
     form, pair, _, _, seq_bits, trip_bits, peikou, anko, _, wait, _, _, _ = r
     if form is not _STANDARD:

@@ -87,6 +87,11 @@ def _yakuman_total(entries: Entries, rules: Ruleset) -> Entries:
     return (max(entries, key=lambda e: e[1]),)
 
 
+def _key(han: int, fu: int, units: int, rules: Ruleset) -> tuple[int, int, int, int]:
+    """What decides between readings: base points, then real yakuman, then han, then fu."""
+    return base_points(han, fu, rules, units)[0], units, han, fu
+
+
 def _evaluate(shape: HandShape, hand: Hand, ctx: WinContext, rules: Ruleset) -> Score:
     """Score a validated hand: the best of every reading (no validation here)."""
     readings = read(shape, ctx.tsumo)
@@ -104,32 +109,33 @@ def _evaluate(shape: HandShape, hand: Hand, ctx: WinContext, rules: Ruleset) -> 
     dora = count_dora(shape, ctx, rules)
     dora_han = dora.dora + dora.aka + dora.ura
     min_han = rules.min_han
-    # The best reading pays most: base points, then real yakuman, then han, then fu.
-    best: tuple[tuple[int, int, int, int], Reading, Entries] | None = None
+    # (reading, yaku, han, fu, yakuman units) of the best reading so far: the one that pays most
+    # (see `_key`). Nearly every hand has one reading, which needs no comparing.
+    best: tuple[Reading, Entries, int, int, int] | None = None
     for r in readings:
         entries, han, is_yakuman = found(r, ctx, rules, facts)
         r_fu = fu(r, ctx, rules)
         if is_yakuman:
             entries = _yakuman_total(entries, rules)
             units = sum([u for _, u in entries])
-            key = (4 * MANGAN_BASE * units, units, YAKUMAN_HAN * units, r_fu)
+            han = YAKUMAN_HAN * units
         else:
             if han < min_han or han == 0:
                 continue
+            units = 0
             han += dora_han
-            key = (base_points(han, r_fu, rules)[0], 0, han, r_fu)
-        if best is None or key > best[0]:
-            best = (key, r, entries)
+        if best is None or _key(han, r_fu, units, rules) > _key(*best[2:], rules):
+            best = (r, entries, han, r_fu, units)
     if ctx.blessing is _RENHOU and rules.renhou is RenhouValue.MANGAN and (
-            best is None or best[0][0] < MANGAN_BASE):
+            best is None or _key(*best[2:], rules)[0] < MANGAN_BASE):
         # Renhou as a mangan does not combine with other yaku or dora (the better one is paid).
-        r = best[1] if best else first
+        r = best[0] if best else first
         return Score(Findings(hand, ctx, rules, _WIN, yaku=(("renhou", 5),), han=5,
                               fu=fu(r, ctx, rules), reading=r))
     if best is None:
         return Score(Findings(hand, ctx, rules, _NO_YAKU, dora=dora, reading=first, message=(
             f"no yaku (at least {rules.min_han} han of yaku needed; dora do not count)")))
-    (_, units, han, r_fu), r, entries = best
+    r, entries, han, r_fu, units = best
     if units:
         return Score(_new(Findings, (hand, ctx, rules, _WIN, (), entries, dora, han, r_fu, r,
                                      "")))

@@ -60,6 +60,7 @@ def _print_table(rows: dict[str, dict], out=sys.stdout) -> None:  # noqa: ANN001
         "red_five_accuracy",
         "face_down_accuracy",
         "sideways_accuracy",
+        "upright_accuracy",
         "grouping_accuracy",
     ]
     names = list(rows)

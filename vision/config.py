@@ -14,7 +14,7 @@ class ConfigError(ValueError):
 class VisionConfig:
     """Every threshold the pipeline uses; the defaults are the ones measured in docs/vision.md."""
 
-    detect_threshold: float = 0.3  # finder heat (0..1) a peak needs to count as a tile
+    detect_threshold: float = 0.4  # finder heat a peak needs (chosen on train + a synth tuning set)
     nms_iou: float = 0.45  # boxes overlapping more than this keep only the stronger one
     alternatives: int = 3  # classifier alternatives kept per tile
     test_time_flip: bool = True  # also classify each crop turned half round, average

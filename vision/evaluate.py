@@ -168,8 +168,9 @@ def pose_checks(entry: LabelledImage, reading: Reading) -> list[tuple[str, bool]
             checks.append(("red_five", hit is not None and hit.label == t.label))
         if t.label == "back" or t.face_down:
             checks.append(("face_down", hit is not None and hit.face_down))
-        if t.sideways is not None:
-            checks.append(("sideways", hit is not None and hit.sideways == t.sideways))
+        if t.sideways is not None:  # sideways (called) tiles, and upright ones kept upright
+            name = "sideways" if t.sideways else "upright"
+            checks.append((name, hit is not None and hit.sideways == t.sideways))
     if entry.layout is not None:
         checks.append(("grouping", grouping_matches(entry.layout, reading)))
     return checks

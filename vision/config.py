@@ -18,7 +18,11 @@ class VisionConfig:
     nms_iou: float = 0.45  # boxes overlapping more than this keep only the stronger one
     alternatives: int = 3  # classifier alternatives kept per tile
     test_time_flip: bool = True  # also classify each crop turned half round, average
-    sideways_cos: float = 0.7  # |cos(tile long axis, row)| above this: the tile lies sideways
+    # sideways log-odds = weights x cues (layout.sideways_scores), fitted on synth seeds 13 + 21
+    sideways_box_weight: float = 10.0  # box's log(along / across the row) above the median
+    sideways_axis_weight: float = 5.0  # finder's long axis along the row (times its strength)
+    sideways_glyph_weight: float = 1.75  # classifier's glyph-axis log-odds (rows near an axis)
+    sideways_bias: float = 2.1
     row_split: float = 1.5  # rows are split where centres differ by this many tile widths
     gap_split: float = 0.15  # a gap wider than this share of a tile width separates groups
     decode_tiles: int = 8  # least-confident tiles the decoder may change

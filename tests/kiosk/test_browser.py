@@ -4,7 +4,7 @@ without a reload, declare riichi, record a draw, undo, finish the game and see t
 Screenshots of the main screens go to test-artifacts/.
 
 The demo frame shows 111m 77m 3s 0s 789s 555z, winning on 4s (the generator's truth is in
-tests/vision/frames/expected.json). The player corrects the red 5s to a plain 5s (say this table's
+tests/kiosk/frames/expected.json). The player corrects the red 5s to a plain 5s (say this table's
 set has no red fives). Expected points (Tenhou rules, the rule texts' tables): seat 1 declared
 riichi and wins by tsumo with riichi, menzen tsumo and haku = 3 han; 20 base + 2 tsumo + 8 + 8
 (closed terminal and honour triplets) + 2 (kanchan 3-5 on 4s) = 40 fu: 1,300/2,600, plus the
@@ -21,7 +21,6 @@ from pathlib import Path
 
 import pytest
 
-from kiosk.camera import demo_folder
 from tests.kiosk.server import ROOT, running_kiosk
 
 pytestmark = pytest.mark.browser
@@ -30,7 +29,8 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-f
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 SHOTS = ROOT / "test-artifacts"
 FRAME = "hand_11_001.jpg"
-TRUTH = json.loads((ROOT / "tests" / "vision" / "frames" / "expected.json").read_text())[FRAME]
+FRAMES = ROOT / "tests" / "kiosk" / "frames"
+TRUTH = json.loads((FRAMES / "expected.json").read_text())[FRAME]
 
 
 @pytest.fixture(scope="module")
@@ -48,7 +48,7 @@ def browser() -> Iterator[object]:
 def kiosk_url(tmp_path: Path) -> Iterator[str]:
     frames = tmp_path / "frames"
     frames.mkdir()
-    shutil.copy(demo_folder() / FRAME, frames)
+    shutil.copy(FRAMES / FRAME, frames)
     with running_kiosk(tmp_path / "data", "--camera", f"folder:{frames}") as base:
         yield base
 

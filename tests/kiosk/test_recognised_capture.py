@@ -16,8 +16,9 @@ from kiosk.camera import demo_folder
 from kiosk.recognition import ROOT
 from tests.kiosk.conftest import Api, make_kiosk
 
-FRAMES = ROOT / "tests" / "vision" / "frames"  # the demo camera's frames, with their truth
+FRAMES = demo_folder()  # the demo camera's frames, with the generator's truth
 EXPECTED = FRAMES / "expected.json"
+KIOSK_FRAMES = ROOT / "tests" / "kiosk" / "frames"  # the kiosk tests' own frame
 
 
 def cases() -> list[tuple[str, dict]]:
@@ -32,7 +33,6 @@ def cases() -> list[tuple[str, dict]]:
                     reason=f"no sample frames with expected.json in {FRAMES}")
 @pytest.mark.parametrize("name, truth", cases() or [("none", {})])
 def test_a_capture_reads_the_hand_it_shows(tmp_path: Path, name: str, truth: dict) -> None:
-    assert (demo_folder() / name).exists()  # the demo camera shows this very frame
     frames = tmp_path / "one"
     frames.mkdir()
     shutil.copy(FRAMES / name, frames / name)
@@ -59,7 +59,7 @@ def test_applying_a_recognised_win_keeps_the_photo_and_its_tiles(tmp_path: Path)
     name = "hand_11_001.jpg"  # 111m 77m 3s 0s 789s 555z, winning on 4s
     frames = tmp_path / "one"
     frames.mkdir()
-    shutil.copy(demo_folder() / name, frames / name)
+    shutil.copy(KIOSK_FRAMES / name, frames / name)
     app, services = make_kiosk(tmp_path, camera=f"folder:{frames}")
     services.start()
     try:

@@ -20,18 +20,42 @@ Glossary (one romanisation, Tenhou's):
 """
 
 # The public face: score a hand (scorer.score), describe it (hand, context, rules), read the
-# result (points), and the waits helpers for tenpai and furiten.
-from scorer.context import Blessing, Riichi, WinContext, Wind
-from scorer.hand import CalledFrom, Hand, InvalidInput, Meld, MeldKind, Problem
-from scorer.points import HandValue, Limit
-from scorer.rules import RULESETS, Ruleset
-from scorer.score import ChosenReading, Outcome, Payment, Score, score
-from scorer.tiles import Tile, TileError, format_tiles, parse_tiles
-from scorer.waits import is_furiten, is_tenpai, winning_tiles
+# result (points), and the waits helpers for tenpai and furiten. Loaded on first use, so that
+# `import scorer.tiles` (all that vision needs) does not import the whole rules core.
+import importlib
+from typing import TYPE_CHECKING, Any
 
+if TYPE_CHECKING:
+    from scorer.context import Blessing, Riichi, WinContext, Wind
+    from scorer.hand import CalledFrom, Hand, InvalidInput, Meld, MeldKind, Problem
+    from scorer.points import HandValue, Limit
+    from scorer.rules import RULESETS, Ruleset
+    from scorer.score import ChosenReading, Outcome, Payment, Score, score
+    from scorer.tiles import Tile, TileError, format_tiles, parse_tiles
+    from scorer.waits import is_furiten, is_tenpai, winning_tiles
+
+_HOME = {
+    "scorer.context": ("Blessing", "Riichi", "WinContext", "Wind"),
+    "scorer.hand": ("CalledFrom", "Hand", "InvalidInput", "Meld", "MeldKind", "Problem"),
+    "scorer.points": ("HandValue", "Limit"),
+    "scorer.rules": ("RULESETS", "Ruleset"),
+    "scorer.score": ("ChosenReading", "Outcome", "Payment", "Score", "score"),
+    "scorer.tiles": ("Tile", "TileError", "format_tiles", "parse_tiles"),
+    "scorer.waits": ("is_furiten", "is_tenpai", "winning_tiles"),
+}
+_MODULE_OF = {name: module for module, names in _HOME.items() for name in names}
 __all__ = [
     "RULESETS", "Blessing", "CalledFrom", "ChosenReading", "Hand", "HandValue", "InvalidInput",
     "Limit", "Meld", "MeldKind", "Outcome", "Payment", "Problem", "Riichi", "Ruleset", "Score",
     "Tile", "TileError", "WinContext", "Wind", "format_tiles", "is_furiten", "is_tenpai",
     "parse_tiles", "score", "winning_tiles",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    module = _MODULE_OF.get(name)
+    if module is None:
+        raise AttributeError(f"module 'scorer' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value

@@ -56,3 +56,20 @@ def test_scorer_uses_the_standard_library_only() -> None:
             if top != "scorer" and top not in sys.stdlib_module_names and top != "__future__":
                 third_party.append(f"{path.relative_to(ROOT)} imports {name}")
     assert third_party == []
+
+
+def test_the_scorer_package_loads_its_public_face_lazily() -> None:
+    """`import scorer.tiles` (all vision needs) must not drag in the whole rules core, and every
+    public name resolves to the module that defines it."""
+    import subprocess
+    import sys
+
+    probe = "import sys, scorer.tiles; print('scorer.score' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                         check=True, cwd=ROOT)
+    assert out.stdout.strip() == "False"
+    import scorer
+
+    assert sorted(scorer.__all__) == sorted(scorer._MODULE_OF)
+    for name in scorer.__all__:
+        assert getattr(scorer, name) is not None

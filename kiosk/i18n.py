@@ -91,6 +91,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "riichi.double": ("Double riichi", "ダブルリーチ"),
     "flag.ippatsu": ("Ippatsu", "一発"), "flag.last_tile": ("Haitei / houtei", "海底・河底"),
     "flag.rinshan": ("Rinshan", "嶺上開花"), "flag.chankan": ("Chankan", "槍槓"),
+    "flag.chankan_of_ankan": ("Chankan of a closed kan", "暗槓の槍槓"),
     "blessing.tenhou": ("Tenhou", "天和"), "blessing.chiihou": ("Chiihou", "地和"),
     "blessing.renhou": ("Renhou", "人和"),
     "quick.han": ("Han", "翻"), "quick.fu": ("Fu", "符"), "quick.yakuman": ("Yakuman", "役満"),

@@ -15,7 +15,8 @@ __all__ = ["breakdown_of", "furiten_breakdown", "score", "yaku_name"]
 
 def breakdown_of(result: Score, lang: str = "en") -> dict[str, Any]:
     if not result.is_win:
-        head = ("No yaku" if result.outcome is Outcome.NO_YAKU else "Not a winning hand")
+        head = {Outcome.NO_YAKU: "No yaku", Outcome.ILLEGAL_CHANKAN: "Not a legal win"}.get(
+            result.outcome, "Not a winning hand")
         detail = result.message or ""
         if detail.lower().startswith(head.lower()):
             verdict = detail[0].upper() + detail[1:]

@@ -16,7 +16,7 @@ from scorer.hand import CalledFrom, Hand, Meld, MeldKind
 from scorer.table import TableState
 from scorer.tiles import Tile, TileError, parse_tiles
 
-FLAGS = ("ippatsu", "last_tile", "rinshan", "chankan")
+FLAGS = ("ippatsu", "last_tile", "rinshan", "chankan", "chankan_of_ankan")
 KNOWN_KEYS = {"winner", "discarder", "riichi", "blessing", "pao", "hand", "quick", "capture",
               *FLAGS}
 
@@ -172,6 +172,7 @@ def context(spec: WinSpec, state: TableState, dora: tuple[Tile, ...],
     return WinContext(
         tsumo=spec.tsumo, seat_wind=state.seat_wind(spec.winner), round_wind=state.round_wind,
         riichi=spec.riichi, ippatsu="ippatsu" in spec.flags, rinshan="rinshan" in spec.flags,
-        chankan="chankan" in spec.flags, last_tile="last_tile" in spec.flags,
+        chankan="chankan" in spec.flags or "chankan_of_ankan" in spec.flags,
+        chankan_of_ankan="chankan_of_ankan" in spec.flags, last_tile="last_tile" in spec.flags,
         blessing=spec.blessing, dora_indicators=dora, ura_indicators=ura, honba=state.honba,
         riichi_sticks=state.sticks)

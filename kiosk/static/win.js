@@ -157,7 +157,7 @@ document.addEventListener("DOMContentLoaded", () => {
   const labels = (list) => list.map((x) => x.label).join(",");
   function spec() {
     const s = { winner: sit.winner, discarder: sit.discarder, riichi: sit.riichi };
-    for (const f of ["ippatsu", "last_tile", "rinshan", "chankan"]) s[f] = sit.flags.has(f);
+    for (const f of ["ippatsu", "last_tile", "rinshan", "chankan", "chankan_of_ankan"]) s[f] = sit.flags.has(f);
     if ($("#blessing").value) s.blessing = $("#blessing").value;
     if ($("#pao").value !== "") s.pao = +$("#pao").value;
     if (mode === "quick") {

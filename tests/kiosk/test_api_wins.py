@@ -176,3 +176,18 @@ def test_breakdown_in_japanese(api: Api) -> None:
     api.post("/api/session/language", {"language": "ja"})
     out = api.post("/api/score", {"winner": 1, "discarder": None, "hand": PINFU}).get_json()
     assert [y["name"] for y in out["yaku"]] == ["門前清自摸和", "平和", "断么九"]
+
+
+def test_only_kokushi_may_rob_a_closed_kan(api: Api) -> None:
+    # Tenhou rules let thirteen orphans rob a closed kan (a yakuman ron: 32,000 from the kan's
+    # owner); any other hand robbing a closed kan is not a legal win, said plainly.
+    kokushi = {"concealed": "19m19p19s1123456z", "win": "7z"}
+    out = api.post("/api/score", {"winner": 1, "discarder": 2, "chankan_of_ankan": True,
+                                  "hand": kokushi}).get_json()
+    assert out["is_win"] and out["yakuman_ids"] == ["kokushi_musou"]
+    assert out["payments"] == [0, 32000, -32000, 0]
+    plain = {"concealed": "223344m456p67s55p", "win": "8s"}
+    out = api.post("/api/score", {"winner": 1, "discarder": 2, "chankan_of_ankan": True,
+                                  "hand": plain}).get_json()
+    assert not out["is_win"] and out["outcome"] == "illegal chankan"
+    assert out["verdict"].startswith("Not a legal win") and "kokushi" in out["verdict"]

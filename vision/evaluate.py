@@ -176,11 +176,21 @@ def pose_checks(entry: LabelledImage, reading: Reading) -> list[tuple[str, bool]
     return checks
 
 
+def _meld_key(kind: str, tiles: Sequence[str], truth: bool) -> tuple[str, list[str]]:
+    """A meld compared by kind and sorted labels; a closed kan by its two face-up tiles, since
+    the two face-down ones (which may hide a red five) cannot be read: a reading shows them as
+    ``back``, the truth (laid out back, x, x, back) by their labels."""
+    if kind == "ankan":
+        shown = list(tiles[1:3]) if truth else [t for t in tiles if t != "back"]
+        return kind, sorted(shown)
+    return kind, sorted(tiles)
+
+
 def grouping_matches(layout: dict[str, Any], reading: Reading) -> bool:
     """Exactly the labelled concealed tiles (any order), winning tile, melds and dora row."""
     got = reading.to_json()
-    melds_ok = [(m["kind"], sorted(m["tiles"])) for m in got["melds"]] == [
-        (m["kind"], sorted(m["tiles"])) for m in layout["melds"]
+    melds_ok = [_meld_key(m["kind"], m["tiles"], False) for m in got["melds"]] == [
+        _meld_key(m["kind"], m["tiles"], True) for m in layout["melds"]
     ]
     return (
         sorted(got["concealed"]) == sorted(layout["concealed"])

@@ -53,3 +53,23 @@ def test_grouping_must_match_exactly():
     assert grouping_matches(layout, reading)
     assert not grouping_matches(layout | {"winning": "2m"}, reading)
     assert not grouping_matches(layout | {"melds": [{"kind": "chi", "tiles": ["5z"] * 3}]}, reading)
+
+
+def test_a_closed_kan_is_judged_by_its_face_up_tiles():
+    # read as back 6s 6s back: only the two face-up tiles can be checked
+    labels = ["1m", "2m", "back", "6s", "6s", "back"]
+    tiles = tuple(DetectedTile(lab, A, 0.9, face_down=lab == "back") for lab in labels)
+    reading = Reading(
+        tiles,
+        Grouping(concealed=(0,), winning=1, melds=(MeldReading(MeldKind.ANKAN, (2, 3, 4, 5)),)),
+    )
+    truth = {"concealed": ["1m"], "winning": "2m", "dora": []}
+    ankan = {"kind": "ankan", "tiles": ["6s", "6s", "6s", "6s"]}
+    assert grouping_matches(truth | {"melds": [ankan]}, reading)
+    # the hidden tiles may differ (a red five face down), the face-up ones may not
+    hidden_red = {"kind": "ankan", "tiles": ["0s", "5s", "5s", "5s"]}
+    assert not grouping_matches(truth | {"melds": [hidden_red]}, reading)
+    assert grouping_matches(
+        truth | {"melds": [{"kind": "ankan", "tiles": ["0s", "6s", "6s", "6s"]}]}, reading
+    )
+    assert not grouping_matches(truth | {"melds": [ankan | {"kind": "minkan"}]}, reading)

@@ -23,6 +23,10 @@ class VisionConfig:
     sideways_axis_weight: float = 5.0  # finder's long axis along the row (times its strength)
     sideways_glyph_weight: float = 1.75  # classifier's glyph-axis log-odds (rows near an axis)
     sideways_bias: float = 2.1
+    meld_grammar: bool = True  # the layout's grammar sets sideways flags and the winning cut
+    meld_called_min: float = (
+        -6.0
+    )  # grammar: an unflagged meld's likeliest tile needs these log-odds
     row_split: float = 1.5  # rows are split where centres differ by this many tile widths
     gap_split: float = 0.15  # a gap wider than this share of a tile width separates groups
     decode_tiles: int = 8  # least-confident tiles the decoder may change

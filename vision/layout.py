@@ -10,7 +10,7 @@ indicators. Labels are used only to name meld kinds (chi or pon, kan).
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -43,6 +43,7 @@ class Layout:
     sideways: tuple[bool, ...]
     problems: tuple[str, ...]
     row_angle: float
+    grammar_fixed: tuple[int, ...] = ()  # tiles whose sideways flag the meld grammar changed
 
 
 def kind_of(label: str) -> str:
@@ -154,7 +155,6 @@ def group_tiles(poses: Sequence[TilePose], labels: Sequence[str], config: Vision
         rows[-1].append(int(b))
     main = max(rows, key=len)
     others = [r for r in rows if r is not main]
-    problems: list[str] = []
     special = [i for i in main if side[i] or poses[i].face_down]
     if special and np.mean(u[special]) < np.mean(u[main]):
         u = -u  # melds (sideways / face-down tiles) lie at the end of the row
@@ -162,6 +162,35 @@ def group_tiles(poses: Sequence[TilePose], labels: Sequence[str], config: Vision
         s = sorted(main, key=lambda i: u[i])
         if u[s[1]] - u[s[0]] > u[s[-1]] - u[s[-2]] + 0.1 * unit:
             u = -u  # the isolated winning tile is at the end
+    first = _read_row(u, v, main, others, unit, angle, side, score, poses, labels, config)
+    if not config.meld_grammar:
+        return first
+    other = _read_row(-u, v, main, others, unit, angle, side, score, poses, labels, config)
+    return other if _cost(other) < _cost(first) else first
+
+
+def _cost(layout: Layout) -> int:
+    """Grammar broken by a reading: problems noticed plus sideways flags the grammar changed."""
+    return len(layout.problems) + len(layout.grammar_fixed) - bool(layout.grammar_fixed)
+
+
+def _read_row(
+    u: np.ndarray,
+    v: np.ndarray,
+    main: list[int],
+    others: list[list[int]],
+    unit: float,
+    angle: float,
+    side: tuple[bool, ...],
+    score: np.ndarray,
+    poses: Sequence[TilePose],
+    labels: Sequence[str],
+    config: VisionConfig,
+) -> Layout:
+    """Read the main row from its low-``u`` end (concealed tiles, winning tile, melds), plus the
+    dora row; ``side`` are the first sideways flags, ``score`` their log-odds."""
+    n = len(poses)
+    problems: list[str] = []
     extent = [(4 / 3 if side[i] else 1.0) * unit for i in range(n)]
     # positions: a kakan's added tile lies on top of the called one (same place along the row)
     positions: list[list[int]] = []
@@ -183,7 +212,11 @@ def group_tiles(poses: Sequence[TilePose], labels: Sequence[str], config: Vision
     k = 0
     while k < len(segments) and plain(segments[k]):
         k += 1
+    if config.meld_grammar:
+        k = _winning_cut(segments, plain, k)
     hand_part, meld_part = segments[:k], segments[k:]
+    flags = list(side)
+    fixed: list[int] = []
     concealed: list[int] = []
     winning: int | None = None
     if len(hand_part) >= 2 and len(hand_part[-1]) == 1:
@@ -194,7 +227,18 @@ def group_tiles(poses: Sequence[TilePose], labels: Sequence[str], config: Vision
     else:
         concealed = [p[0] for seg in hand_part for p in seg]
         problems.append("no winning tile set apart by a gap after the concealed tiles")
-    melds, unassigned = _parse_melds(meld_part, labels, side, poses, problems)
+    melds, unassigned = _parse_melds(
+        meld_part,
+        labels,
+        flags,
+        poses,
+        problems,
+        score if config.meld_grammar else None,
+        fixed,
+        config.meld_called_min,
+    )
+    if fixed:
+        problems.append(f"sideways flag of {len(fixed)} tile(s) set by the meld grammar")
     dora: list[int] = []
     if others:
         nearest = min(others, key=lambda r: abs(float(np.mean(v[r])) - float(np.mean(v[main]))))
@@ -204,18 +248,55 @@ def group_tiles(poses: Sequence[TilePose], labels: Sequence[str], config: Vision
                 unassigned.extend(sorted(r, key=lambda i: u[i]))
                 problems.append(f"{len(r)} tile(s) in an extra row were not used")
     grouping = Grouping(tuple(concealed), winning, tuple(melds), tuple(dora), tuple(unassigned))
-    return Layout(grouping, side, tuple(problems), angle)
+    return Layout(grouping, tuple(flags), tuple(problems), angle, tuple(sorted(fixed)))
+
+
+def _winning_cut(
+    segments: list[list[list[int]]], plain: Callable[[list[list[int]]], bool], k: int
+) -> int:
+    """How many leading segments are the hand (concealed + winning tile), by the grammar: the
+    winning tile is a segment of one position after the concealed tiles, every meld segment
+    after it shows a sideways or face-down tile, no hand segment does. Among the single-tile
+    segments, the cut breaking fewest of these wins (ties: the plain-prefix cut ``k``, then the
+    earliest); with no single-tile segment ``k`` stands."""
+    cuts = [c + 1 for c in range(1, len(segments)) if len(segments[c]) == 1]
+    if not cuts:
+        return k
+
+    def broken(cut: int) -> int:
+        hand = sum(not plain(seg) for seg in segments[:cut])
+        return hand + sum(plain(seg) for seg in segments[cut:])
+
+    return min(cuts, key=lambda c: (broken(c), c != k, c))
 
 
 def _parse_melds(
     segments: list[list[list[int]]],
     labels: Sequence[str],
-    side: tuple[bool, ...],
+    side: list[bool],
     poses: Sequence[TilePose],
     problems: list[str],
+    score: np.ndarray | None = None,
+    fixed: list[int] | None = None,
+    min_called: float = -6.0,
 ) -> tuple[list[MeldReading], list[int]]:
     """Cut each segment into melds: closed kan (back, x, x, back), added kan (a stacked
-    position), open kan (four of a kind, one sideways), else three tiles (chi or pon)."""
+    position), open kan (four of a kind, one sideways), else three tiles (chi or pon).
+
+    With ``score`` (sideways log-odds) the grammar sets the flags in ``side``: a closed kan
+    shows none, an added kan only its stacked pair, an open kan and a chi / pon exactly one:
+    the likeliest of those flagged, or with none flagged the likeliest tile unless its
+    log-odds are below ``min_called``; every tile whose flag changed is appended to ``fixed``."""
+    changed = fixed if fixed is not None else []
+
+    def set_flags(tiles: list[int], called: list[int]) -> None:
+        if score is None:
+            return
+        for t in tiles:
+            if side[t] != (t in called):
+                side[t] = t in called
+                changed.append(t)
+
     melds: list[MeldReading] = []
     unassigned: list[int] = []
     for seg in segments:
@@ -225,6 +306,7 @@ def _parse_melds(
             down = [poses[p[0]].face_down for p in seg[i : i + 4]]
             if len(down) == 4 and down[0] and down[3] and len(first) == 1:
                 tiles = [p[0] for p in seg[i : i + 4]]
+                set_flags(tiles, [])
                 melds.append(MeldReading(MeldKind.ANKAN, tuple(tiles), None))
                 i += 4
                 continue
@@ -237,6 +319,7 @@ def _parse_melds(
             if any(len(p) > 1 for p in three):
                 tiles = [t for p in three for t in p]
                 called = next(p[0] for p in three if len(p) > 1)
+                set_flags(tiles, next(p for p in three if len(p) > 1))
                 melds.append(MeldReading(MeldKind.KAKAN, tuple(tiles), called))
                 i += 3
                 continue
@@ -246,14 +329,26 @@ def _parse_melds(
                 len(four) == 4
                 and all(len(p) == 1 for p in four)
                 and len({kind_of(labels[t]) for t in four_tiles}) == 1
-                and sum(side[t] for t in four_tiles) == 1
+                and (
+                    sum(side[t] for t in four_tiles) == 1
+                    or (score is not None and len(seg) == i + 4)  # a whole segment: a kan
+                )
             ):
+                if score is not None:
+                    set_flags(four_tiles, [max(four_tiles, key=lambda t: score[t])])
                 called = next(t for t in four_tiles if side[t])
                 melds.append(MeldReading(MeldKind.MINKAN, tuple(four_tiles), called))
                 i += 4
                 continue
             tiles = [p[0] for p in three]
             called_list = [t for t in tiles if side[t]]
+            if len(called_list) > 1 and score is not None:
+                called_list = [max(called_list, key=lambda t: score[t])]
+            if not called_list and score is not None:
+                best = max(tiles, key=lambda t: score[t])
+                if score[best] > min_called:  # a tile the cues call surely upright stays so
+                    called_list = [best]
+            set_flags(tiles, called_list)
             if len(called_list) != 1:
                 problems.append(f"meld {len(melds) + 1} shows {len(called_list)} sideways tiles")
             kind = meld_kind([labels[t] for t in tiles], False, False)

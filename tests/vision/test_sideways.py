@@ -1,11 +1,13 @@
 """Sideways evidence (layout.sideways_scores) and the meld grammar, on fixed boxes and poses."""
 
+import dataclasses
 import math
 
 import pytest
 
+from tests.vision.test_layout import CONCEALED, MELDS, hand_row, labels_of, poses_for
 from vision.config import VisionConfig
-from vision.layout import TilePose, sideways_scores
+from vision.layout import TilePose, group_tiles, sideways_scores
 
 CFG = VisionConfig()
 UP, SIDE = math.pi / 2, 0.0  # long axis across / along a row running along x
@@ -32,3 +34,66 @@ def test_glyph_cue_is_trusted_on_axis_rows_and_ignored_at_45_degrees():
     assert upright_row.tolist() == pytest.approx([2.1 + 1.75 * logit, 2.1 - 1.75 * logit])
     diagonal = sideways_scores(poses, math.pi / 4, CFG)
     assert diagonal.tolist() == pytest.approx([2.1, 2.1])
+
+
+def _unsure_chi(melds=MELDS):
+    """The standard row with the chi's called 3s read unsure: a square box and an upright finder
+    axis (log-odds 10 * log(4/3) - 5 + 2.1 = -0.02). The chi's other tiles lie 0.2 tile closer,
+    so the meld stays one group whether or not the 3s counts as sideways."""
+    items = hand_row(CONCEALED, "9s", melds)
+    at = [k for k, it in enumerate(items) if it[0] == "3s"][0]
+    items = [it if k <= at else (it[0], it[1] - 0.2, *it[2:]) for k, it in enumerate(items)]
+    poses, labels = poses_for(items, 0)
+    x1, y1, x2, y2 = poses[at].box
+    cx, cy, half = (x1 + x2) / 2, (y1 + y2) / 2, ((x2 - x1) + (y2 - y1)) / 4
+    poses[at] = TilePose((cx - half, cy - half, cx + half, cy + half), UP, 1.0, False)
+    return poses, labels, at
+
+
+def test_grammar_flags_the_likeliest_tile_of_a_meld_shown_without_a_sideways_one():
+    poses, labels, called = _unsure_chi()
+    assert sideways_scores(poses, 0.0, CFG)[called] == pytest.approx(-0.0232, abs=1e-3)
+    off = group_tiles(poses, labels, dataclasses.replace(CFG, meld_grammar=False))
+    assert not off.sideways[called]
+    assert "meld 2 shows 0 sideways tiles" in off.problems
+    on = group_tiles(poses, labels, CFG)
+    assert [labels[i] for i, s in enumerate(on.sideways) if s] == ["5z", "3s"]
+    assert on.grammar_fixed == (called,)
+    assert on.problems == ("sideways flag of 1 tile(s) set by the meld grammar",)
+    assert on.grouping.melds[1].called == called
+    assert labels_of(on, labels)[2] == [("pon", ["5z"] * 3), ("chi", ["3s", "4s", "5s"])]
+
+
+def test_grammar_leaves_a_meld_unflagged_when_no_tile_is_likely_enough():
+    poses, labels, called = _unsure_chi()
+    strict = group_tiles(poses, labels, dataclasses.replace(CFG, meld_called_min=0.0))
+    assert not strict.sideways[called]
+    assert strict.grammar_fixed == ()
+    assert "meld 2 shows 0 sideways tiles" in strict.problems
+
+
+def test_grammar_keeps_the_likeliest_of_two_flagged_tiles_in_a_meld():
+    poses, labels = poses_for(hand_row(CONCEALED, "9s", MELDS), 0)
+    extra = [i for i, lab in enumerate(labels) if lab == "4s"][0]
+    x1, y1, x2, y2 = poses[extra].box  # a square box, a weak sideways finder axis: 2.1 + 2.5
+    poses[extra] = TilePose((x1, y1, x2, y1 + (x2 - x1)), SIDE, 0.5, False)
+    scores = sideways_scores(poses, 0.0, CFG)
+    assert 0 < scores[extra] < max(scores)  # flagged, but less surely than the called 3s
+    on = group_tiles(poses, labels, CFG)
+    assert [labels[i] for i, s in enumerate(on.sideways) if s] == ["5z", "3s"]
+    assert on.grammar_fixed == (extra,)
+
+
+def test_grammar_cuts_after_the_winning_tile_when_the_first_meld_shows_no_sideways_tile():
+    # chi first: with its 3s unflagged the plain prefix runs on into it (no winning tile)
+    poses, labels, called = _unsure_chi(MELDS[::-1])
+    off = group_tiles(poses, labels, dataclasses.replace(CFG, meld_grammar=False))
+    assert labels_of(off, labels)[1] is None
+    assert "no winning tile set apart by a gap after the concealed tiles" in off.problems
+    on = group_tiles(poses, labels, CFG)
+    assert labels_of(on, labels)[:3] == (
+        CONCEALED,
+        "9s",
+        [("chi", ["3s", "4s", "5s"]), ("pon", ["5z"] * 3)],
+    )
+    assert on.grammar_fixed == (called,)

@@ -22,6 +22,11 @@ class Candidate:
     angle: float  # direction of the tile's long axis, modulo pi
     orientation_strength: float  # 0..1: how sure the finder is about ``angle``
 
+    @property
+    def centre(self) -> tuple[float, float]:
+        x1, y1, x2, y2 = self.box
+        return ((x1 + x2) / 2, (y1 + y2) / 2)
+
 
 def sigmoid(x: np.ndarray) -> np.ndarray:
     return 1.0 / (1.0 + np.exp(-x))

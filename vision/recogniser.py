@@ -15,7 +15,7 @@ from scorer.tiles import MODEL_CLASSES
 from vision.config import VisionConfig
 from vision.decode import CompleteCheck, decode
 from vision.layout import TilePose, group_tiles, rename_melds
-from vision.postprocess import Candidate, decode_finder, softmax, top_labels
+from vision.postprocess import Candidate, decode_finder, iou, softmax, top_labels
 from vision.preprocess import crop_tiles, letterbox, to_nchw
 from vision.reading import DetectedTile, Grouping, MeldReading, Reading
 from vision.session import ModelSession
@@ -50,13 +50,31 @@ class Recogniser:
             cfg,
         )
 
-    def find(self, frame_bgr: np.ndarray) -> list[Candidate]:
+    def find(self, frame_bgr: np.ndarray, threshold: float | None = None) -> list[Candidate]:
         """Stage 1: located tiles (boxes in image pixels), strongest first."""
+        return self.find_both(frame_bgr, threshold)[0]
+
+    def find_both(
+        self, frame_bgr: np.ndarray, threshold: float | None = None
+    ) -> tuple[list[Candidate], list[Candidate]]:
+        """Located tiles, plus the weaker peaks (heat >= ``back_recovery_heat``) that overlap
+        none of them: candidates for face-down tiles the layout may recover."""
         size = int(self.finder.card["input"]["shape"][2])
         square, lb = letterbox(frame_bgr, size)
         maps = self.finder.run(to_nchw(square))[0]
         h, w = frame_bgr.shape[:2]
-        return decode_finder(maps, lb, (w, h), self.config.detect_threshold, self.config.nms_iou)
+        cfg = self.config
+        found = decode_finder(
+            maps, lb, (w, h), cfg.detect_threshold if threshold is None else threshold, cfg.nms_iou
+        )
+        if cfg.back_recovery_heat >= cfg.detect_threshold or not found:
+            return found, []
+        weak = decode_finder(maps, lb, (w, h), cfg.back_recovery_heat, cfg.nms_iou)
+        have = np.array([c.box for c in found], np.float64)
+        extra = [
+            c for c in weak if iou(np.array([c.box], np.float64), have).max() < cfg.nms_iou / 2
+        ]
+        return found, extra
 
     def classify(
         self, frame_bgr: np.ndarray, boxes: np.ndarray
@@ -83,10 +101,36 @@ class Recogniser:
         """Read every tile of a BGR frame and group them; ``complete`` is the kiosk's optional
         winning-shape check used by the decoder."""
         h, w = frame_bgr.shape[:2]
-        found = self.find(frame_bgr)
-        boxes = np.array([c.box for c in found], np.float32).reshape(-1, 4)
+        found, weak = self.find_both(frame_bgr)
+        boxes = np.array([c.box for c in found + weak], np.float32).reshape(-1, 4)
         probs, vertical = self.classify(frame_bgr, boxes)
+        keep = recovered_backs(found, weak, probs, self.config)
+        rows = list(range(len(found))) + [len(found) + k for k in keep]
+        found = found + [weak[k] for k in keep]
+        probs = probs[rows]
+        vertical = None if vertical is None else vertical[rows]
         return assemble(found, probs, self.config, (w, h), complete, vertical)
+
+
+def recovered_backs(
+    found: list[Candidate], weak: list[Candidate], probs: np.ndarray, config: VisionConfig
+) -> list[int]:
+    """Indices into ``weak`` of the weak peaks kept as face-down tiles: read as ``back`` with
+    probability >= ``back_recovery_prob`` and lying next to a located face-down tile (the two
+    backs of a closed kan are 3 tiles apart, so a missed one still has a back within 3.5 tile
+    widths along the row). ``probs`` holds the found tiles' rows, then the weak peaks'."""
+    back = MODEL_CLASSES.index("back")
+    backs = [c.centre for c, p in zip(found, probs, strict=False) if int(p.argmax()) == back]
+    if not backs or not weak:
+        return []
+    width = float(np.median([min(c.box[2] - c.box[0], c.box[3] - c.box[1]) for c in found]))
+    keep = []
+    for k, c in enumerate(weak):
+        p = probs[len(found) + k]
+        near = min(np.hypot(c.centre[0] - x, c.centre[1] - y) for x, y in backs)
+        if p[back] >= config.back_recovery_prob and near <= 3.5 * width:
+            keep.append(k)
+    return keep
 
 
 def assemble(

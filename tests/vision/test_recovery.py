@@ -1,0 +1,43 @@
+"""Recovering a closed kan's missed face-down tile from the finder's weaker peaks."""
+
+import numpy as np
+
+from scorer.tiles import MODEL_CLASSES
+from vision.config import VisionConfig
+from vision.postprocess import Candidate
+from vision.recogniser import recovered_backs
+
+CFG = VisionConfig()
+BACK = MODEL_CLASSES.index("back")
+
+
+def tile(x, score=0.9):
+    return Candidate((x, 100.0, x + 30.0, 140.0), score, 1.57, 1.0)
+
+
+def probs_for(labels_and_p):
+    """Rows of class probabilities: the named label gets p, the rest spread evenly."""
+    rows = np.zeros((len(labels_and_p), len(MODEL_CLASSES)))
+    for r, (label, p) in enumerate(labels_and_p):
+        rows[r] = (1 - p) / (len(MODEL_CLASSES) - 1)
+        rows[r, MODEL_CLASSES.index(label)] = p
+    return rows
+
+
+def test_a_weak_back_beside_a_closed_kan_is_kept_and_far_or_unsure_ones_are_not():
+    # found: 1m, 6s, 6s, back at x = 0, 60, 90, 120 (tiles 30 wide); weak peaks at 30 (read
+    # back 0.8: the kan's missing first back), 400 (back 0.95, but 9 widths from any back) and
+    # 150 (back 0.6, under back_recovery_prob 0.7)
+    found = [tile(0), tile(60), tile(90), tile(120)]
+    weak = [tile(30, 0.3), tile(400, 0.3), tile(150, 0.3)]
+    probs = probs_for(
+        [("1m", 0.99), ("6s", 0.99), ("6s", 0.99), ("back", 0.99)]
+        + [("back", 0.8), ("back", 0.95), ("back", 0.6)]
+    )
+    assert recovered_backs(found, weak, probs, CFG) == [0]
+
+
+def test_nothing_is_recovered_without_a_located_back():
+    found = [tile(0), tile(30)]
+    probs = probs_for([("1m", 0.99), ("2m", 0.99), ("back", 0.99)])
+    assert recovered_backs(found, [tile(60, 0.3)], probs, CFG) == []

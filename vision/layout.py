@@ -215,6 +215,16 @@ def _read_row(
     if config.meld_grammar:
         k = _winning_cut(segments, plain, k)
     hand_part, meld_part = segments[:k], segments[k:]
+    # the hand's tiles never stack: a second tile at one place belongs to a row lying close
+    # beside the main one (a dora row the row split merged); keep the one nearest the row
+    line = float(np.median(v[main]))
+    stray: list[int] = []
+    for seg in hand_part:
+        for pos in seg:
+            if len(pos) > 1:
+                pos.sort(key=lambda i: abs(v[i] - line))
+                stray.extend(pos[1:])
+                del pos[1:]
     flags = list(side)
     fixed: list[int] = []
     concealed: list[int] = []
@@ -240,6 +250,11 @@ def _read_row(
     if fixed:
         problems.append(f"sideways flag of {len(fixed)} tile(s) set by the meld grammar")
     dora: list[int] = []
+    if stray and not others:
+        others = [stray]
+    elif stray:
+        unassigned.extend(sorted(stray, key=lambda i: u[i]))
+        problems.append(f"{len(stray)} tile(s) stacked on concealed tiles were not used")
     if others:
         nearest = min(others, key=lambda r: abs(float(np.mean(v[r])) - float(np.mean(v[main]))))
         dora = sorted(nearest, key=lambda i: u[i])

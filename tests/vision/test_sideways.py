@@ -97,3 +97,16 @@ def test_grammar_cuts_after_the_winning_tile_when_the_first_meld_shows_no_sidewa
         [("chi", ["3s", "4s", "5s"]), ("pon", ["5z"] * 3)],
     )
     assert on.grammar_fixed == (called,)
+
+
+def test_a_dora_row_merged_into_the_main_row_is_split_off_the_concealed_tiles():
+    # the dora row lies only 1.27 tile widths across from the concealed tiles (the row split
+    # needs 1.5): its tiles stack on concealed ones, which never stack, so they are the dora
+    items = hand_row(CONCEALED, "9s", MELDS)
+    items += [(t, 2 + i * 1.03, -2.6, False, False) for i, t in enumerate(["2z", "3z"])]
+    poses, labels = poses_for(items, 0)
+    layout = group_tiles(poses, labels, CFG)
+    concealed, winning, melds, dora = labels_of(layout, labels)
+    assert (concealed, winning, dora) == (CONCEALED, "9s", ["2z", "3z"])
+    assert melds == [("pon", ["5z"] * 3), ("chi", ["3s", "4s", "5s"])]
+    assert layout.problems == ()

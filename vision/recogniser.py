@@ -16,7 +16,7 @@ from vision.config import VisionConfig
 from vision.decode import CompleteCheck, decode
 from vision.layout import TilePose, group_tiles, rename_melds
 from vision.postprocess import Candidate, decode_finder, iou, softmax, top_labels
-from vision.preprocess import crop_tiles, letterbox, to_nchw
+from vision.preprocess import Letterbox, crop_tiles, letterbox, to_nchw
 from vision.reading import DetectedTile, Grouping, MeldReading, Reading
 from vision.session import ModelSession
 
@@ -50,31 +50,21 @@ class Recogniser:
             cfg,
         )
 
-    def find(self, frame_bgr: np.ndarray, threshold: float | None = None) -> list[Candidate]:
+    def find(self, frame_bgr: np.ndarray) -> list[Candidate]:
         """Stage 1: located tiles (boxes in image pixels), strongest first."""
-        return self.find_both(frame_bgr, threshold)[0]
+        maps, lb = self._maps(frame_bgr)
+        return self._peaks(maps, lb, frame_bgr, self.config.detect_threshold)
 
-    def find_both(
-        self, frame_bgr: np.ndarray, threshold: float | None = None
-    ) -> tuple[list[Candidate], list[Candidate]]:
-        """Located tiles, plus the weaker peaks (heat >= ``back_recovery_heat``) that overlap
-        none of them: candidates for face-down tiles the layout may recover."""
+    def _maps(self, frame_bgr: np.ndarray) -> tuple[np.ndarray, Letterbox]:
         size = int(self.finder.card["input"]["shape"][2])
         square, lb = letterbox(frame_bgr, size)
-        maps = self.finder.run(to_nchw(square))[0]
+        return self.finder.run(to_nchw(square))[0], lb
+
+    def _peaks(
+        self, maps: np.ndarray, lb: Letterbox, frame_bgr: np.ndarray, threshold: float
+    ) -> list[Candidate]:
         h, w = frame_bgr.shape[:2]
-        cfg = self.config
-        found = decode_finder(
-            maps, lb, (w, h), cfg.detect_threshold if threshold is None else threshold, cfg.nms_iou
-        )
-        if cfg.back_recovery_heat >= cfg.detect_threshold or not found:
-            return found, []
-        weak = decode_finder(maps, lb, (w, h), cfg.back_recovery_heat, cfg.nms_iou)
-        have = np.array([c.box for c in found], np.float64)
-        extra = [
-            c for c in weak if iou(np.array([c.box], np.float64), have).max() < cfg.nms_iou / 2
-        ]
-        return found, extra
+        return decode_finder(maps, lb, (w, h), threshold, self.config.nms_iou)
 
     def classify(
         self, frame_bgr: np.ndarray, boxes: np.ndarray
@@ -101,14 +91,28 @@ class Recogniser:
         """Read every tile of a BGR frame and group them; ``complete`` is the kiosk's optional
         winning-shape check used by the decoder."""
         h, w = frame_bgr.shape[:2]
-        found, weak = self.find_both(frame_bgr)
-        boxes = np.array([c.box for c in found + weak], np.float32).reshape(-1, 4)
+        maps, lb = self._maps(frame_bgr)
+        cfg = self.config
+        found = self._peaks(maps, lb, frame_bgr, cfg.detect_threshold)
+        boxes = np.array([c.box for c in found], np.float32).reshape(-1, 4)
         probs, vertical = self.classify(frame_bgr, boxes)
-        keep = recovered_backs(found, weak, probs, self.config)
-        rows = list(range(len(found))) + [len(found) + k for k in keep]
-        found = found + [weak[k] for k in keep]
-        probs = probs[rows]
-        vertical = None if vertical is None else vertical[rows]
+        back = MODEL_CLASSES.index("back")
+        if cfg.back_recovery_heat < cfg.detect_threshold and (probs.argmax(1) == back).any():
+            # only frames showing a face-down tile pay for the weaker peaks: those overlapping
+            # no located tile may be a closed kan's missed back
+            weak = [
+                c
+                for c in self._peaks(maps, lb, frame_bgr, cfg.back_recovery_heat)
+                if iou(np.array([c.box]), boxes.astype(np.float64)).max() < cfg.nms_iou / 2
+            ]
+            if weak:
+                weak_boxes = np.array([c.box for c in weak], np.float32).reshape(-1, 4)
+                weak_probs, weak_vertical = self.classify(frame_bgr, weak_boxes)
+                keep = recovered_backs(found, weak, np.concatenate([probs, weak_probs]), cfg)
+                found = found + [weak[k] for k in keep]
+                probs = np.concatenate([probs, weak_probs[keep]])
+                if vertical is not None and weak_vertical is not None:
+                    vertical = np.concatenate([vertical, weak_vertical[keep]])
         return assemble(found, probs, self.config, (w, h), complete, vertical)
 
 

@@ -18,6 +18,7 @@ class VisionConfig:
     nms_iou: float = 0.45  # boxes overlapping more than this keep only the stronger one
     back_recovery_heat: float = 0.2  # weaker peaks near a face-down tile may be a missed back
     back_recovery_prob: float = 0.7  # ... kept when the classifier reads them back this surely
+    stack_recovery_prob: float = 0.7  # ... or as a tile beside one of the same kind (kakan)
     alternatives: int = 3  # classifier alternatives kept per tile
     test_time_flip: bool = True  # also classify each crop turned half round, average
     # sideways log-odds = weights x cues (layout.sideways_scores), fitted on synth seeds 13 + 21

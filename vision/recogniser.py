@@ -96,10 +96,9 @@ class Recogniser:
         found = self._peaks(maps, lb, frame_bgr, cfg.detect_threshold)
         boxes = np.array([c.box for c in found], np.float32).reshape(-1, 4)
         probs, vertical = self.classify(frame_bgr, boxes)
-        back = MODEL_CLASSES.index("back")
-        if cfg.back_recovery_heat < cfg.detect_threshold and (probs.argmax(1) == back).any():
-            # only frames showing a face-down tile pay for the weaker peaks: those overlapping
-            # no located tile may be a closed kan's missed back
+        if cfg.back_recovery_heat < cfg.detect_threshold and len(found):
+            # weaker peaks overlapping no located tile may be a closed kan's missed back or an
+            # added kan's missed stacked tile
             weak = [
                 c
                 for c in self._peaks(maps, lb, frame_bgr, cfg.back_recovery_heat)
@@ -108,7 +107,11 @@ class Recogniser:
             if weak:
                 weak_boxes = np.array([c.box for c in weak], np.float32).reshape(-1, 4)
                 weak_probs, weak_vertical = self.classify(frame_bgr, weak_boxes)
-                keep = recovered_backs(found, weak, np.concatenate([probs, weak_probs]), cfg)
+                both = np.concatenate([probs, weak_probs])
+                keep = sorted(
+                    set(recovered_backs(found, weak, both, cfg))
+                    | set(recovered_stacks(found, weak, both, cfg))
+                )
                 found = found + [weak[k] for k in keep]
                 probs = np.concatenate([probs, weak_probs[keep]])
                 if vertical is not None and weak_vertical is not None:
@@ -211,3 +214,29 @@ def in_layout_order(reading: Reading) -> Reading:
     return Reading(
         tuple(reading.tiles[i] for i in order), grouping, reading.problems, reading.image_size
     )
+
+
+def recovered_stacks(
+    found: list[Candidate], weak: list[Candidate], probs: np.ndarray, config: VisionConfig
+) -> list[int]:
+    """Indices into ``weak`` of the weak peaks kept as the other tile of an added kan's stacked
+    pair (the finder often sees only one of two tiles lying sideways one above the other): read
+    with probability >= ``stack_recovery_prob`` as the same kind (red fives as fives) as a
+    located tile within 1.3 tile widths. ``probs`` holds the found tiles' rows, then the weak
+    peaks'."""
+    if not found or not weak:
+        return []
+    kinds = [MODEL_CLASSES[int(j)].replace("0", "5", 1) for j in probs.argmax(axis=1)]
+    width = float(np.median([min(c.box[2] - c.box[0], c.box[3] - c.box[1]) for c in found]))
+    keep = []
+    for k, c in enumerate(weak):
+        row = probs[len(found) + k]
+        if row.max() < config.stack_recovery_prob or kinds[len(found) + k] == "back":
+            continue
+        if any(
+            kinds[j] == kinds[len(found) + k]
+            and np.hypot(c.centre[0] - f.centre[0], c.centre[1] - f.centre[1]) <= 1.3 * width
+            for j, f in enumerate(found)
+        ):
+            keep.append(k)
+    return keep

@@ -5,7 +5,7 @@ import numpy as np
 from scorer.tiles import MODEL_CLASSES
 from vision.config import VisionConfig
 from vision.postprocess import Candidate
-from vision.recogniser import recovered_backs
+from vision.recogniser import recovered_backs, recovered_stacks
 
 CFG = VisionConfig()
 BACK = MODEL_CLASSES.index("back")
@@ -41,3 +41,24 @@ def test_nothing_is_recovered_without_a_located_back():
     found = [tile(0), tile(30)]
     probs = probs_for([("1m", 0.99), ("2m", 0.99), ("back", 0.99)])
     assert recovered_backs(found, [tile(60, 0.3)], probs, CFG) == []
+
+
+def test_a_weak_tile_beside_one_of_its_kind_completes_an_added_kan():
+    # found: 2m at x 0, 1z sideways at (100, 140); weak peaks: a 1z just above it (the stacked
+    # added tile), a red 0m beside the 2m (another kind), a 1z far away, an unsure 1z (0.6)
+    found = [tile(0), Candidate((100.0, 140.0, 140.0, 170.0), 0.9, 0.0, 1.0)]
+    weak = [
+        Candidate((100.0, 110.0, 140.0, 140.0), 0.3, 0.0, 1.0),
+        tile(30, 0.3),
+        tile(400, 0.3),
+        Candidate((101.0, 108.0, 141.0, 138.0), 0.3, 0.0, 1.0),
+    ]
+    probs = probs_for(
+        [("2m", 0.99), ("1z", 0.99)] + [("1z", 0.9), ("0m", 0.9), ("1z", 0.95), ("1z", 0.6)]
+    )
+    assert recovered_stacks(found, weak, probs, CFG) == [0]
+    # a red five counts as its five: the 0m beside a located 5m is kept
+    probs5 = probs_for(
+        [("5m", 0.99), ("1z", 0.99)] + [("1z", 0.2), ("0m", 0.9), ("1z", 0.2), ("1z", 0.2)]
+    )
+    assert recovered_stacks(found, weak, probs5, CFG) == [1]

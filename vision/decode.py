@@ -78,6 +78,33 @@ def violations(
     return problems
 
 
+def could_be_mended(labels: Sequence[str], movable: Sequence[int],
+                    grouping: Grouping | None) -> bool:
+    """Whether changing only the `movable` tiles could possibly make `labels` legal: each kind
+    over four, each suit with two red fives and each broken meld needs a movable tile in it.
+
+    >>> could_be_mended(["3m"] * 5 + ["1p"], movable=[5], grouping=None)
+    False
+    >>> could_be_mended(["3m"] * 5 + ["1p"], movable=[0], grouping=None)
+    True
+    """
+    free = set(movable)
+    counts = Counter(kind_of(t) for t in labels if t != "back")
+    for kind, n in counts.items():
+        if n > 4 and sum(kind_of(labels[i]) == kind for i in free) < n - 4:
+            return False
+    reds = Counter(t[1] for t in labels if t[0] == "0")
+    for suit, n in reds.items():
+        if n > 1 and sum(labels[i] == "0" + suit for i in free) < n - 1:
+            return False
+    if grouping is not None:
+        for m in grouping.melds:
+            tiles = [labels[t] for t in m.tiles]
+            if not _is_set(tiles, m.kind) and not free.intersection(m.tiles):
+                return False
+    return True
+
+
 def decode(
     choices: Sequence[Sequence[tuple[str, float]]],
     grouping: Grouping | None,
@@ -103,6 +130,10 @@ def decode(
     movable = sorted(
         (i for i in range(len(choices)) if len(options[i]) > 1), key=lambda i: options[i][1][1]
     )[: config.decode_tiles]
+    if not could_be_mended(top, movable, grouping):
+        # No labelling reachable by changing only the movable tiles can be legal, so searching
+        # would only spend the whole budget (most of a frame's time on crowded photos).
+        return Decoded(tuple(top), (False,) * len(top), tuple(f"unresolved: {p}" for p in first))
     start = tuple(0 for _ in movable)
     heap: list[tuple[float, tuple[int, ...]]] = [(0.0, start)]
     seen = {start}

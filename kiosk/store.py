@@ -56,6 +56,18 @@ class Tx(Protocol):
     def run(self, sql: str, params: Sequence[Any] = ()) -> None: ...
 
 
+def create_schema(tx: Tx, schema: Sequence[str], where: str) -> None:
+    """Create the tables if missing and refuse a store written by another schema version."""
+    for statement in schema:
+        tx.run(statement)
+    found = tx.rows("SELECT value FROM store_meta WHERE key = 'schema'")
+    if not found:
+        tx.run("INSERT INTO store_meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
+    elif found[0][0] != str(SCHEMA_VERSION):
+        raise StoreError(f"{where} has store schema {found[0][0]}; this kiosk reads "
+                         f"{SCHEMA_VERSION}")
+
+
 class EventStore(ABC):
     """Games as ordered events. Backends supply the transaction and the schema."""
 

@@ -13,7 +13,7 @@ from typing import Any
 
 import psycopg
 
-from kiosk.store import SCHEMA_VERSION, EventStore, StoreError
+from kiosk.store import EventStore, StoreError, create_schema
 
 SCHEMA = (
     "CREATE TABLE IF NOT EXISTS store_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
@@ -46,14 +46,7 @@ class PostgresStore(EventStore):
         with self.transaction() as tx:
             # Two kiosks starting at once must not both create the tables.
             tx.run("SELECT pg_advisory_xact_lock(7253)")
-            for statement in SCHEMA:
-                tx.run(statement)
-            found = tx.rows("SELECT value FROM store_meta WHERE key = 'schema'")
-            if not found:
-                tx.run("INSERT INTO store_meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
-            elif found[0][0] != str(SCHEMA_VERSION):
-                raise StoreError(f"the database has store schema {found[0][0]}; this kiosk "
-                                 f"reads {SCHEMA_VERSION}")
+            create_schema(tx, SCHEMA, "the database")
 
     def _connect(self) -> psycopg.Connection[Any]:
         try:

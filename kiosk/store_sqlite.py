@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from kiosk.store import SCHEMA_VERSION, EventStore, StoreError
+from kiosk.store import EventStore, StoreError, create_schema
 
 SCHEMA = (
     "CREATE TABLE IF NOT EXISTS store_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
@@ -52,14 +52,7 @@ class SqliteStore(EventStore):
             raise StoreError(f"cannot open the SQLite store {path}: {error}") from None
         self._lock = threading.Lock()
         with self.transaction() as tx:
-            for statement in SCHEMA:
-                tx.run(statement)
-            found = tx.rows("SELECT value FROM store_meta WHERE key = 'schema'")
-            if not found:
-                tx.run("INSERT INTO store_meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
-            elif found[0][0] != str(SCHEMA_VERSION):
-                raise StoreError(f"{path} has store schema {found[0][0]}; this kiosk reads "
-                                 f"{SCHEMA_VERSION}")
+            create_schema(tx, SCHEMA, str(path))
 
     @contextmanager
     def transaction(self, write: bool = True) -> Iterator[_SqliteTx]:

@@ -226,3 +226,11 @@ def test_postgres_store_reconnects_after_losing_its_connection(postgres_url: str
         with pytest.raises(StoreError, match="unavailable"):
             store.events(game)  # the call that finds the connection gone says so plainly
         assert store.events(game) == GAME[:2]  # ... and the next one connects again
+
+
+def test_a_store_of_another_schema_version_is_refused_by_name(reopen: Opener) -> None:
+    store = reopen()
+    with store.transaction() as tx:
+        tx.run("UPDATE store_meta SET value = '99' WHERE key = 'schema'")
+    with pytest.raises(StoreError, match="has store schema 99; this kiosk reads 1"):
+        reopen()

@@ -22,26 +22,15 @@ from scorer.table import (
     GameEnded,
     GameStarted,
     RiichiDeclared,
-    Win,
-    WinningHand,
     replay,
 )
+from tests.scorer.table_notation import hand, ron, tsumo
 
 TENHOU = RULESETS["tenhou"]
 R = RiichiDeclared
 TIME = GameEnded("time limit")
 
 
-def hand(winner: int, han: int, fu: int = 30, **extra: object) -> WinningHand:
-    return WinningHand(winner, han, fu, **extra)  # type: ignore[arg-type]
-
-
-def ron(discarder: int, *hands: WinningHand) -> Win:
-    return Win.ron(discarder, *hands)
-
-
-def tsumo(winner: int, han: int, fu: int = 30, **extra: object) -> Win:
-    return Win.tsumo(hand(winner, han, fu, **extra))
 
 
 def draws(count: int, *tenpai: int) -> tuple[ExhaustiveDraw, ...]:

@@ -21,25 +21,14 @@ from scorer.table import (
     ExhaustiveDraw,
     GameStarted,
     RiichiDeclared,
-    Win,
-    WinningHand,
     replay,
 )
+from tests.scorer.table_notation import hand, ron, tsumo
 
 TENHOU = RULESETS["tenhou"]
 R = RiichiDeclared
 
 
-def hand(winner: int, han: int, fu: int = 30, **extra: object) -> WinningHand:
-    return WinningHand(winner, han, fu, **extra)  # type: ignore[arg-type]
-
-
-def ron(discarder: int, *hands: WinningHand) -> Win:
-    return Win.ron(discarder, *hands)
-
-
-def tsumo(winner: int, han: int, fu: int = 30, **extra: object) -> Win:
-    return Win.tsumo(hand(winner, han, fu, **extra))
 
 
 def draw(*tenpai: int, nagashi: tuple[int, ...] = ()) -> ExhaustiveDraw:

@@ -8,7 +8,6 @@ lacks). Resumable: a checkpoint is written to ``--out`` after every epoch.
 from __future__ import annotations
 
 import argparse
-import json
 import time
 from pathlib import Path
 
@@ -21,6 +20,7 @@ from scorer.tiles import MODEL_CLASSES
 from vision.manifest import read_manifest
 from vision.preprocess import CROP_PAD, CROP_SIZE
 from vision.training import data
+from vision.training.checkpoint import end_epoch, resume
 from vision.training.export import export_onnx, write_card
 from vision.training.nets import MEAN, STD, TileClassifier, n_params
 
@@ -65,6 +65,20 @@ def evaluate(model: nn.Module, x: np.ndarray, y: np.ndarray, batch: int = 256) -
     return correct / max(1, len(x))
 
 
+def batch_loss(model: nn.Module, x: np.ndarray, y: np.ndarray, axis: np.ndarray,
+               idx: np.ndarray, rng: np.random.Generator, loss_fn: nn.Module,
+               axis_loss: nn.Module) -> torch.Tensor:
+    """Cross-entropy of the labels on one augmented batch, plus half the glyph-axis loss where
+    the crop's axis is known (synthetic crops; real ones are -1)."""
+    xb, turned = data.batch(x, idx, rng, train=True)
+    logits, orient = model(torch.from_numpy(xb))
+    loss: torch.Tensor = loss_fn(logits, torch.from_numpy(y[idx]))
+    target = torch.from_numpy(data.turned_axis(axis[idx], turned))
+    if bool((target >= 0).any()):
+        loss = loss + 0.5 * axis_loss(orient, target)
+    return loss
+
+
 def run(args: argparse.Namespace) -> int:
     torch.set_num_threads(args.threads)
     torch.manual_seed(args.seed)
@@ -98,15 +112,8 @@ def run(args: argparse.Namespace) -> int:
     )
     loss_fn = nn.CrossEntropyLoss(label_smoothing=0.1)
     axis_loss = nn.CrossEntropyLoss(ignore_index=-1)
-    start = 0
     ckpt = out / "last.pt"
-    if ckpt.exists():
-        state = torch.load(ckpt, weights_only=False)
-        model.load_state_dict(state["model"])
-        opt.load_state_dict(state["opt"])
-        sched.load_state_dict(state["sched"])
-        start = state["epoch"]
-        print(f"resumed from {ckpt} at epoch {start}", flush=True)
+    start = resume(ckpt, model, opt, sched)
     for epoch in range(start, args.epochs):
         model.train()
         rng = np.random.default_rng(args.seed * 1000 + epoch)
@@ -115,12 +122,7 @@ def run(args: argparse.Namespace) -> int:
         bar = tqdm(range(steps_per_epoch), desc=f"epoch {epoch + 1}/{args.epochs}", mininterval=30)
         for step in bar:
             idx = order[step * args.batch : (step + 1) * args.batch]
-            xb, turned = data.batch(x, idx, rng, train=True)
-            logits, orient = model(torch.from_numpy(xb))
-            loss = loss_fn(logits, torch.from_numpy(y[idx]))
-            target = torch.from_numpy(data.turned_axis(axis[idx], turned))
-            if bool((target >= 0).any()):
-                loss = loss + 0.5 * axis_loss(orient, target)
+            loss = batch_loss(model, x, y, axis, idx, rng, loss_fn, axis_loss)
             opt.zero_grad()
             loss.backward()
             opt.step()
@@ -134,19 +136,8 @@ def run(args: argparse.Namespace) -> int:
             "valid_acc": acc,
             "seconds": round(time.time() - t0),
         }
-        print(json.dumps(rec), flush=True)
-        log.write(json.dumps(rec) + "\n")
-        log.flush()
-        torch.save(
-            {
-                "model": model.state_dict(),
-                "opt": opt.state_dict(),
-                "sched": sched.state_dict(),
-                "epoch": epoch + 1,
-                "args": vars(args) | {"manifest": str(manifest)},
-            },
-            ckpt,
-        )
+        end_epoch(rec, log, ckpt, model, opt, sched,
+                  args=vars(args) | {"manifest": str(manifest)})
     torch.save({"model": model.state_dict(), "width": args.width}, out / "final.pt")
     if args.export:
         acc = evaluate(model, xv, yv)

@@ -8,7 +8,6 @@ channels (real labels have no orientation, so that loss is masked for them).
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import random
 import time
@@ -22,6 +21,7 @@ from tqdm import tqdm
 
 from vision.manifest import read_manifest
 from vision.preprocess import FINDER_SIZE
+from vision.training.checkpoint import end_epoch, resume
 from vision.training.classifier import TRAIN_SPLITS, default_manifest
 from vision.training.export import export_onnx, write_card
 from vision.training.nets import MEAN, STD, TileFinder, n_params
@@ -194,15 +194,8 @@ def run(args: argparse.Namespace) -> int:
     sched = torch.optim.lr_scheduler.OneCycleLR(
         opt, args.lr, total_steps=args.epochs * steps, pct_start=0.1
     )
-    start = 0
     ckpt = out / "last.pt"
-    if ckpt.exists():
-        state = torch.load(ckpt, weights_only=False)
-        model.load_state_dict(state["model"])
-        opt.load_state_dict(state["opt"])
-        sched.load_state_dict(state["sched"])
-        start = state["epoch"]
-        print(f"resumed from {ckpt} at epoch {start}", flush=True)
+    start = resume(ckpt, model, opt, sched)
     log = (out / "log.jsonl").open("a")
     for epoch in range(start, args.epochs):
         model.train()
@@ -231,19 +224,7 @@ def run(args: argparse.Namespace) -> int:
             **{k: v / steps for k, v in sums.items()},
             "seconds": round(time.time() - t0),
         }
-        print(json.dumps(rec), flush=True)
-        log.write(json.dumps(rec) + "\n")
-        log.flush()
-        torch.save(
-            {
-                "model": model.state_dict(),
-                "opt": opt.state_dict(),
-                "sched": sched.state_dict(),
-                "epoch": epoch + 1,
-                "width": args.width,
-            },
-            ckpt,
-        )
+        end_epoch(rec, log, ckpt, model, opt, sched, width=args.width)
     torch.save({"model": model.state_dict(), "width": args.width}, out / "final.pt")
     if args.export:
         export_finder(

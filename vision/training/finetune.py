@@ -24,7 +24,7 @@ from vision.preprocess import CROP_PAD, CROP_SIZE, to_nchw
 from vision.recogniser import CLASSIFIER_FILE, default_models_dir
 from vision.session import ModelSession
 from vision.training import data
-from vision.training.classifier import export_classifier
+from vision.training.classifier import batch_loss, export_classifier
 from vision.training.export import read_card, sha256, write_card
 from vision.training.nets import TileClassifier
 
@@ -88,12 +88,7 @@ def run(args: argparse.Namespace) -> int:
         order = rng.permutation(len(x))
         for s in tqdm(range(0, len(x), 64), desc=f"finetune {epoch + 1}/{args.epochs}"):
             idx = order[s : s + 64]
-            xb, turned = data.batch(x, idx, rng, True)
-            logits, orient = model(torch.from_numpy(xb))
-            loss = loss_fn(logits, torch.from_numpy(y[idx]))
-            target = torch.from_numpy(data.turned_axis(axis[idx], turned))
-            if bool((target >= 0).any()):
-                loss = loss + 0.5 * axis_loss(orient, target)
+            loss = batch_loss(model, x, y, axis, idx, rng, loss_fn, axis_loss)
             opt.zero_grad()
             loss.backward()
             opt.step()

@@ -1,0 +1,62 @@
+"""The shared pieces of the training loops: resuming from a checkpoint, and the classifier's loss.
+
+Training needs the `train` extra (torch); without it these tests skip.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+torch = pytest.importorskip("torch", reason="training needs the `train` extra (torch)")
+
+from vision.training import data  # noqa: E402
+from vision.training.checkpoint import end_epoch, resume  # noqa: E402
+from vision.training.classifier import batch_loss  # noqa: E402
+from vision.training.nets import TileClassifier  # noqa: E402
+
+
+def _setup(seed: int) -> tuple[object, object, object]:
+    torch.manual_seed(seed)
+    model = torch.nn.Linear(4, 2)
+    opt = torch.optim.AdamW(model.parameters(), lr=0.1)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, 0.1, total_steps=10)
+    return model, opt, sched
+
+
+def test_a_run_resumes_where_its_last_epoch_ended(tmp_path: Path) -> None:
+    model, opt, sched = _setup(0)
+    ckpt = tmp_path / "last.pt"
+    assert resume(ckpt, model, opt, sched) == 0  # nothing to resume: a fresh run
+    model(torch.ones(1, 4)).sum().backward()
+    opt.step()
+    sched.step()
+    with (tmp_path / "log.jsonl").open("a") as log:
+        end_epoch({"epoch": 3, "loss": 0.5}, log, ckpt, model, opt, sched, width=16)
+    fresh, fresh_opt, fresh_sched = _setup(1)
+    assert resume(ckpt, fresh, fresh_opt, fresh_sched) == 3
+    assert torch.equal(fresh.weight, model.weight)
+    assert fresh_sched.state_dict()["last_epoch"] == 1
+    assert torch.load(ckpt, weights_only=False)["width"] == 16
+    assert json.loads((tmp_path / "log.jsonl").read_text()) == {"epoch": 3, "loss": 0.5}
+
+
+def test_the_glyph_axis_counts_only_where_it_is_known() -> None:
+    torch.manual_seed(0)
+    model = TileClassifier(width=8).eval()
+    x = np.random.default_rng(0).integers(0, 255, (4, data.STORE, data.STORE, 3), np.uint8)
+    y = np.array([0, 1, 2, 3])
+    ce, axis_ce = torch.nn.CrossEntropyLoss(), torch.nn.CrossEntropyLoss(ignore_index=-1)
+    idx = np.arange(4)
+    with torch.no_grad():
+        unknown = batch_loss(model, x, y, np.full(4, -1), idx, np.random.default_rng(5), ce,
+                             axis_ce)
+        known = batch_loss(model, x, y, np.zeros(4, np.int64), idx, np.random.default_rng(5), ce,
+                           axis_ce)
+        xb, _ = data.batch(x, idx, np.random.default_rng(5), train=True)
+        logits, _ = model(torch.from_numpy(xb))
+    assert float(unknown) == pytest.approx(float(ce(logits, torch.from_numpy(y))))
+    assert float(known) > float(unknown)

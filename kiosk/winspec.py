@@ -8,7 +8,8 @@ hand without the winning tile, as the photo shows it (the winning tile lies apar
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from enum import Enum
+from typing import Any, TypeVar
 
 from kiosk.errors import ApiError
 from scorer.context import Blessing, Riichi, WinContext
@@ -59,6 +60,19 @@ def _seat(value: Any, field: str, optional: bool = False) -> int | None:
     return value
 
 
+E = TypeVar("E", bound=Enum)
+
+
+def _choice(kind: type[E], value: Any, field: str) -> E:
+    """`value` as a member of `kind`, or a 400 naming the field and every allowed value."""
+    try:
+        return kind(value)
+    except ValueError:
+        names = [str(member.value) for member in kind]
+        allowed = f"{', '.join(names[:-1])} or {names[-1]}"
+        raise ApiError(400, f"{field}: {value!r} is not {allowed}") from None
+
+
 def parse_spec(body: Any, state: TableState) -> WinSpec:
     if not isinstance(body, dict):
         raise ApiError(400, "expected a JSON object describing the win")
@@ -70,11 +84,8 @@ def parse_spec(body: Any, state: TableState) -> WinSpec:
     if discarder == winner:
         raise ApiError(400, "discarder: the winner cannot ron their own discard "
                        "(use null for tsumo)")
-    try:
-        riichi = Riichi(body.get("riichi") or ("riichi" if winner in state.riichi else "none"))
-    except ValueError:
-        raise ApiError(400, f"riichi: {body.get('riichi')!r} is not none, riichi or "
-                       "double") from None
+    riichi = _choice(Riichi, body.get("riichi") or ("riichi" if winner in state.riichi else "none"),
+                     "riichi")
     if riichi is not Riichi.NONE and winner not in state.riichi:
         raise ApiError(422, "riichi: the table has no riichi declared by the winner this hand "
                        "(declare it first)")
@@ -85,13 +96,7 @@ def parse_spec(body: Any, state: TableState) -> WinSpec:
             raise ApiError(400, f"{flag}: expected true or false, got {value!r}")
         if value:
             flags.add(flag)
-    blessing = None
-    if body.get("blessing"):
-        try:
-            blessing = Blessing(body["blessing"])
-        except ValueError:
-            raise ApiError(400, f"blessing: {body['blessing']!r} is not tenhou, chiihou or "
-                           "renhou") from None
+    blessing = _choice(Blessing, body["blessing"], "blessing") if body.get("blessing") else None
     pao = _seat(body.get("pao"), "pao", optional=True)
     if pao == winner:
         raise ApiError(400, "pao: the winner cannot be liable for their own hand")
@@ -115,11 +120,7 @@ def parse_melds(value: Any) -> tuple[Meld, ...]:
         where = f"hand.melds[{i}]"
         if not isinstance(m, dict):
             raise ApiError(400, f"{where}: expected an object with kind and tiles")
-        try:
-            kind = MeldKind(m.get("kind"))
-        except ValueError:
-            raise ApiError(400, f"{where}.kind: {m.get('kind')!r} is not chi, pon, minkan, "
-                           "ankan or kakan") from None
+        kind = _choice(MeldKind, m.get("kind"), f"{where}.kind")
         raw = m.get("tiles")
         if kind is MeldKind.ANKAN and isinstance(raw, str) and "back" in raw:
             # A closed kan shows two tiles face down: they are the two visible ones again.
@@ -129,13 +130,7 @@ def parse_melds(value: Any) -> tuple[Meld, ...]:
         called = parse_tile_list(m.get("called"), f"{where}.called") if m.get("called") else ()
         if len(called) > 1:
             raise ApiError(400, f"{where}.called: one tile")
-        source = None
-        if m.get("source"):
-            try:
-                source = CalledFrom(m["source"])
-            except ValueError:
-                raise ApiError(400, f"{where}.source: {m['source']!r} is not kamicha, toimen "
-                               "or shimocha") from None
+        source = _choice(CalledFrom, m["source"], f"{where}.source") if m.get("source") else None
         if kind is MeldKind.ANKAN:
             called = ()
         melds.append(Meld(kind, tiles, called[0] if called else None, source))

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-import hashlib
 import json
 import warnings
 from pathlib import Path
 from typing import Any
 
 import torch
+
+from vision.session import file_sha256 as sha256  # the digest the model loader checks
 
 ATTRIBUTION = {
     "real_photos": '"Chinese Mahjong Detection" by riichimahjongdetection, Roboflow Universe',
@@ -17,14 +18,6 @@ ATTRIBUTION = {
     "github.com/alanchoi00/mahjong_detection; used for training (splits train, train-augmented)",
     "tile_art": "FluffyStuff riichi-mahjong-tiles, CC0 1.0 (public domain): synthetic renders",
 }
-
-
-def sha256(path: Path) -> str:
-    h = hashlib.sha256()
-    with path.open("rb") as fh:
-        for chunk in iter(lambda: fh.read(1 << 20), b""):
-            h.update(chunk)
-    return h.hexdigest()
 
 
 def export_onnx(

@@ -11,6 +11,7 @@ what is wrong instead of guessing silently.
 from __future__ import annotations
 
 import heapq
+import itertools
 import math
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -31,9 +32,12 @@ class Decoded:
     problems: tuple[str, ...]
 
 
+KANS = (MeldKind.ANKAN, MeldKind.MINKAN, MeldKind.KAKAN)
+
+
 def _is_set(labels: Sequence[str], kind: MeldKind) -> bool:
     faces = [kind_of(t) for t in labels if t != "back"]
-    if kind in (MeldKind.ANKAN, MeldKind.MINKAN, MeldKind.KAKAN):
+    if kind in KANS:
         backs_ok = kind != MeldKind.ANKAN or sum(t == "back" for t in labels) <= 2
         return len(labels) == 4 and len(set(faces)) == 1 and backs_ok
     if len(labels) != 3 or "back" in labels:
@@ -78,16 +82,41 @@ def violations(
     return problems
 
 
-def could_be_mended(labels: Sequence[str], movable: Sequence[int],
-                    grouping: Grouping | None) -> bool:
-    """Whether changing only the `movable` tiles could possibly make `labels` legal: each kind
-    over four, each suit with two red fives and each broken meld needs a movable tile in it.
+def blamed(labels: Sequence[str], grouping: Grouping | None) -> set[int]:
+    """The tiles a change to which could mend a rule the labelling breaks: every tile of a kind
+    read more than four times, every red five of a suit with two, every tile of a broken meld.
+    Changing any other tile cannot make the labelling legal (bar the winning-shape check).
 
-    >>> could_be_mended(["3m"] * 5 + ["1p"], movable=[5], grouping=None)
+    >>> sorted(blamed(["3m", "1p", "3m", "3m", "3m", "3m", "0s", "0s"], None))
+    [0, 2, 3, 4, 5, 6, 7]
+    """
+    counts = Counter(kind_of(t) for t in labels if t != "back")
+    over = {kind for kind, n in counts.items() if n > 4}
+    reds = Counter(t[1] for t in labels if t[0] == "0")
+    out = {
+        i for i, t in enumerate(labels) if kind_of(t) in over or (t[0] == "0" and reds[t[1]] > 1)
+    }
+    if grouping is not None:
+        for m in grouping.melds:
+            if not _is_set([labels[t] for t in m.tiles], m.kind):
+                out.update(m.tiles)
+    return out
+
+
+def could_be_mended(
+    options: Sequence[Sequence[str]], movable: Sequence[int], grouping: Grouping | None
+) -> bool:
+    """Whether changing only the ``movable`` tiles (tile i to one of ``options[i]``, its
+    classifier label first) could possibly make the labelling legal: each kind over four and
+    each suit with two red fives needs enough movable tiles of it, and each broken meld has the
+    size of its kind and some choice among its tiles' options that makes it a set.
+
+    >>> could_be_mended([["3m"]] * 5 + [["1p", "3m"]], movable=[5], grouping=None)
     False
-    >>> could_be_mended(["3m"] * 5 + ["1p"], movable=[0], grouping=None)
+    >>> could_be_mended([["3m", "2m"]] * 5 + [["1p"]], movable=[0], grouping=None)
     True
     """
+    labels = [o[0] for o in options]
     free = set(movable)
     counts = Counter(kind_of(t) for t in labels if t != "back")
     for kind, n in counts.items():
@@ -97,11 +126,14 @@ def could_be_mended(labels: Sequence[str], movable: Sequence[int],
     for suit, n in reds.items():
         if n > 1 and sum(labels[i] == "0" + suit for i in free) < n - 1:
             return False
-    if grouping is not None:
-        for m in grouping.melds:
-            tiles = [labels[t] for t in m.tiles]
-            if not _is_set(tiles, m.kind) and not free.intersection(m.tiles):
-                return False
+    for m in grouping.melds if grouping is not None else ():
+        if _is_set([labels[t] for t in m.tiles], m.kind):
+            continue
+        if len(m.tiles) != (4 if m.kind in KANS else 3):  # no relabelling mends a wrong size
+            return False
+        picks = [options[t] if t in free else [labels[t]] for t in m.tiles]
+        if not any(_is_set(c, m.kind) for c in itertools.product(*picks)):
+            return False
     return True
 
 
@@ -127,10 +159,13 @@ def decode(
                 if p >= config.min_alternative or lab == c[0][0]
             ]
         )
+    # Without the winning-shape check only the blamed tiles can mend the labelling; searching
+    # over the others as well spent most of a crowded photo's time (tens of ms) for nothing.
+    candidates = range(len(choices)) if complete is not None else blamed(top, grouping)
     movable = sorted(
-        (i for i in range(len(choices)) if len(options[i]) > 1), key=lambda i: options[i][1][1]
+        (i for i in candidates if len(options[i]) > 1), key=lambda i: options[i][1][1]
     )[: config.decode_tiles]
-    if not could_be_mended(top, movable, grouping):
+    if not could_be_mended([[lab for lab, _ in o] for o in options], movable, grouping):
         # No labelling reachable by changing only the movable tiles can be legal, so searching
         # would only spend the whole budget (most of a frame's time on crowded photos).
         return Decoded(tuple(top), (False,) * len(top), tuple(f"unresolved: {p}" for p in first))

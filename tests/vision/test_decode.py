@@ -30,6 +30,19 @@ def test_a_fifth_copy_becomes_its_least_costly_alternative():
     assert out.changed == (False, False, False, False, True)
 
 
+def test_only_tiles_that_break_a_rule_are_changed_however_many_are_unsure():
+    # ten unsure tiles of other kinds would fill the decoder's eight movable slots; the fifth
+    # 3m (the surest of them at 0.97) is still the one that changes
+    unsure = [[(f"{n}s", 0.5), (f"{n}p", 0.45)] for n in range(1, 10)]
+    unsure += [[("1z", 0.5), ("2z", 0.45)]]
+    fives = [sure("3m")] * 4 + [[("3m", 0.97), ("8m", 0.02)]]
+    out = decode(unsure + fives, None, CFG)
+    assert out.labels[-5:] == ("3m", "3m", "3m", "3m", "8m")
+    assert out.labels[:10] == tuple(f"{n}s" for n in range(1, 10)) + ("1z",)
+    assert out.changed == (False,) * 14 + (True,)
+    assert out.problems == ()
+
+
 def test_two_red_fives_of_one_suit_keep_the_surer_one():
     choices = [[("0p", 0.95), ("5p", 0.05)], [("0p", 0.6), ("5p", 0.39)], sure("1s")]
     out = decode(choices, None, CFG)

@@ -20,7 +20,8 @@ class VisionConfig:
     back_recovery_prob: float = 0.7  # ... kept when the classifier reads them back this surely
     stack_recovery_prob: float = 0.7  # ... or as a tile beside one of the same kind (kakan)
     alternatives: int = 3  # classifier alternatives kept per tile
-    test_time_flip: bool = True  # also classify each crop turned half round, average
+    test_time_flip: bool = True  # also classify unsure crops turned half round, average
+    flip_below: float = 0.7  # ... those whose top probability is below this (synth tuning sets)
     # sideways log-odds = weights x cues (layout.sideways_scores), fitted on synth seeds 13 + 21
     sideways_box_weight: float = 10.0  # box's log(along / across the row) above the median
     sideways_axis_weight: float = 5.0  # finder's long axis along the row (times its strength)
@@ -35,6 +36,7 @@ class VisionConfig:
     decode_tiles: int = 8  # least-confident tiles the decoder may change
     decode_budget: int = 4000  # assignments the decoder may try before reporting failure
     min_alternative: float = 0.01  # alternatives below this probability are never chosen
+    min_alternative_ratio: float = 0.05  # ... nor those under this share of the tile's top one
     threads: int = 1  # onnxruntime intra-op threads (a Raspberry Pi has 4 cores)
 
     @classmethod

@@ -156,7 +156,8 @@ def decode(
             [
                 (lab, math.log(p0) - math.log(max(p, 1e-9)))
                 for lab, p in c
-                if p >= config.min_alternative or lab == c[0][0]
+                if lab == c[0][0]
+                or (p >= config.min_alternative and p >= config.min_alternative_ratio * p0)
             ]
         )
     # Without the winning-shape check only the blamed tiles can mend the labelling; searching

@@ -70,18 +70,40 @@ def meld_kind(labels: Sequence[str], stacked: bool, closed: bool) -> MeldKind:
 
 def row_angle(poses: Sequence[TilePose]) -> float:
     """Direction the main row runs (radians): across the tiles' mean long axis when the finder
-    is sure of it, else the principal axis of the centres."""
+    is sure of it, else the principal axis of the centres; then refined by the directions
+    from tiles to their nearest neighbours along it (a row's centres fix it to a degree or so,
+    where the long axes scatter by several and tilt a long row across the dora row's gap)."""
+    pts = np.array([p.centre for p in poses], np.float64).reshape(-1, 2)
     c = sum(p.strength * math.cos(2 * p.angle) for p in poses)
     s = sum(p.strength * math.sin(2 * p.angle) for p in poses)
     if poses and math.hypot(c, s) > 0.3 * len(poses):
-        return (0.5 * math.atan2(s, c) + math.pi / 2) % math.pi
-    pts = np.array([p.centre for p in poses], np.float64)
-    if len(pts) < 2:
+        rough = (0.5 * math.atan2(s, c) + math.pi / 2) % math.pi
+    elif len(pts) < 2:
         return 0.0
-    pts -= pts.mean(axis=0)
-    _, vecs = np.linalg.eigh(pts.T @ pts)
-    vx, vy = vecs[:, -1]
-    return math.atan2(vy, vx) % math.pi
+    else:
+        centred = pts - pts.mean(axis=0)
+        _, vecs = np.linalg.eigh(centred.T @ centred)
+        vx, vy = vecs[:, -1]
+        rough = math.atan2(vy, vx) % math.pi
+    return _along_neighbours(pts, rough)
+
+
+def _along_neighbours(pts: np.ndarray, rough: float, within: float = math.radians(25)) -> float:
+    """Median direction (mod pi) from each tile to its nearest neighbour, over the neighbours
+    lying within ``within`` of ``rough`` (the median ignores the few steps to a sideways tile,
+    whose centre sits off the line); ``rough`` itself when fewer than three do."""
+    if len(pts) < 4:
+        return rough
+    d = pts[:, None] - pts[None]
+    dist = np.hypot(d[..., 0], d[..., 1])
+    np.fill_diagonal(dist, np.inf)
+    step = d[np.arange(len(pts)), dist.argmin(axis=1)]
+    doubled = 2 * np.arctan2(step[:, 1], step[:, 0])
+    off = np.angle(np.exp(1j * (doubled - 2 * rough)))
+    keep = np.abs(off) < 2 * within
+    if keep.sum() < 3:
+        return rough
+    return float((rough + 0.5 * float(np.median(off[keep]))) % math.pi)
 
 
 def sideways_scores(poses: Sequence[TilePose], angle: float, config: VisionConfig) -> np.ndarray:

@@ -126,6 +126,15 @@ def test_row_direction_without_orientation_uses_the_centres():
     assert math.degrees(row_angle(flat)) == pytest.approx(30, abs=0.5)
 
 
+def test_row_direction_follows_the_centres_when_the_long_axes_lean():
+    # every finder axis leans 6 degrees off (as they scatter on real frames); the tiles' centres
+    # still run level, and so does the row: a dora tile 2.4 widths above stays out of it
+    poses, labels = poses_for(hand_row(CONCEALED, "9s", MELDS, dora=["2z"]), 0)
+    leaning = [TilePose(p.box, p.angle + math.radians(6), 1.0, p.face_down) for p in poses]
+    assert math.degrees(row_angle(leaning)) == pytest.approx(0, abs=0.5)
+    assert labels_of(group_tiles(leaning, labels, CFG), labels)[3] == ["2z"]
+
+
 @pytest.mark.parametrize(
     ("labels", "stacked", "closed", "kind"),
     [

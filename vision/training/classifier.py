@@ -44,6 +44,13 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         default=None,
         help="start from these weights (a final.pt) instead of from scratch",
     )
+    p.add_argument(
+        "--finder-crops",
+        type=Path,
+        default=None,
+        metavar="MODELS_DIR",
+        help="also train on real crops cut where this folder's finder boxes the labelled tiles",
+    )
 
 
 def default_manifest() -> Path:
@@ -96,6 +103,11 @@ def run(args: argparse.Namespace) -> int:
         out / f"synth_{args.synth_scenes}_{args.seed}.npz",
         lambda: data.synth_crops(args.synth_scenes, seed=1000 + args.seed),
     )
+    if args.finder_crops:
+        xf, yf = data.cache(
+            out / "finder_train.npz", lambda: data.finder_crops(train_e, args.finder_crops)
+        )
+        xr, yr = np.concatenate([xr, xf]), np.concatenate([yr, yf])
     x = np.concatenate([xr, xs])
     y = np.concatenate([yr, ys])
     axis = np.concatenate([np.full(len(yr), -1, np.int64), os_])  # real crops: axis unknown

@@ -46,6 +46,44 @@ def real_crops(
     return np.concatenate(xs), np.array(ys, np.int64)
 
 
+def finder_crops(
+    entries: Iterable[LabelledImage],
+    models_dir: Path,
+    pad: float = STORE_PAD,
+    size: int = STORE,
+    desc: str = "finder crops",
+) -> tuple[np.ndarray, np.ndarray]:
+    """Crops cut where the finder in ``models_dir`` boxes each labelled tile (IoU >= 0.5), with
+    that tile's label: the classifier then also learns the finder's own box errors, which on
+    squeezed or cut-off tiles are larger than any jitter of the labelled boxes."""
+    from vision.postprocess import iou
+    from vision.recogniser import Recogniser
+
+    finder = Recogniser.load(models_dir)
+    xs, ys = [], []
+    for e in tqdm(list(entries), desc=desc, leave=False):
+        img = cv2.imread(str(e.path), cv2.IMREAD_COLOR)
+        if img is None:
+            raise FileNotFoundError(f"manifest image {e.path} cannot be read")
+        found = np.array([c.box for c in finder.find(img)], np.float64).reshape(-1, 4)
+        truth = np.array([t.box for t in e.tiles], np.float64).reshape(-1, 4)
+        if not len(found) or not len(truth):
+            continue
+        overlap = iou(found, truth)
+        best = overlap.argmax(axis=1)
+        keep = [
+            (i, e.tiles[j].label)
+            for i, j in enumerate(best)
+            if overlap[i, j] >= 0.5 and e.tiles[j].label in CLASS_INDEX
+        ]
+        if keep:
+            xs.append(crop_tiles(img, found[[i for i, _ in keep]].astype(np.float32), size, pad))
+            ys.extend(CLASS_INDEX[label] for _, label in keep)
+    if not xs:
+        return np.zeros((0, size, size, 3), np.uint8), np.zeros((0,), np.int64)
+    return np.concatenate(xs), np.array(ys, np.int64)
+
+
 def synth_crops(
     n_scenes: int, seed: int, balanced: bool = True, pad: float = STORE_PAD, size: int = STORE
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

@@ -29,6 +29,12 @@ from vision.training.nets import MEAN, STD, TileFinder, n_params
 STRIDE = 4
 STORE_SIDE = 400  # images are kept at this long side in memory
 SIZE_UNIT = 16.0  # size channels predict log(box side / 16) in finder-input pixels
+# Some real photos were resized to a square from a wide panorama: their tiles stand 7-16 times
+# taller than wide and run off the frame. A share of training images is stretched like that.
+STRETCH_SHARE = 0.25
+STRETCH_RANGE = (1.5, 9.0)  # ratio of the two axes' scales, log-uniform
+STRETCHED_ASPECT = 4.0  # a real photo whose median box is this elongated counts as stretched
+STRETCHED_REPEAT = 3  # ... and is seen this many times an epoch (there are only a few)
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -40,6 +46,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--width", type=int, default=16)
     p.add_argument("--synth-scenes", type=int, default=1000)
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument(
+        "--stretch",
+        type=float,
+        default=STRETCH_SHARE,
+        help="share of training images stretched along one axis (0 turns it off)",
+    )
     p.add_argument("--threads", type=int, default=1)
     p.add_argument("--export", type=Path, default=None, help="write ONNX + card here at the end")
     p.add_argument(
@@ -62,13 +74,23 @@ def _shrink(img: np.ndarray, boxes: np.ndarray) -> tuple[np.ndarray, np.ndarray]
     return img, boxes.astype(np.float32)
 
 
+def median_aspect(boxes: np.ndarray) -> float:
+    """Median long side / short side of the boxes (1.3-1.5 for photographed tiles)."""
+    if not len(boxes):
+        return 1.0
+    w, h = boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1]
+    return float(np.median(np.maximum(w, h) / np.maximum(1e-3, np.minimum(w, h))))
+
+
 def load_real(manifest: Path) -> list[Sample]:
+    """Every training photo, the stretched ones STRETCHED_REPEAT times."""
     out = []
     for e in tqdm(read_manifest(manifest, TRAIN_SPLITS), desc="real images", leave=False):
         img = cv2.imread(str(e.path), cv2.IMREAD_COLOR)
         boxes = np.array([t.box for t in e.tiles], np.float32).reshape(-1, 4)
         img, boxes = _shrink(img, boxes)
-        out.append((img, boxes, None))
+        repeat = STRETCHED_REPEAT if median_aspect(boxes) >= STRETCHED_ASPECT else 1
+        out.extend([(img, boxes, None)] * repeat)
     return out
 
 
@@ -96,8 +118,11 @@ def load_synth(n: int, seed: int) -> list[Sample]:
     return out
 
 
-def augment(sample: Sample, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Random zoom, shift and quarter-turn into a FINDER_SIZE square -> image, boxes, angles."""
+def augment(
+    sample: Sample, rng: np.random.Generator, stretch: float = STRETCH_SHARE
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Random zoom, shift, quarter-turn and (a ``stretch`` share) one-axis stretch into a
+    FINDER_SIZE square -> image, boxes (clipped to the frame, as real labels are), angles."""
     img, boxes, angles = sample
     h, w = img.shape[:2]
     ang = angles if angles is not None else np.full(len(boxes), np.nan, np.float32)
@@ -112,9 +137,23 @@ def augment(sample: Sample, rng: np.random.Generator) -> tuple[np.ndarray, np.nd
         boxes = np.stack([w - boxes[:, 2], boxes[:, 1], w - boxes[:, 0], boxes[:, 3]], 1)
         ang = np.pi - ang
     s = FINDER_SIZE / max(h, w) * float(np.exp(rng.uniform(-0.35, 0.45)))
-    tx = (FINDER_SIZE - w * s) / 2 + rng.uniform(-0.25, 0.25) * FINDER_SIZE
-    ty = (FINDER_SIZE - h * s) / 2 + rng.uniform(-0.25, 0.25) * FINDER_SIZE
-    m = np.float32([[s, 0, tx], [0, s, ty]])
+    sx = sy = s
+    stretched = rng.random() < stretch and len(boxes) > 0
+    if stretched:  # the wide-panorama look: one axis squeezed to fit, the other overflowing
+        r = float(np.exp(rng.uniform(*np.log(STRETCH_RANGE))))
+        sx, sy = (s / r**0.5, s * r**0.5) if rng.random() < 0.5 else (s * r**0.5, s / r**0.5)
+        fit = (FINDER_SIZE / (w * sx) if sx < sy else FINDER_SIZE / (h * sy)) * rng.uniform(0.7, 1)
+        sx, sy = sx * fit, sy * fit
+        ang = np.arctan2(np.sin(ang) * sy, np.cos(ang) * sx)
+    tx = (FINDER_SIZE - w * sx) / 2 + rng.uniform(-0.25, 0.25) * FINDER_SIZE
+    ty = (FINDER_SIZE - h * sy) / 2 + rng.uniform(-0.25, 0.25) * FINDER_SIZE
+    if stretched:  # keep some tile in view along the overflowing axis
+        x1, y1, x2, y2 = boxes[int(rng.integers(len(boxes)))]
+        if sy > sx:
+            ty = FINDER_SIZE * rng.uniform(0.2, 0.8) - (y1 + y2) / 2 * sy
+        else:
+            tx = FINDER_SIZE * rng.uniform(0.2, 0.8) - (x1 + x2) / 2 * sx
+    m = np.float32([[sx, 0, tx], [0, sy, ty]])
     out = cv2.warpAffine(
         np.ascontiguousarray(img),
         m,
@@ -122,7 +161,8 @@ def augment(sample: Sample, rng: np.random.Generator) -> tuple[np.ndarray, np.nd
         flags=cv2.INTER_LINEAR,
         borderValue=(114, 114, 114),
     ).astype(np.float32)
-    boxes = boxes * s + np.float32([tx, ty, tx, ty])
+    boxes = np.clip(boxes * np.float32([sx, sy, sx, sy]) + np.float32([tx, ty, tx, ty]),
+                    0, FINDER_SIZE)
     out = out * rng.uniform(0.85, 1.15, 3) * rng.uniform(0.7, 1.25) + rng.uniform(-20, 20)
     if rng.random() < 0.2:
         out = cv2.GaussianBlur(out, (0, 0), float(rng.uniform(0.3, 1.0)))
@@ -207,7 +247,7 @@ def run(args: argparse.Namespace) -> int:
         for step in bar:
             imgs, tgts = [], []
             for i in order[step * args.batch : (step + 1) * args.batch]:
-                im, bx, an = augment(samples[i], rng)
+                im, bx, an = augment(samples[i], rng, args.stretch)
                 imgs.append(im.transpose(2, 0, 1))
                 tgts.append(targets(bx, an))
             pred = model(torch.from_numpy(np.stack(imgs).astype(np.float32)))

@@ -1,0 +1,40 @@
+"""Classifier training data cut where the shipped finder boxes each labelled tile."""
+
+import random
+from collections import Counter
+from pathlib import Path
+
+import cv2
+import pytest
+
+from scorer.tiles import MODEL_CLASSES
+from vision.manifest import LabelledImage, LabelledTile
+from vision.recogniser import default_models_dir
+from vision.synth.hands import random_hand
+from vision.training.data import STORE, finder_crops
+
+ART = Path(__file__).resolve().parents[2] / ".." / "shared" / "tile-art"
+
+
+def test_each_crop_carries_the_label_of_the_tile_the_finder_boxed(tmp_path: Path) -> None:
+    if not ART.exists():
+        pytest.skip(f"../shared not found: {ART}")
+    from vision.synth.art import load_art
+    from vision.synth.scene import render
+
+    img, tiles = render(random_hand(random.Random(11)), load_art(), random.Random(11))
+    cv2.imwrite(str(tmp_path / "scene.png"), img)
+    entry = LabelledImage(
+        "scene.png",
+        tmp_path / "scene.png",
+        img.shape[1],
+        img.shape[0],
+        "train",
+        tuple(LabelledTile(t.label, t.box) for t in tiles),
+    )
+    x, y = finder_crops([entry], default_models_dir())
+    assert x.shape[1:] == (STORE, STORE, 3) and len(x) == len(y)
+    truth = Counter(t.label for t in tiles)
+    got = Counter(MODEL_CLASSES[i] for i in y)
+    assert len(y) >= 0.9 * len(tiles)  # the shipped finder locates nearly every rendered tile
+    assert got <= truth  # and each crop is labelled as the tile it overlaps, never another

@@ -60,3 +60,38 @@ def test_the_glyph_axis_counts_only_where_it_is_known() -> None:
         logits, _ = model(torch.from_numpy(xb))
     assert float(unknown) == pytest.approx(float(ce(logits, torch.from_numpy(y))))
     assert float(known) > float(unknown)
+
+
+def test_the_int8_classifier_reads_the_demo_frames_as_the_float_one(tmp_path: Path) -> None:
+    # export the shipped weights as float, quantize a copy, compare on the demo frames' tiles
+    pytest.importorskip("onnx", reason="quantization needs the `train` extra (onnx)")
+    import cv2
+
+    from vision.preprocess import crop_tiles, to_nchw
+    from vision.recogniser import Recogniser, default_models_dir
+    from vision.training.classifier import export_classifier
+    from vision.training.export import quantize_int8
+
+    state = torch.load(default_models_dir() / "tile_classifier.pt", weights_only=False)
+    model = TileClassifier(width=int(state["width"]))
+    model.load_state_dict(state["model"])
+    export_classifier(model, tmp_path / "float.onnx", {}, recipe="", data_note="")
+    finder = Recogniser.load()
+    frames = sorted((Path(__file__).resolve().parents[2] / "vision" / "demo_frames").glob("*.jpg"))
+    crops = []
+    for f in frames:
+        img = cv2.imread(str(f))
+        boxes = np.array([c.box for c in finder.find(img)], np.float32)
+        crops.append(to_nchw(crop_tiles(img, boxes, 48, 0.08)))
+    x = np.concatenate(crops)
+    (tmp_path / "int8.onnx").write_bytes((tmp_path / "float.onnx").read_bytes())
+    card = quantize_int8(tmp_path / "int8.onnx", x)
+    assert card["calibration_inputs"] == len(x)
+    import onnxruntime as ort
+
+    def read(name: str) -> np.ndarray:
+        s = ort.InferenceSession(str(tmp_path / name), providers=["CPUExecutionProvider"])
+        return s.run(None, {"crops": x})[0].argmax(1)
+
+    assert (tmp_path / "int8.onnx").stat().st_size < 0.5 * (tmp_path / "float.onnx").stat().st_size
+    assert (read("int8.onnx") == read("float.onnx")).all()

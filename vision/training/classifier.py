@@ -21,7 +21,7 @@ from vision.manifest import read_manifest
 from vision.preprocess import CROP_PAD, CROP_SIZE
 from vision.training import data
 from vision.training.checkpoint import end_epoch, resume
-from vision.training.export import export_onnx, write_card
+from vision.training.export import export_onnx, quantize_int8, write_card
 from vision.training.nets import MEAN, STD, TileClassifier, n_params
 
 TRAIN_SPLITS = ("train", "train-augmented")
@@ -157,6 +157,7 @@ def run(args: argparse.Namespace) -> int:
             model,
             args.export / "tile_classifier.onnx",
             {"valid_crop_accuracy": round(acc, 4), "valid_crops": int(len(xv))},
+            calibration=calibration_crops(xr, xs),
             recipe=f"{args.epochs} epochs AdamW one-cycle lr {args.lr}, batch {args.batch}, "
             f"label smoothing 0.1, width {args.width}, seed {args.seed}",
             data_note=f"{len(xr)} real crops (train + train-augmented) + {len(xs)} synthetic crops "
@@ -165,12 +166,29 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def calibration_crops(*stored: np.ndarray, n: int = 1024) -> np.ndarray:
+    """Up to ``n`` stored crops from each set, cut as inference cuts them, for int8
+    calibration (NCHW float32)."""
+    rng = np.random.default_rng(0)
+    picks = [
+        data.batch(x, rng.permutation(len(x))[:n], rng, train=False)[0] for x in stored if len(x)
+    ]
+    return np.concatenate(picks)
+
+
 def export_classifier(
-    model: nn.Module, path: Path, metrics: dict[str, object], recipe: str, data_note: str
+    model: nn.Module,
+    path: Path,
+    metrics: dict[str, object],
+    recipe: str,
+    data_note: str,
+    calibration: np.ndarray | None = None,
 ) -> None:
+    """ONNX + card; with ``calibration`` crops the model is quantized to int8 first."""
     export_onnx(
         model, torch.rand(1, 3, CROP_SIZE, CROP_SIZE) * 255, path, "crops", ["logits", "axis"]
     )
+    extra = {"quantization": quantize_int8(path, calibration)} if calibration is not None else {}
     write_card(
         path,
         {
@@ -195,5 +213,6 @@ def export_classifier(
             "data": data_note,
             "recipe": recipe,
             "metrics": metrics,
+            **extra,
         },
     )

@@ -7,6 +7,7 @@ import warnings
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import torch
 
 from vision.session import file_sha256 as sha256  # the digest the model loader checks
@@ -43,6 +44,55 @@ def export_onnx(
             dynamo=False,
             dynamic_axes={input_name: {0: "n"}, **{o: {0: "n"} for o in outputs}},
         )
+
+
+def quantize_int8(path: Path, calibration: np.ndarray, batch: int = 32) -> dict[str, Any]:
+    """Quantize the exported model in place to int8 (static, QDQ, per-channel int8 weights,
+    uint8 activations whose ranges come from ``calibration``, inputs as inference cuts them);
+    returns the model card's ``quantization`` entry.
+
+    On CPUs with int8 dot products (x86 VNNI, Arm dotprod) the classifier runs about 2.7x
+    faster and read the ``valid`` crops the same to one in 2,000 (docs/vision.md)."""
+    from onnxruntime.quantization import (  # the train extra's onnx is needed here only
+        CalibrationDataReader,
+        QuantFormat,
+        QuantType,
+        quantize_static,
+    )
+    from onnxruntime.quantization.shape_inference import quant_pre_process
+
+    class Batches(CalibrationDataReader):
+        def __init__(self, name: str) -> None:
+            self.feeds = iter(
+                {name: calibration[i : i + batch].astype(np.float32)}
+                for i in range(0, len(calibration), batch)
+            )
+
+        def get_next(self) -> dict[str, np.ndarray] | None:
+            return next(self.feeds, None)
+
+    import onnx
+
+    name = onnx.load(str(path)).graph.input[0].name
+    prepared = path.with_suffix(".pre.onnx")
+    try:
+        quant_pre_process(str(path), str(prepared), skip_symbolic_shape=True)
+        quantize_static(
+            str(prepared),
+            str(path),
+            Batches(name),
+            quant_format=QuantFormat.QDQ,
+            per_channel=True,
+            activation_type=QuantType.QUInt8,
+            weight_type=QuantType.QInt8,
+        )
+    finally:
+        prepared.unlink(missing_ok=True)
+    return {
+        "scheme": "static int8, QDQ, per-channel int8 weights, uint8 activations",
+        "tool": "onnxruntime.quantization.quantize_static",
+        "calibration_inputs": int(len(calibration)),
+    }
 
 
 def card_path(model_path: Path) -> Path:

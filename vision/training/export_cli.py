@@ -7,9 +7,17 @@ import argparse
 import json
 from pathlib import Path
 
+import numpy as np
 import torch
 
-from vision.training.classifier import export_classifier
+from vision.manifest import read_manifest
+from vision.training import data
+from vision.training.classifier import (
+    TRAIN_SPLITS,
+    calibration_crops,
+    default_manifest,
+    export_classifier,
+)
 from vision.training.export import read_card, sha256, write_card
 from vision.training.finder import export_finder
 from vision.training.nets import TileClassifier, TileFinder
@@ -28,6 +36,13 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help="copy data / recipe notes from the cards in this folder (runs/export)",
     )
     p.add_argument(
+        "--int8",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="quantize the classifier to int8, calibrated on real training crops (default: on)",
+    )
+    p.add_argument("--manifest", type=Path, help="calibration photos (default: ../shared/photos)")
+    p.add_argument(
         "--metrics",
         type=Path,
         default=None,
@@ -38,6 +53,13 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 def _notes(folder: Path | None, name: str) -> dict[str, str]:
     card = read_card(folder / name) if folder else {}
     return {"recipe": card.get("recipe", ""), "data_note": card.get("data", "")}
+
+
+def _calibration(manifest: Path | None) -> np.ndarray:
+    """int8 calibration crops: real crops of the training photos (never ``valid``)."""
+    entries = read_manifest(manifest or default_manifest(), TRAIN_SPLITS)
+    stored, _ = data.real_crops(entries[::4], desc="calibration crops")
+    return calibration_crops(stored)
 
 
 def save_weights(model: torch.nn.Module, width: int, path: Path) -> None:
@@ -58,6 +80,7 @@ def run(args: argparse.Namespace) -> int:
             path,
             extra.get("classifier", {}),
             **_notes(args.card_from, "tile_classifier.onnx"),
+            calibration=_calibration(args.manifest) if args.int8 else None,
         )
         weights = args.out / "tile_classifier.pt"
         save_weights(model, width, weights)

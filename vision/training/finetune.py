@@ -24,7 +24,7 @@ from vision.preprocess import CROP_PAD, CROP_SIZE, to_nchw
 from vision.recogniser import CLASSIFIER_FILE, default_models_dir
 from vision.session import ModelSession
 from vision.training import data
-from vision.training.classifier import batch_loss, export_classifier
+from vision.training.classifier import batch_loss, calibration_crops, export_classifier
 from vision.training.export import read_card, sha256, write_card
 from vision.training.nets import TileClassifier
 
@@ -101,6 +101,7 @@ def run(args: argparse.Namespace) -> int:
         recipe=card.get("recipe", "") + f"; fine-tuned "
         f"{args.epochs} epochs lr {args.lr} on {args.data.name}",
         data_note=card.get("data", "") + f"; + {len(xs)} crops of {len(train_e)} own photos",
+        calibration=calibration_crops(xs, xsyn) if "quantization" in card else None,
     )
     before = onnx_accuracy(shipped, xt, yt)
     after = onnx_accuracy(candidate, xt, yt)

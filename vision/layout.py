@@ -350,6 +350,10 @@ def _parse_melds(
             three = seg[i : i + 3]
             if len(three) < 3:
                 rest = [t for p in seg[i:] for t in p]
+                if _completes_kan(melds, rest, labels):  # a stray gap cut an open kan's 4th
+                    m = melds[-1]
+                    melds[-1] = MeldReading(MeldKind.MINKAN, (*m.tiles, rest[0]), m.called)
+                    break
                 unassigned.extend(rest)
                 problems.append(f"{len(rest)} tile(s) after the melds do not form a set")
                 break
@@ -392,6 +396,14 @@ def _parse_melds(
             melds.append(MeldReading(kind, tuple(tiles), called_list[0] if called_list else None))
             i += 3
     return melds, unassigned
+
+
+def _completes_kan(melds: list[MeldReading], rest: list[int], labels: Sequence[str]) -> bool:
+    """One tile left over right after a pon of its own kind: the fourth tile of an open kan
+    that a gap in the row (a point stick, a slip) split off."""
+    if len(rest) != 1 or not melds or melds[-1].kind != MeldKind.PON:
+        return False
+    return {kind_of(labels[t]) for t in (*melds[-1].tiles, rest[0])} == {kind_of(labels[rest[0]])}
 
 
 def rename_melds(grouping: Grouping, labels: Sequence[str]) -> Grouping:

@@ -126,6 +126,15 @@ def test_row_direction_without_orientation_uses_the_centres():
     assert math.degrees(row_angle(flat)) == pytest.approx(30, abs=0.5)
 
 
+def test_an_open_kans_fourth_tile_cut_off_by_a_gap_still_makes_the_kan():
+    # a point stick across the row opens half a tile's gap before the kan's last tile
+    items = hand_row(CONCEALED[:7], "9s", [("minkan", ["1z"] * 4, 1)])
+    items[-1] = (items[-1][0], items[-1][1] + 0.5, *items[-1][2:])
+    poses, labels = poses_for(items, 0)
+    melds = labels_of(group_tiles(poses, labels, CFG), labels)[2]
+    assert melds == [("minkan", ["1z"] * 4)]
+
+
 def test_row_direction_follows_the_centres_when_the_long_axes_lean():
     # every finder axis leans 6 degrees off (as they scatter on real frames); the tiles' centres
     # still run level, and so does the row: a dora tile 2.4 widths above stays out of it

@@ -6,6 +6,7 @@ Training needs the `train` extra (torch); without it these tests skip.
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 
 import numpy as np
@@ -95,3 +96,25 @@ def test_the_int8_classifier_reads_the_demo_frames_as_the_float_one(tmp_path: Pa
 
     assert (tmp_path / "int8.onnx").stat().st_size < 0.5 * (tmp_path / "float.onnx").stat().st_size
     assert (read("int8.onnx") == read("float.onnx")).all()
+
+
+def test_a_stretched_training_image_keeps_its_boxes_on_the_tiles() -> None:
+    # one 40x60 tile painted white on grey: after any stretch its box still frames the white
+    from vision.training.finder import FINDER_SIZE, STRETCH_RANGE, augment
+
+    img = np.full((200, 300, 3), 60, np.uint8)
+    img[70:130, 130:170] = 255
+    sample = (img, np.array([[130, 70, 170, 130]], np.float32), np.array([np.pi / 2], np.float32))
+    for seed in range(20):
+        rng = np.random.default_rng(seed)
+        out, boxes, angles = augment(sample, rng, stretch=1.0)
+        x1, y1, x2, y2 = boxes[0]
+        assert 0 <= x1 < x2 <= FINDER_SIZE and 0 <= y1 < y2 <= FINDER_SIZE
+        inner = out[int(y1) + 2 : int(y2) - 2, int(x1) + 2 : int(x2) - 2]
+        assert inner.size and inner.mean() > 150, seed  # the box lies on the white tile
+        if 0 < x1 and x2 < FINDER_SIZE and 0 < y1 and y2 < FINDER_SIZE:  # not cut by the frame
+            # the tile stood 1.5x taller than wide (wider, after a quarter turn); the stretch
+            # changed that by a factor within STRETCH_RANGE, one way or the other
+            aspect = (y2 - y1) / (x2 - x1)
+            lo, hi = (math.log(r) for r in STRETCH_RANGE)
+            assert any(lo - 0.05 <= abs(math.log(aspect / c)) <= hi + 0.05 for c in (1.5, 1 / 1.5))

@@ -35,6 +35,7 @@ STRETCH_SHARE = 0.25
 STRETCH_RANGE = (1.5, 9.0)  # ratio of the two axes' scales, log-uniform
 STRETCHED_ASPECT = 4.0  # a real photo whose median box is this elongated counts as stretched
 STRETCHED_REPEAT = 3  # ... and is seen this many times an epoch (there are only a few)
+MIN_VISIBLE = 0.4  # share of a tile's box inside the frame for it to count as a tile
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -161,13 +162,21 @@ def augment(
         flags=cv2.INTER_LINEAR,
         borderValue=(114, 114, 114),
     ).astype(np.float32)
-    boxes = np.clip(boxes * np.float32([sx, sy, sx, sy]) + np.float32([tx, ty, tx, ty]),
-                    0, FINDER_SIZE)
+    whole = boxes * np.float32([sx, sy, sx, sy]) + np.float32([tx, ty, tx, ty])
+    boxes = np.clip(whole, 0, FINDER_SIZE)
+    # a tile mostly outside the frame is no target: its sliver at the edge taught the finder
+    # to see tiles on empty table at the frame's edges
+    seen = _area(boxes) >= MIN_VISIBLE * np.maximum(_area(whole), 1e-6)
+    boxes, ang = boxes[seen], ang[seen]
     out = out * rng.uniform(0.85, 1.15, 3) * rng.uniform(0.7, 1.25) + rng.uniform(-20, 20)
     if rng.random() < 0.2:
         out = cv2.GaussianBlur(out, (0, 0), float(rng.uniform(0.3, 1.0)))
     out = np.clip(out + rng.normal(0, rng.uniform(0, 5), out.shape), 0, 255)
     return out, boxes, ang
+
+
+def _area(boxes: np.ndarray) -> np.ndarray:
+    return np.clip(boxes[:, 2] - boxes[:, 0], 0, None) * np.clip(boxes[:, 3] - boxes[:, 1], 0, None)
 
 
 def targets(boxes: np.ndarray, angles: np.ndarray) -> np.ndarray:

@@ -35,7 +35,7 @@ STRETCH_SHARE = 0.25
 STRETCH_RANGE = (1.5, 9.0)  # ratio of the two axes' scales, log-uniform
 STRETCHED_ASPECT = 4.0  # a real photo whose median box is this elongated counts as stretched
 STRETCHED_REPEAT = 3  # ... and is seen this many times an epoch (there are only a few)
-MIN_VISIBLE = 0.4  # share of a tile's box inside the frame for it to count as a tile
+MIN_VISIBLE = 0.4  # share of a tile's box inside an unstretched frame for it to be a target
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -164,10 +164,12 @@ def augment(
     ).astype(np.float32)
     whole = boxes * np.float32([sx, sy, sx, sy]) + np.float32([tx, ty, tx, ty])
     boxes = np.clip(whole, 0, FINDER_SIZE)
-    # a tile mostly outside the frame is no target: its sliver at the edge taught the finder
-    # to see tiles on empty table at the frame's edges
-    seen = _area(boxes) >= MIN_VISIBLE * np.maximum(_area(whole), 1e-6)
-    boxes, ang = boxes[seen], ang[seen]
+    if not stretched:
+        # a tile mostly outside the frame is no target: its sliver at the edge taught the
+        # finder to see tiles on empty table at the frame's edges. Stretched images keep theirs,
+        # as the stretched photos' labels do (their tiles run off the frame).
+        seen = _area(boxes) >= MIN_VISIBLE * np.maximum(_area(whole), 1e-6)
+        boxes, ang = boxes[seen], ang[seen]
     out = out * rng.uniform(0.85, 1.15, 3) * rng.uniform(0.7, 1.25) + rng.uniform(-20, 20)
     if rng.random() < 0.2:
         out = cv2.GaussianBlur(out, (0, 0), float(rng.uniform(0.3, 1.0)))

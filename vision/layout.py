@@ -336,7 +336,8 @@ def _parse_melds(
 
     melds: list[MeldReading] = []
     unassigned: list[int] = []
-    for seg in segments:
+    pending = [list(seg) for seg in segments]
+    for k, seg in enumerate(pending):
         i = 0
         while i < len(seg):
             first = seg[i]
@@ -348,6 +349,11 @@ def _parse_melds(
                 i += 4
                 continue
             three = seg[i : i + 3]
+            if len(three) < 3 and k + 1 < len(pending):
+                # too few for a set before the next gap: a wide gap inside a meld (a narrow
+                # sideways box, a slip) split it, so they start the next segment's first meld
+                pending[k + 1][:0] = seg[i:]
+                break
             if len(three) < 3:
                 rest = [t for p in seg[i:] for t in p]
                 if _completes_kan(melds, rest, labels):  # a stray gap cut an open kan's 4th

@@ -135,6 +135,17 @@ def test_an_open_kans_fourth_tile_cut_off_by_a_gap_still_makes_the_kan():
     assert melds == [("minkan", ["1z"] * 4)]
 
 
+def test_a_gap_inside_a_meld_does_not_break_it():
+    # the chi's called tile stands apart from its other two by 0.4 of a tile
+    items = hand_row(CONCEALED, "9s", MELDS)
+    at = max(k for k, it in enumerate(items) if it[0] == "3s")
+    items = [it if k <= at else (it[0], it[1] + 0.4, *it[2:]) for k, it in enumerate(items)]
+    poses, labels = poses_for(items, 0)
+    layout = group_tiles(poses, labels, CFG)
+    assert labels_of(layout, labels)[2] == [("pon", ["5z"] * 3), ("chi", ["3s", "4s", "5s"])]
+    assert not any("do not form a set" in p for p in layout.problems)
+
+
 def test_row_direction_follows_the_centres_when_the_long_axes_lean():
     # every finder axis leans 6 degrees off (as they scatter on real frames); the tiles' centres
     # still run level, and so does the row: a dora tile 2.4 widths above stays out of it

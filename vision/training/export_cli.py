@@ -11,6 +11,7 @@ import numpy as np
 import torch
 
 from vision.manifest import read_manifest
+from vision.preprocess import FINDER_SIZE
 from vision.training import data
 from vision.training.classifier import (
     TRAIN_SPLITS,
@@ -99,7 +100,11 @@ def run(args: argparse.Namespace) -> int:
         model.load_state_dict(state["model"])
         path = args.out / "tile_finder.onnx"
         export_finder(
-            model, path, extra.get("finder", {}), **_notes(args.card_from, "tile_finder.onnx")
+            model,
+            path,
+            extra.get("finder", {}),
+            **_notes(args.card_from, "tile_finder.onnx"),
+            size=int(state.get("size", FINDER_SIZE)),
         )
         print(f"wrote {path}")
     return 0

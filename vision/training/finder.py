@@ -47,6 +47,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--width", type=int, default=16)
     p.add_argument("--synth-scenes", type=int, default=1000)
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--size", type=int, default=FINDER_SIZE, help="input side (a multiple of 32)")
     p.add_argument(
         "--stretch",
         type=float,
@@ -120,10 +121,13 @@ def load_synth(n: int, seed: int) -> list[Sample]:
 
 
 def augment(
-    sample: Sample, rng: np.random.Generator, stretch: float = STRETCH_SHARE
+    sample: Sample,
+    rng: np.random.Generator,
+    stretch: float = STRETCH_SHARE,
+    size: int = FINDER_SIZE,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Random zoom, shift, quarter-turn and (a ``stretch`` share) one-axis stretch into a
-    FINDER_SIZE square -> image, boxes (clipped to the frame, as real labels are), angles."""
+    ``size`` square -> image, boxes (clipped to the frame, as real labels are), angles."""
     img, boxes, angles = sample
     h, w = img.shape[:2]
     ang = angles if angles is not None else np.full(len(boxes), np.nan, np.float32)
@@ -137,33 +141,33 @@ def augment(
         img = img[:, ::-1]
         boxes = np.stack([w - boxes[:, 2], boxes[:, 1], w - boxes[:, 0], boxes[:, 3]], 1)
         ang = np.pi - ang
-    s = FINDER_SIZE / max(h, w) * float(np.exp(rng.uniform(-0.35, 0.45)))
+    s = size / max(h, w) * float(np.exp(rng.uniform(-0.35, 0.45)))
     sx = sy = s
     stretched = rng.random() < stretch and len(boxes) > 0
     if stretched:  # the wide-panorama look: one axis squeezed to fit, the other overflowing
         r = float(np.exp(rng.uniform(*np.log(STRETCH_RANGE))))
         sx, sy = (s / r**0.5, s * r**0.5) if rng.random() < 0.5 else (s * r**0.5, s / r**0.5)
-        fit = (FINDER_SIZE / (w * sx) if sx < sy else FINDER_SIZE / (h * sy)) * rng.uniform(0.7, 1)
+        fit = (size / (w * sx) if sx < sy else size / (h * sy)) * rng.uniform(0.7, 1)
         sx, sy = sx * fit, sy * fit
         ang = np.arctan2(np.sin(ang) * sy, np.cos(ang) * sx)
-    tx = (FINDER_SIZE - w * sx) / 2 + rng.uniform(-0.25, 0.25) * FINDER_SIZE
-    ty = (FINDER_SIZE - h * sy) / 2 + rng.uniform(-0.25, 0.25) * FINDER_SIZE
+    tx = (size - w * sx) / 2 + rng.uniform(-0.25, 0.25) * size
+    ty = (size - h * sy) / 2 + rng.uniform(-0.25, 0.25) * size
     if stretched:  # keep some tile in view along the overflowing axis
         x1, y1, x2, y2 = boxes[int(rng.integers(len(boxes)))]
         if sy > sx:
-            ty = FINDER_SIZE * rng.uniform(0.2, 0.8) - (y1 + y2) / 2 * sy
+            ty = size * rng.uniform(0.2, 0.8) - (y1 + y2) / 2 * sy
         else:
-            tx = FINDER_SIZE * rng.uniform(0.2, 0.8) - (x1 + x2) / 2 * sx
+            tx = size * rng.uniform(0.2, 0.8) - (x1 + x2) / 2 * sx
     m = np.float32([[sx, 0, tx], [0, sy, ty]])
     out = cv2.warpAffine(
         np.ascontiguousarray(img),
         m,
-        (FINDER_SIZE, FINDER_SIZE),
+        (size, size),
         flags=cv2.INTER_LINEAR,
         borderValue=(114, 114, 114),
     ).astype(np.float32)
     whole = boxes * np.float32([sx, sy, sx, sy]) + np.float32([tx, ty, tx, ty])
-    boxes = np.clip(whole, 0, FINDER_SIZE)
+    boxes = np.clip(whole, 0, size)
     if not stretched:
         # a tile mostly outside the frame is no target: its sliver at the edge taught the
         # finder to see tiles on empty table at the frame's edges. Stretched images keep theirs,
@@ -181,9 +185,9 @@ def _area(boxes: np.ndarray) -> np.ndarray:
     return np.clip(boxes[:, 2] - boxes[:, 0], 0, None) * np.clip(boxes[:, 3] - boxes[:, 1], 0, None)
 
 
-def targets(boxes: np.ndarray, angles: np.ndarray) -> np.ndarray:
+def targets(boxes: np.ndarray, angles: np.ndarray, size: int = FINDER_SIZE) -> np.ndarray:
     """[8, G, G] target: heat, log w, log h, dx, dy, cos2a, sin2a, regression mask (2 = +angle)."""
-    g = FINDER_SIZE // STRIDE
+    g = size // STRIDE
     t = np.zeros((8, g, g), np.float32)
     yy, xx = np.mgrid[0:g, 0:g].astype(np.float32)
     for (x1, y1, x2, y2), a in zip(boxes, angles, strict=True):
@@ -258,9 +262,9 @@ def run(args: argparse.Namespace) -> int:
         for step in bar:
             imgs, tgts = [], []
             for i in order[step * args.batch : (step + 1) * args.batch]:
-                im, bx, an = augment(samples[i], rng, args.stretch)
+                im, bx, an = augment(samples[i], rng, args.stretch, args.size)
                 imgs.append(im.transpose(2, 0, 1))
-                tgts.append(targets(bx, an))
+                tgts.append(targets(bx, an, args.size))
             pred = model(torch.from_numpy(np.stack(imgs).astype(np.float32)))
             loss, parts = loss_fn(pred, torch.from_numpy(np.stack(tgts)))
             opt.zero_grad()
@@ -275,8 +279,9 @@ def run(args: argparse.Namespace) -> int:
             **{k: v / steps for k, v in sums.items()},
             "seconds": round(time.time() - t0),
         }
-        end_epoch(rec, log, ckpt, model, opt, sched, width=args.width)
-    torch.save({"model": model.state_dict(), "width": args.width}, out / "final.pt")
+        end_epoch(rec, log, ckpt, model, opt, sched, width=args.width, size=args.size)
+    torch.save({"model": model.state_dict(), "width": args.width, "size": args.size},
+               out / "final.pt")
     if args.export:
         export_finder(
             model,
@@ -285,15 +290,21 @@ def run(args: argparse.Namespace) -> int:
             recipe=f"{args.epochs} epochs AdamW one-cycle lr {args.lr}, batch {args.batch}, "
             f"focal heatmap + L1 size/offset/orientation, width {args.width}",
             data_note=f"real train + train-augmented photos + {args.synth_scenes} scenes",
+            size=args.size,
         )
     return 0
 
 
 def export_finder(
-    model: torch.nn.Module, path: Path, metrics: dict[str, object], recipe: str, data_note: str
+    model: torch.nn.Module,
+    path: Path,
+    metrics: dict[str, object],
+    recipe: str,
+    data_note: str,
+    size: int = FINDER_SIZE,
 ) -> None:
-    export_onnx(model, torch.rand(1, 3, FINDER_SIZE, FINDER_SIZE) * 255, path, "image", "maps")
-    g = FINDER_SIZE // STRIDE
+    export_onnx(model, torch.rand(1, 3, size, size) * 255, path, "image", "maps")
+    g = size // STRIDE
     write_card(
         path,
         {
@@ -301,12 +312,12 @@ def export_finder(
             "labels": ["tile"],
             "input": {
                 "name": "image",
-                "shape": ["n", 3, FINDER_SIZE, FINDER_SIZE],
+                "shape": ["n", 3, size, size],
                 "layout": "NCHW",
                 "colour": "BGR",
                 "dtype": "float32",
                 "range": [0, 255],
-                "letterbox": {"long_side": FINDER_SIZE, "pad_value": 114},
+                "letterbox": {"long_side": size, "pad_value": 114},
             },
             "normalisation": {"inside_graph": True, "mean": MEAN, "std": STD},
             "output": {

@@ -2,11 +2,25 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 from pathlib import Path
 from typing import Any, TextIO
 
 import torch
+
+
+def add_run_arguments(p: argparse.ArgumentParser) -> None:
+    """The options every trainer shares: seed, threads, export folder and starting weights."""
+    p.add_argument("--seed", type=int, default=0, help="data order, augmentation and renders")
+    p.add_argument("--threads", type=int, default=1, help="torch CPU threads")
+    p.add_argument("--export", type=Path, default=None, help="write ONNX + card here at the end")
+    p.add_argument(
+        "--init",
+        type=Path,
+        default=None,
+        help="start from these weights (a final.pt) instead of from scratch",
+    )
 
 
 def resume(ckpt: Path, model: torch.nn.Module, opt: torch.optim.Optimizer,

@@ -20,7 +20,7 @@ from scorer.tiles import MODEL_CLASSES
 from vision.manifest import read_manifest
 from vision.preprocess import CROP_PAD, CROP_SIZE
 from vision.training import data
-from vision.training.checkpoint import end_epoch, resume
+from vision.training.checkpoint import add_run_arguments, end_epoch, resume
 from vision.training.export import export_onnx, quantize_int8, write_card
 from vision.training.nets import MEAN, STD, TileClassifier, n_params
 
@@ -30,20 +30,12 @@ TRAIN_SPLITS = ("train", "train-augmented")
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--manifest", type=Path, help="labelled photos (default: ../shared/photos)")
     p.add_argument("--out", type=Path, default=Path("runs/classifier"), help="checkpoints + logs")
-    p.add_argument("--epochs", type=int, default=10)
-    p.add_argument("--batch", type=int, default=128)
-    p.add_argument("--lr", type=float, default=3e-3)
+    p.add_argument("--epochs", type=int, default=10, help="passes over the crops")
+    p.add_argument("--batch", type=int, default=128, help="crops a step")
+    p.add_argument("--lr", type=float, default=3e-3, help="peak of the one-cycle learning rate")
     p.add_argument("--width", type=int, default=32, help="channel width (32: ~0.5M params)")
     p.add_argument("--synth-scenes", type=int, default=600, help="rendered rows for synth crops")
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--threads", type=int, default=1, help="torch CPU threads")
-    p.add_argument("--export", type=Path, default=None, help="write ONNX + card here at the end")
-    p.add_argument(
-        "--init",
-        type=Path,
-        default=None,
-        help="start from these weights (a final.pt) instead of from scratch",
-    )
+    add_run_arguments(p)
     p.add_argument(
         "--finder-crops",
         type=Path,

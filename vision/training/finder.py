@@ -21,7 +21,7 @@ from tqdm import tqdm
 
 from vision.manifest import read_manifest
 from vision.preprocess import FINDER_SIZE
-from vision.training.checkpoint import end_epoch, resume
+from vision.training.checkpoint import add_run_arguments, end_epoch, resume
 from vision.training.classifier import TRAIN_SPLITS, default_manifest
 from vision.training.export import export_onnx, write_card
 from vision.training.nets import MEAN, STD, TileFinder, n_params
@@ -40,13 +40,12 @@ MIN_VISIBLE = 0.4  # share of a tile's box inside an unstretched frame for it to
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--manifest", type=Path, help="labelled photos (default: ../shared/photos)")
-    p.add_argument("--out", type=Path, default=Path("runs/finder"))
-    p.add_argument("--epochs", type=int, default=12)
-    p.add_argument("--batch", type=int, default=8)
-    p.add_argument("--lr", type=float, default=2e-3)
-    p.add_argument("--width", type=int, default=16)
-    p.add_argument("--synth-scenes", type=int, default=1000)
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--out", type=Path, default=Path("runs/finder"), help="checkpoints + logs")
+    p.add_argument("--epochs", type=int, default=12, help="passes over the training images")
+    p.add_argument("--batch", type=int, default=8, help="images a step")
+    p.add_argument("--lr", type=float, default=2e-3, help="peak of the one-cycle learning rate")
+    p.add_argument("--width", type=int, default=16, help="channel width (16: ~0.74M params)")
+    p.add_argument("--synth-scenes", type=int, default=1000, help="rendered riichi scenes")
     p.add_argument("--size", type=int, default=FINDER_SIZE, help="input side (a multiple of 32)")
     p.add_argument(
         "--stretch",
@@ -54,14 +53,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         default=STRETCH_SHARE,
         help="share of training images stretched along one axis (0 turns it off)",
     )
-    p.add_argument("--threads", type=int, default=1)
-    p.add_argument("--export", type=Path, default=None, help="write ONNX + card here at the end")
-    p.add_argument(
-        "--init",
-        type=Path,
-        default=None,
-        help="start from these weights (a final.pt) instead of from scratch",
-    )
+    add_run_arguments(p)
 
 
 Sample = tuple[np.ndarray, np.ndarray, np.ndarray | None]  # image, boxes [N,4], angles [N] | None

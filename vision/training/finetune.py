@@ -32,12 +32,12 @@ from vision.training.nets import TileClassifier
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--data", type=Path, required=True, help="manifest.jsonl of confirmed photos")
     p.add_argument("--models", type=Path, default=None, help="shipped models (default: models/)")
-    p.add_argument("--out", type=Path, default=Path("runs/finetune"))
+    p.add_argument("--out", type=Path, default=Path("runs/finetune"), help="candidate model")
     p.add_argument("--holdout", type=float, default=0.25, help="share of images held out")
-    p.add_argument("--epochs", type=int, default=4)
-    p.add_argument("--lr", type=float, default=5e-4)
+    p.add_argument("--epochs", type=int, default=4, help="passes over the crops")
+    p.add_argument("--lr", type=float, default=5e-4, help="AdamW learning rate")
     p.add_argument("--synth-scenes", type=int, default=150, help="synthetic rows mixed in")
-    p.add_argument("--threads", type=int, default=1)
+    p.add_argument("--threads", type=int, default=1, help="torch CPU threads")
     p.add_argument(
         "--replace",
         action="store_true",

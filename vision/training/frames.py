@@ -25,7 +25,7 @@ from vision.synth.scene import render
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--out", type=Path, required=True, help="folder for the JPEGs + expected.json")
     p.add_argument("--models", type=Path, default=None, help="models folder (default: models/)")
-    p.add_argument("--seed", type=int, default=11)
+    p.add_argument("--seed", type=int, default=11, help="render seed of the scenes looked at")
     p.add_argument("--k", type=int, default=4, help="frames to keep")
     p.add_argument("--tries", type=int, default=40, help="scenes to look at, at most")
     p.add_argument("--quality", type=int, default=80, help="JPEG quality (keep files < 100 KB)")

@@ -12,7 +12,7 @@ import numpy as np
 
 CROP_SIZE = 48  # classifier input: square crop, width = height
 CROP_PAD = 0.08  # each side, as a share of the box size, so the tile's edges are in view
-FINDER_SIZE = 320  # finder input: the frame letterboxed into a square of this side
+FINDER_SIZE = 416  # finder input: the frame letterboxed into a square of this side (the card says)
 
 
 @dataclass(frozen=True)

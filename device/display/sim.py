@@ -11,7 +11,9 @@ from __future__ import annotations
 import argparse
 import os
 import select
+import signal
 import sys
+import threading
 import time
 import tty
 from collections.abc import Callable
@@ -170,6 +172,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="exit after showing N frames (for scripts and tests)")
 
 
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
 def run(args: argparse.Namespace) -> int:
     out = sys.stdout
     screen = Screen(out, plain=args.plain or not out.isatty())
@@ -182,6 +188,10 @@ def run(args: argparse.Namespace) -> int:
     print(f"display-sim: port {sim.path} (run the kiosk with --display {where})",
           file=out, flush=True)
     shown = 0
+    if threading.current_thread() is threading.main_thread():
+        # `kill` / systemd stop it like Ctrl+C does (port closed, symlink removed); a shell
+        # script's background job ignores SIGINT, so SIGTERM is how scripts stop it
+        signal.signal(signal.SIGTERM, _interrupt)
     try:
         sim.say_hello()
         while args.frames is None or shown < args.frames:

@@ -58,7 +58,7 @@ class SimProcess:
 
     def stop(self) -> int:
         if self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGINT)
+            self.proc.send_signal(signal.SIGTERM)  # Ctrl+C is ignored in background jobs
         return self.proc.wait(5)
 
 

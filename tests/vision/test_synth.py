@@ -42,3 +42,11 @@ def test_the_same_seed_renders_the_same_scene():
         m.kind == "kakan" for m in hand.melds
     )
     assert sum(t.sideways for t in tiles_a) == called
+
+
+def test_the_meld_mix_sets_how_many_melds_a_hand_shows():
+    def melds(mix):
+        return {len(random_hand(random.Random(s), meld_mix=mix).melds) for s in range(30)}
+
+    assert melds((0, 0, 0, 0, 1)) == {4}
+    assert melds((1, 0, 0, 0, 0)) == {0}

@@ -56,8 +56,15 @@ def _redden(tiles: list[str], rng: random.Random, p: float) -> list[str]:
     return out
 
 
-def random_hand(rng: random.Random, red_p: float = 0.35) -> HandSpec:
-    """A random winning layout with 0-4 melds and 1-3 dora indicators."""
+#: How often a hand shows 0, 1, 2, 3 or 4 melds (the held-out set's mix).
+MELD_MIX = (30, 30, 22, 12, 6)
+
+
+def random_hand(
+    rng: random.Random, red_p: float = 0.35, meld_mix: tuple[int, ...] = MELD_MIX
+) -> HandSpec:
+    """A random winning layout with 0-4 melds (weighted by ``meld_mix``) and 1-3 dora
+    indicators."""
     counts: dict[str, int] = {}
 
     def take(label: str, n: int) -> bool:
@@ -66,7 +73,7 @@ def random_hand(rng: random.Random, red_p: float = 0.35) -> HandSpec:
         counts[label] = counts.get(label, 0) + n
         return True
 
-    n_melds = rng.choices([0, 1, 2, 3, 4], weights=[30, 30, 22, 12, 6])[0]
+    n_melds = rng.choices([0, 1, 2, 3, 4], weights=meld_mix)[0]
     sets: list[tuple[str, list[str]]] = []
     while len(sets) < 4:
         if rng.random() < 0.5:

@@ -48,6 +48,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--synth-scenes", type=int, default=1000, help="rendered riichi scenes")
     p.add_argument("--size", type=int, default=FINDER_SIZE, help="input side (a multiple of 32)")
     p.add_argument(
+        "--meld-mix",
+        type=lambda v: tuple(int(x) for x in v.split(",")),
+        default=None,
+        help="weights of hands with 0,1,2,3,4 melds in the renders (default: the held-out mix)",
+    )
+    p.add_argument(
         "--stretch",
         type=float,
         default=STRETCH_SHARE,
@@ -94,16 +100,23 @@ def tile_angle(quad: tuple[tuple[float, float], ...]) -> float:
     return math.atan2((y0 + y1) / 2 - (y3 + y2) / 2, (x0 + x1) / 2 - (x3 + x2) / 2)
 
 
-def load_synth(n: int, seed: int) -> list[Sample]:
+def load_synth(n: int, seed: int, meld_mix: tuple[int, ...] | None = None) -> list[Sample]:
+    """Rendered scenes: riichi hands (``meld_mix`` weights 0-4 melds) and balanced rows."""
     from vision.synth.art import load_art
-    from vision.synth.hands import random_hand, random_row
+    from vision.synth.hands import MELD_MIX, random_hand, random_row
+
+    meld_mix = meld_mix or MELD_MIX
     from vision.synth.scene import render
 
     art = load_art()
     out = []
     for i in tqdm(range(n), desc="synth scenes", leave=False):
         rng = random.Random(seed * 1_000_003 + i)
-        hand = random_hand(rng) if rng.random() < 0.8 else random_row(rng, rng.randint(8, 20))
+        hand = (
+            random_hand(rng, meld_mix=meld_mix)
+            if rng.random() < 0.8
+            else random_row(rng, rng.randint(8, 20))
+        )
         img, tiles = render(hand, art, rng, rng.choice([(640, 480), (480, 640), (640, 640)]))
         boxes = np.array([t.box for t in tiles], np.float32)
         angles = np.array([tile_angle(t.quad) for t in tiles], np.float32)
@@ -231,7 +244,8 @@ def run(args: argparse.Namespace) -> int:
     out: Path = args.out
     out.mkdir(parents=True, exist_ok=True)
     manifest = args.manifest or default_manifest()
-    samples = load_real(manifest) + load_synth(args.synth_scenes, seed=2000 + args.seed)
+    synth = load_synth(args.synth_scenes, seed=2000 + args.seed, meld_mix=args.meld_mix)
+    samples = load_real(manifest) + synth
     print(f"finder samples: {len(samples)}", flush=True)
     model = TileFinder(args.width)
     if args.init:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import json
 import shutil
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -19,6 +21,20 @@ from tests.kiosk.conftest import Api, make_kiosk
 FRAMES = demo_folder()  # the demo camera's frames, with the generator's truth
 EXPECTED = FRAMES / "expected.json"
 KIOSK_FRAMES = ROOT / "tests" / "kiosk" / "frames"  # the kiosk tests' own frame
+
+
+@contextmanager
+def kiosk_seeing(tmp_path: Path, frame: Path) -> Iterator[Api]:
+    """A running kiosk whose camera shows only ``frame``; stopped on the way out."""
+    frames = tmp_path / "one"
+    frames.mkdir()
+    shutil.copy(frame, frames / frame.name)
+    app, services = make_kiosk(tmp_path, camera=f"folder:{frames}")
+    services.start()
+    try:
+        yield Api(app.test_client())
+    finally:
+        services.stop()
 
 
 def cases() -> list[tuple[str, dict]]:
@@ -33,13 +49,7 @@ def cases() -> list[tuple[str, dict]]:
                     reason=f"no sample frames with expected.json in {FRAMES}")
 @pytest.mark.parametrize("name, truth", cases() or [("none", {})])
 def test_a_capture_reads_the_hand_it_shows(tmp_path: Path, name: str, truth: dict) -> None:
-    frames = tmp_path / "one"
-    frames.mkdir()
-    shutil.copy(FRAMES / name, frames / name)
-    app, services = make_kiosk(tmp_path, camera=f"folder:{frames}")
-    services.start()
-    try:
-        api = Api(app.test_client())
+    with kiosk_seeing(tmp_path, FRAMES / name) as api:
         out = api.post("/api/captures").get_json()
         assert out["recognised"] and out["problems"] == []
         hand = out["hand"]
@@ -49,21 +59,13 @@ def test_a_capture_reads_the_hand_it_shows(tmp_path: Path, name: str, truth: dic
         assert [(m["kind"], labels(m["tiles"])) for m in hand["melds"]] == [
             (m["kind"], m["tiles"]) for m in truth["melds"]]
         assert labels(hand["dora"]) == truth["dora"]
-    finally:
-        services.stop()
 
 
 @pytest.mark.skipif(not (ROOT / "models" / "tile_finder.onnx").exists(),
                     reason="no shipped models in models/ (vision's issue ships them)")
 def test_applying_a_recognised_win_keeps_the_photo_and_its_tiles(tmp_path: Path) -> None:
-    name = "hand_11_001.jpg"  # 111m 77m 3s 0s 789s 555z, winning on 4s
-    frames = tmp_path / "one"
-    frames.mkdir()
-    shutil.copy(KIOSK_FRAMES / name, frames / name)
-    app, services = make_kiosk(tmp_path, camera=f"folder:{frames}")
-    services.start()
-    try:
-        api = Api(app.test_client())
+    frame = KIOSK_FRAMES / "hand_11_001.jpg"  # 111m 77m 3s 0s 789s 555z, winning on 4s
+    with kiosk_seeing(tmp_path, frame) as api:
         out = api.post("/api/captures").get_json()
         hand = out["hand"]
         tiles = hand["concealed"] + [hand["win"]]
@@ -81,5 +83,3 @@ def test_applying_a_recognised_win_keeps_the_photo_and_its_tiles(tmp_path: Path)
         assert [t["label"] for t in entry["tiles"]] == [t["label"] for t in tiles]
         assert entry["complete"] is True and (folder / entry["image"]).exists()
         assert (entry["width"], entry["height"]) == (640, 480)
-    finally:
-        services.stop()

@@ -30,8 +30,9 @@ def poses_for(items, angle_deg, centre=(400.0, 300.0)):
     return poses, labels
 
 
-def hand_row(concealed, winning, melds, dora=()):
-    """Lay out like the synthetic scenes: tiles 1.03 apart, gaps 0.6 before win and melds."""
+def hand_row(concealed, winning, melds, dora=(), between_melds=0.5):
+    """Lay out like the synthetic scenes: tiles 1.03 apart, gaps 0.6 before the winning tile,
+    0.5 before the first meld and ``between_melds`` between melds."""
     items, x = [], 0.0
     for t in concealed:
         items.append((t, x, -4 / 3, False, False))
@@ -39,8 +40,8 @@ def hand_row(concealed, winning, melds, dora=()):
     x += 0.6
     items.append((winning, x, -4 / 3, False, False))
     x += 1.03
-    for kind, tiles, called in melds:
-        x += 0.5
+    for m, (kind, tiles, called) in enumerate(melds):
+        x += between_melds if m else 0.5
         for i, t in enumerate(tiles):
             if kind == "ankan" and i in (0, 3):
                 items.append(("back", x, -4 / 3, False, True))
@@ -70,7 +71,7 @@ def labels_of(layout, labels):
     )
 
 
-CONCEALED = ["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s"]
+CONCEALED = ["1m", "2m", "3m", "4p", "5p", "6p", "9s"]  # + 9s and MELDS: 14 tiles, a win
 MELDS = [("pon", ["5z", "5z", "5z"], 2), ("chi", ["3s", "4s", "5s"], 0)]
 
 
@@ -128,7 +129,7 @@ def test_row_direction_without_orientation_uses_the_centres():
 
 def test_an_open_kans_fourth_tile_cut_off_by_a_gap_still_makes_the_kan():
     # a point stick across the row opens half a tile's gap before the kan's last tile
-    items = hand_row(CONCEALED[:7], "9s", [("minkan", ["1z"] * 4, 1)])
+    items = hand_row([*CONCEALED, "2z", "2z", "2z"], "9s", [("minkan", ["1z"] * 4, 1)])
     items[-1] = (items[-1][0], items[-1][1] + 0.5, *items[-1][2:])
     poses, labels = poses_for(items, 0)
     melds = labels_of(group_tiles(poses, labels, CFG), labels)[2]
@@ -183,3 +184,40 @@ def test_the_classifiers_glyph_axis_decides_sideways_when_the_finder_is_unsure()
     layout = group_tiles(square, labels, CFG)
     assert [labels[i] for i, s in enumerate(layout.sideways) if s] == ["5z", "3s"]
     assert labels_of(layout, labels)[2] == [("pon", ["5z"] * 3), ("chi", ["3s", "4s", "5s"])]
+
+
+@pytest.mark.parametrize("angle", [0, 180, 45, 225, 120])
+def test_four_called_melds_read_from_the_concealed_end_though_both_ends_show_sideways_tiles(angle):
+    # a pair, the winning tile, four chi: sideways tiles lie at both ends of the row, so only
+    # the whole reading (no sideways tile among concealed ones, 14 tiles) tells the direction
+    chis = [("chi", [f"{n}{s}", f"{n + 1}{s}", f"{n + 2}{s}"], c) for n, s, c in
+            [(5, "m", 1), (4, "p", 2), (3, "m", 0), (3, "p", 2)]]
+    poses, labels = poses_for(hand_row(["4z"], "4z", chis, between_melds=0.0), angle)
+    concealed, winning, melds, _ = labels_of(group_tiles(poses, labels, CFG), labels)
+    assert (concealed, winning) == (["4z"], "4z")
+    assert melds == [(kind, tiles) for kind, tiles, _ in chis]
+
+
+@pytest.mark.parametrize("angle", [0, 45, 135, 270])
+def test_closed_kan_pushed_against_the_next_meld_is_still_a_closed_kan(angle):
+    melds = [("ankan", ["1s"] * 4, None), ("chi", ["5p", "6p", "7p"], 1)]
+    items = hand_row(["1p", "2p", "8p", "8p", "4z", "4z", "4z"], "3p", melds)
+    at = [k for k, it in enumerate(items) if it[0] == "5p"][0]  # no gap before the chi
+    items = [it if k < at else (it[0], it[1] - 0.5, *it[2:]) for k, it in enumerate(items)]
+    poses, labels = poses_for(items, angle)
+    got = labels_of(group_tiles(poses, labels, CFG), labels)[2]
+    assert got == [("ankan", ["back", "1s", "1s", "back"]), ("chi", ["5p", "6p", "7p"])]
+
+
+def test_a_dora_tile_above_an_added_kan_is_not_joined_to_the_row_through_its_stacked_tile():
+    # the kakan's stacked tile lies a tile width above the row; the dora tile 1.1 widths above
+    # that: each jump is under the row split, the dora tile's distance from the row is not
+    melds = [("kakan", ["4p"] * 4, 1), ("chi", ["6s", "7s", "8s"], 0)]
+    items = hand_row(["6z", "6z", "6z", "1m", "2m", "3m", "9p"], "9p", melds)
+    stacked_x = [it[1] for it in items if it[0] == "4p" and it[3]][0]
+    items.append(("3p", stacked_x, -3.5, False, False))
+    poses, labels = poses_for(items, 0)
+    layout = group_tiles(poses, labels, CFG)
+    concealed, winning, got, dora = labels_of(layout, labels)
+    assert got == [("kakan", ["4p"] * 4), ("chi", ["6s", "7s", "8s"])]
+    assert dora == ["3p"]

@@ -85,11 +85,13 @@ def test_grammar_keeps_the_likeliest_of_two_flagged_tiles_in_a_meld():
 
 
 def test_grammar_cuts_after_the_winning_tile_when_the_first_meld_shows_no_sideways_tile():
-    # chi first: with its 3s unflagged the plain prefix runs on into it (no winning tile)
+    # chi first, its 3s unflagged: without the grammar the row still parses (gaps and the tile
+    # count), but the chi is reported, its flag left as the cues say
     poses, labels, called = _unsure_chi(MELDS[::-1])
     off = group_tiles(poses, labels, dataclasses.replace(CFG, meld_grammar=False))
-    assert labels_of(off, labels)[1] is None
-    assert "no winning tile set apart by a gap after the concealed tiles" in off.problems
+    assert labels_of(off, labels)[1] == "9s"
+    assert "meld 1 shows 0 sideways tiles" in off.problems
+    assert not off.sideways[called]
     on = group_tiles(poses, labels, CFG)
     assert labels_of(on, labels)[:3] == (
         CONCEALED,

@@ -19,6 +19,10 @@ class VisionConfig:
     back_recovery_heat: float = 0.2  # weaker peaks near a face-down tile may be a missed back
     back_recovery_prob: float = 0.7  # ... kept when the classifier reads them back this surely
     stack_recovery_prob: float = 0.7  # ... or as a tile beside one of the same kind (kakan)
+    zoom_below: float = 24.0  # tiles shorter (finder px) are found again magnified (synth tuning)
+    zoom_margin: float = 1.0  # ... in a crop this many tile lengths around the tiles found
+    zoom_min_gain: float = 1.3  # ... when it magnifies them at least this much
+    zoom_target: float = 32.0  # ... but never past this many finder px a tile
     alternatives: int = 3  # classifier alternatives kept per tile
     test_time_flip: bool = True  # also classify unsure crops turned half round, average
     flip_below: float = 0.7  # ... those whose top probability is below this (synth tuning sets)

@@ -10,7 +10,7 @@ indicators. Labels are used only to name meld kinds (chi or pon, kan).
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -294,8 +294,14 @@ def _meld_options(positions: list[list[int]], cues: _Cues) -> list[_Meld]:
         same = 0.0 if _is_set([k[0] for k in kinds]) else COST_NOT_A_SET
         cost = faces + same + COST_STACK * len(stacked)
         meld = with_one_called(MeldKind.PON, firsts, cost)
-        options.append(_Meld(meld_kind([cues.labels[t] for t in firsts], False, False),
-                             meld.tiles, meld.called, meld.cost))
+        options.append(
+            _Meld(
+                meld_kind([cues.labels[t] for t in firsts], False, False),
+                meld.tiles,
+                meld.called,
+                meld.cost,
+            )
+        )
     return options
 
 

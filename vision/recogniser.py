@@ -6,7 +6,7 @@ per-frame state, so one recogniser may serve every request.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import numpy as np
@@ -52,19 +52,28 @@ class Recogniser:
 
     def find(self, frame_bgr: np.ndarray) -> list[Candidate]:
         """Stage 1: located tiles (boxes in image pixels), strongest first."""
-        maps, lb = self._maps(frame_bgr)
-        return self._peaks(maps, lb, frame_bgr, self.config.detect_threshold)
+        return self._view(frame_bgr).peaks(self.config.detect_threshold, self.config.nms_iou)
 
-    def _maps(self, frame_bgr: np.ndarray) -> tuple[np.ndarray, Letterbox]:
+    def _view(self, frame_bgr: np.ndarray) -> _FinderView:
+        """The finder's maps for the frame, or for the part of it where small tiles lie: a
+        hand far from the camera is found again, magnified, in a crop around the first pass's
+        tiles (the crops for the classifier are cut from the frame itself either way)."""
         size = int(self.finder.card["input"]["shape"][2])
-        square, lb = letterbox(frame_bgr, size)
-        return self.finder.run(to_nchw(square))[0], lb
+        whole = self._run_finder(frame_bgr, size, (0, 0))
+        region = zoom_region(
+            whole.peaks(self.config.detect_threshold, self.config.nms_iou),
+            frame_bgr.shape[:2],
+            size,
+            self.config,
+        )
+        if region is None:
+            return whole
+        x1, y1, x2, y2 = region
+        return self._run_finder(frame_bgr[y1:y2, x1:x2], size, (x1, y1))
 
-    def _peaks(
-        self, maps: np.ndarray, lb: Letterbox, frame_bgr: np.ndarray, threshold: float
-    ) -> list[Candidate]:
-        h, w = frame_bgr.shape[:2]
-        return decode_finder(maps, lb, (w, h), threshold, self.config.nms_iou)
+    def _run_finder(self, image: np.ndarray, size: int, offset: tuple[int, int]) -> _FinderView:
+        square, lb = letterbox(image, size)
+        return _FinderView(self.finder.run(to_nchw(square))[0], lb, image.shape[:2], offset)
 
     def classify(
         self, frame_bgr: np.ndarray, boxes: np.ndarray
@@ -93,9 +102,9 @@ class Recogniser:
         """Read every tile of a BGR frame and group them; ``complete`` is the kiosk's optional
         winning-shape check used by the decoder."""
         h, w = frame_bgr.shape[:2]
-        maps, lb = self._maps(frame_bgr)
         cfg = self.config
-        found = self._peaks(maps, lb, frame_bgr, cfg.detect_threshold)
+        view = self._view(frame_bgr)
+        found = view.peaks(cfg.detect_threshold, cfg.nms_iou)
         boxes = np.array([c.box for c in found], np.float32).reshape(-1, 4)
         probs, vertical = self.classify(frame_bgr, boxes)
         if cfg.back_recovery_heat < cfg.detect_threshold and len(found):
@@ -103,7 +112,7 @@ class Recogniser:
             # added kan's missed stacked tile
             weak = [
                 c
-                for c in self._peaks(maps, lb, frame_bgr, cfg.back_recovery_heat)
+                for c in view.peaks(cfg.back_recovery_heat, cfg.nms_iou)
                 if iou(np.array([c.box]), boxes.astype(np.float64)).max() < cfg.nms_iou / 2
             ]
             if weak:
@@ -119,6 +128,55 @@ class Recogniser:
                 if vertical is not None and weak_vertical is not None:
                     vertical = np.concatenate([vertical, weak_vertical[keep]])
         return assemble(found, probs, self.config, (w, h), complete, vertical)
+
+
+@dataclass(frozen=True)
+class _FinderView:
+    """Finder maps over a frame or a crop of it (``offset``: the crop's corner in the frame)."""
+
+    maps: np.ndarray
+    letterbox: Letterbox
+    shape: tuple[int, ...]  # the image the finder saw: height, width
+    offset: tuple[int, int]
+
+    def peaks(self, threshold: float, nms_iou: float) -> list[Candidate]:
+        h, w = self.shape[:2]
+        found = decode_finder(self.maps, self.letterbox, (w, h), threshold, nms_iou)
+        dx, dy = self.offset
+        if not (dx or dy):
+            return found
+        return [
+            replace(c, box=(c.box[0] + dx, c.box[1] + dy, c.box[2] + dx, c.box[3] + dy))
+            for c in found
+        ]
+
+
+def zoom_region(
+    found: list[Candidate], frame_shape: tuple[int, ...], size: int, config: VisionConfig
+) -> tuple[int, int, int, int] | None:
+    """The part of the frame to find tiles in again, magnified, or None: when the tiles found
+    are smaller than ``zoom_below`` finder pixels (short side, median) and a box around them
+    (a margin of ``zoom_margin`` tile lengths) lets the finder see them at least
+    ``zoom_min_gain`` times larger; never magnified past ``zoom_target`` pixels a tile."""
+    if not found or config.zoom_below <= 0:
+        return None
+    h, w = frame_shape[:2]
+    boxes = np.array([c.box for c in found], np.float64)
+    sides = np.sort(boxes[:, 2:] - boxes[:, :2], axis=1)
+    short, long_ = float(np.median(sides[:, 0])), float(np.median(sides[:, 1]))
+    scale = size / max(h, w)
+    if short * scale >= config.zoom_below:
+        return None
+    margin = config.zoom_margin * long_
+    x1, y1 = boxes[:, 0].min() - margin, boxes[:, 1].min() - margin
+    x2, y2 = boxes[:, 2].max() + margin, boxes[:, 3].max() + margin
+    side = max(x2 - x1, y2 - y1, size * short / config.zoom_target)
+    if size / side < config.zoom_min_gain * scale:
+        return None
+    cx, cy = (x1 + x2) / 2, (y1 + y2) / 2
+    half_w, half_h = min(side, w) / 2, min(side, h) / 2
+    cx, cy = min(max(cx, half_w), w - half_w), min(max(cy, half_h), h - half_h)
+    return (int(cx - half_w), int(cy - half_h), int(round(cx + half_w)), int(round(cy + half_h)))
 
 
 def recovered_backs(

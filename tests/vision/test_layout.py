@@ -190,8 +190,10 @@ def test_the_classifiers_glyph_axis_decides_sideways_when_the_finder_is_unsure()
 def test_four_called_melds_read_from_the_concealed_end_though_both_ends_show_sideways_tiles(angle):
     # a pair, the winning tile, four chi: sideways tiles lie at both ends of the row, so only
     # the whole reading (no sideways tile among concealed ones, 14 tiles) tells the direction
-    chis = [("chi", [f"{n}{s}", f"{n + 1}{s}", f"{n + 2}{s}"], c) for n, s, c in
-            [(5, "m", 1), (4, "p", 2), (3, "m", 0), (3, "p", 2)]]
+    chis = [
+        ("chi", [f"{n}{s}", f"{n + 1}{s}", f"{n + 2}{s}"], c)
+        for n, s, c in [(5, "m", 1), (4, "p", 2), (3, "m", 0), (3, "p", 2)]
+    ]
     poses, labels = poses_for(hand_row(["4z"], "4z", chis, between_melds=0.0), angle)
     concealed, winning, melds, _ = labels_of(group_tiles(poses, labels, CFG), labels)
     assert (concealed, winning) == (["4z"], "4z")

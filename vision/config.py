@@ -19,6 +19,8 @@ class VisionConfig:
     back_recovery_heat: float = 0.2  # weaker peaks near a face-down tile may be a missed back
     back_recovery_prob: float = 0.7  # ... kept when the classifier reads them back this surely
     stack_recovery_prob: float = 0.7  # ... or as a tile beside one of the same kind (kakan)
+    stack_split: float = 1.35  # a box this much wider across the row than its neighbours is
+    # an added kan's stacked pair boxed as one: cut in two (0 turns it off)
     zoom_below: float = 24.0  # tiles shorter (finder px) are found again magnified (synth tuning)
     zoom_margin: float = 1.0  # ... in a crop this many tile lengths around the tiles found
     zoom_min_gain: float = 1.3  # ... when it magnifies them at least this much

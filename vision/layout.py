@@ -421,6 +421,11 @@ def _read_row(
         problems.append(f"concealed tiles split by {splits} extra gap(s)")
     flags = list(side)
     fixed: list[int] = []
+    if config.meld_grammar:  # the hand's tiles stand upright
+        for t in concealed + ([] if winning is None else [winning]):
+            if flags[t]:
+                flags[t] = False
+                fixed.append(t)
     melds: list[MeldReading] = []
     for m in parse.melds:
         called = list(m.called)

@@ -6,6 +6,7 @@ per-frame state, so one recogniser may serve every request.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -14,7 +15,7 @@ import numpy as np
 from scorer.tiles import MODEL_CLASSES
 from vision.config import VisionConfig
 from vision.decode import CompleteCheck, decode
-from vision.layout import TilePose, group_tiles, rename_melds
+from vision.layout import TilePose, group_tiles, rename_melds, row_angle
 from vision.postprocess import Candidate, decode_finder, iou, softmax, top_labels
 from vision.preprocess import Letterbox, crop_tiles, letterbox, to_nchw
 from vision.reading import DetectedTile, Grouping, MeldReading, Reading
@@ -104,7 +105,7 @@ class Recogniser:
         h, w = frame_bgr.shape[:2]
         cfg = self.config
         view = self._view(frame_bgr)
-        found = view.peaks(cfg.detect_threshold, cfg.nms_iou)
+        found = split_stacks(view.peaks(cfg.detect_threshold, cfg.nms_iou), cfg)
         boxes = np.array([c.box for c in found], np.float32).reshape(-1, 4)
         probs, vertical = self.classify(frame_bgr, boxes)
         if cfg.back_recovery_heat < cfg.detect_threshold and len(found):
@@ -177,6 +178,50 @@ def zoom_region(
     half_w, half_h = min(side, w) / 2, min(side, h) / 2
     cx, cy = min(max(cx, half_w), w - half_w), min(max(cy, half_h), h - half_h)
     return (int(cx - half_w), int(cy - half_h), int(round(cx + half_w)), int(round(cy + half_h)))
+
+
+def split_stacks(found: list[Candidate], config: VisionConfig) -> list[Candidate]:
+    """Boxes that span an added kan's two stacked sideways tiles, each cut in two across the row.
+
+    The finder often boxes the stacked pair as one tile: longer along the row than its
+    neighbours (4/3, a sideways tile's length) and across it (2 tile widths against an upright
+    tile's 4/3). Sizes are compared with the four nearest boxes, so perspective (near tiles
+    larger) does not count; only rows within 15 degrees of a frame axis, where a box's sides
+    measure along and across the row; and only boxes with two of those neighbours beside them
+    in the row (not in a heap of loose tiles)."""
+    if config.stack_split <= 0 or len(found) < 5:
+        return found
+    angle = row_angle([TilePose(c.box, c.angle, c.orientation_strength, False) for c in found])
+    if min(angle % (math.pi / 2), -angle % (math.pi / 2)) > math.radians(15):
+        return found
+    row_along_x = abs(math.cos(angle)) > math.sqrt(0.5)
+    boxes = np.array([c.box for c in found], np.float64)
+    w, h = boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1]
+    along, across = (w, h) if row_along_x else (h, w)
+    centres = (boxes[:, :2] + boxes[:, 2:]) / 2
+    dist = np.hypot(*(centres[:, None] - centres[None]).transpose(2, 0, 1))
+    out: list[Candidate] = []
+    off_row = np.abs(
+        centres[:, 1] - centres[:, 1, None] if row_along_x else centres[:, 0] - centres[:, 0, None]
+    )
+    for i, c in enumerate(found):
+        near = np.argsort(dist[i])[1:5]
+        in_row = np.sum(off_row[i, near] < 0.5 * np.median(across[near]))
+        if not (
+            in_row >= 2
+            and along[i] >= 1.15 * np.median(along[near])
+            and across[i] >= config.stack_split * np.median(across[near])
+        ):
+            out.append(c)
+            continue
+        x1, y1, x2, y2 = c.box
+        halves = (
+            [(x1, y1, x2, (y1 + y2) / 2), (x1, (y1 + y2) / 2, x2, y2)]
+            if row_along_x
+            else [(x1, y1, (x1 + x2) / 2, y2), ((x1 + x2) / 2, y1, x2, y2)]
+        )
+        out.extend(replace(c, box=b, angle=angle % math.pi) for b in halves)
+    return out
 
 
 def recovered_backs(

@@ -5,7 +5,7 @@ import numpy as np
 from scorer.tiles import MODEL_CLASSES
 from vision.config import VisionConfig
 from vision.postprocess import Candidate
-from vision.recogniser import recovered_backs, recovered_stacks
+from vision.recogniser import recovered_backs, recovered_stacks, split_stacks
 
 CFG = VisionConfig()
 BACK = MODEL_CLASSES.index("back")
@@ -62,3 +62,30 @@ def test_a_weak_tile_beside_one_of_its_kind_completes_an_added_kan():
         [("5m", 0.99), ("1z", 0.99)] + [("1z", 0.2), ("0m", 0.9), ("1z", 0.2), ("1z", 0.2)]
     )
     assert recovered_stacks(found, weak, probs5, CFG) == [1]
+
+
+def _row_with_stack(merged_box):
+    """Five upright 30x40 tiles along y=100..140, then the stacked pair's box."""
+    tiles = [Candidate((30.0 * i, 100.0, 30.0 * i + 30, 140.0), 0.9, 1.57, 1.0) for i in range(5)]
+    return tiles + [Candidate(merged_box, 0.8, 0.0, 1.0)]
+
+
+def test_a_box_spanning_an_added_kans_stacked_pair_is_cut_in_two_across_the_row():
+    # a sideways tile is 40 long and 30 high; two stacked: 40 x 60 from y=80 to the row's foot
+    found = _row_with_stack((150.0, 80.0, 190.0, 140.0))
+    got = split_stacks(found, CFG)
+    assert [c.box for c in got[5:]] == [(150.0, 80.0, 190.0, 110.0), (150.0, 110.0, 190.0, 140.0)]
+    assert got[:5] == found[:5]
+
+
+def test_single_sideways_tiles_and_heaps_are_not_cut():
+    assert split_stacks(_row_with_stack((150.0, 110.0, 190.0, 140.0)), CFG) == _row_with_stack(
+        (150.0, 110.0, 190.0, 140.0)
+    )
+    # the same 40 x 60 box away from the row (a loose tile in a heap): its neighbours do not
+    # lie beside it in a row
+    far = _row_with_stack((150.0, 200.0, 190.0, 260.0))
+    assert split_stacks(far, CFG) == far
+    off = VisionConfig(stack_split=0.0)
+    stacked = _row_with_stack((150.0, 80.0, 190.0, 140.0))
+    assert split_stacks(stacked, off) == stacked

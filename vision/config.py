@@ -15,6 +15,7 @@ class VisionConfig:
     """Every threshold the pipeline uses; the defaults are the ones measured in docs/vision.md."""
 
     detect_threshold: float = 0.4  # finder heat a peak needs (chosen on train + a synth tuning set)
+    min_tile_ratio: float = 0.55  # boxes with a side under this share of the median are no tile
     nms_iou: float = 0.45  # boxes overlapping more than this keep only the stronger one
     back_recovery_heat: float = 0.2  # weaker peaks near a face-down tile may be a missed back
     back_recovery_prob: float = 0.7  # ... kept when the classifier reads them back this surely

@@ -106,6 +106,7 @@ class Recogniser:
         cfg = self.config
         view = self._view(frame_bgr)
         found = split_stacks(view.peaks(cfg.detect_threshold, cfg.nms_iou), cfg)
+        found = without_slivers(found, (h, w), cfg)
         boxes = np.array([c.box for c in found], np.float32).reshape(-1, 4)
         probs, vertical = self.classify(frame_bgr, boxes)
         if cfg.back_recovery_heat < cfg.detect_threshold and len(found):
@@ -178,6 +179,23 @@ def zoom_region(
     half_w, half_h = min(side, w) / 2, min(side, h) / 2
     cx, cy = min(max(cx, half_w), w - half_w), min(max(cy, half_h), h - half_h)
     return (int(cx - half_w), int(cy - half_h), int(round(cx + half_w)), int(round(cy + half_h)))
+
+
+def without_slivers(
+    found: list[Candidate], frame_shape: tuple[int, ...], config: VisionConfig
+) -> list[Candidate]:
+    """Drop boxes far smaller than a tile: short or long side under ``min_tile_ratio`` of the
+    median box's (a point stick's end, a sliver of table between tiles, which the classifier
+    reads as the blank White dragon). Boxes at the frame's edge stay: a tile cut off there is
+    still a tile."""
+    if config.min_tile_ratio <= 0 or len(found) < 3:
+        return found
+    h, w = frame_shape[:2]
+    boxes = np.array([c.box for c in found], np.float64)
+    sides = np.sort(boxes[:, 2:] - boxes[:, :2], axis=1)
+    small = (sides < config.min_tile_ratio * np.median(sides, axis=0)).any(axis=1)
+    inside = (boxes[:, :2] > 1).all(axis=1) & (boxes[:, 2] < w - 1) & (boxes[:, 3] < h - 1)
+    return [c for c, drop in zip(found, small & inside, strict=True) if not drop]
 
 
 def split_stacks(found: list[Candidate], config: VisionConfig) -> list[Candidate]:

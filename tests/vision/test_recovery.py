@@ -5,7 +5,7 @@ import numpy as np
 from scorer.tiles import MODEL_CLASSES
 from vision.config import VisionConfig
 from vision.postprocess import Candidate
-from vision.recogniser import recovered_backs, recovered_stacks, split_stacks
+from vision.recogniser import recovered_backs, recovered_stacks, split_stacks, without_slivers
 
 CFG = VisionConfig()
 BACK = MODEL_CLASSES.index("back")
@@ -89,3 +89,18 @@ def test_single_sideways_tiles_and_heaps_are_not_cut():
     off = VisionConfig(stack_split=0.0)
     stacked = _row_with_stack((150.0, 80.0, 190.0, 140.0))
     assert split_stacks(stacked, off) == stacked
+
+
+def test_boxes_far_smaller_than_a_tile_are_dropped_unless_cut_off_by_the_frame():
+    row = [
+        Candidate((100.0 + 30 * i, 100.0, 130.0 + 30 * i, 140.0), 0.9, 1.57, 1.0) for i in range(5)
+    ]
+    stick_end = Candidate((400.0, 90.0, 410.0, 112.0), 0.6, 1.57, 1.0)  # 10 px < 0.55 x 30
+    thin = Candidate((300.0, 100.0, 315.0, 140.0), 0.5, 1.57, 1.0)  # 15 px wide: 0.5 x 30
+    at_edge = Candidate((0.0, 100.0, 12.0, 140.0), 0.7, 1.57, 1.0)  # a tile the frame cuts
+    kept = without_slivers([*row, stick_end, thin, at_edge], (480, 640), CFG)
+    assert kept == [*row, at_edge]
+    assert without_slivers([*row, stick_end], (480, 640), VisionConfig(min_tile_ratio=0.0)) == [
+        *row,
+        stick_end,
+    ]

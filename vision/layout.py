@@ -1,10 +1,11 @@
 """Group located tiles into the shown hand: concealed tiles, winning tile, melds, dora row.
 
-Works on geometry only (centres, the tiles' long-axis direction, face-down flags), so it is the
-same whichever way the row runs in the frame. The photo convention (ARCHITECTURE.md): one row of
+Positions come from geometry only (centres, the tiles' long-axis direction, face-down flags), so
+the result is the same whichever way the row runs in the frame. The photo convention (ARCHITECTURE.md): one row of
 concealed tiles, a gap, the winning tile, then the called melds as they lie (the called tile
 sideways, a closed kan with its two outer tiles face down); optionally a second row of dora
-indicators. Labels are used only to name meld kinds (chi or pon, kan).
+indicators. The main row is read by a least-cost parse that weighs every cue at once (gaps,
+sideways log-odds, face-down tiles, whether a meld's labels make a set, the 14-tile count).
 """
 
 from __future__ import annotations
@@ -57,15 +58,24 @@ def meld_kind(labels: Sequence[str], stacked: bool, closed: bool) -> MeldKind:
         if closed:
             return MeldKind.ANKAN
         return MeldKind.KAKAN if stacked else MeldKind.MINKAN
-    kinds = sorted((int(kind_of(t)[0]), t[1]) for t in labels if t != "back")
-    if (
+    kinds = [kind_of(t) for t in labels if t != "back"]
+    return MeldKind.CHI if _in_sequence(kinds) else MeldKind.PON
+
+
+def _in_sequence(kinds: Sequence[str]) -> bool:
+    """Three kinds (red fives as fives) of one number suit in a run."""
+    nums = sorted(int(k[0]) for k in kinds)
+    return (
         len(kinds) == 3
         and kinds[0][1] != "z"
-        and len({s for _, s in kinds}) == 1
-        and [n for n, _ in kinds] == [kinds[0][0] + i for i in range(3)]
-    ):
-        return MeldKind.CHI
-    return MeldKind.PON
+        and len({k[1] for k in kinds}) == 1
+        and nums == [nums[0], nums[0] + 1, nums[0] + 2]
+    )
+
+
+def _is_set(kinds: Sequence[str]) -> bool:
+    """Three or four kinds of one kind, or three in a run (no face-down tile)."""
+    return "back" not in kinds and (len(set(kinds)) == 1 or _in_sequence(kinds))
 
 
 def row_angle(poses: Sequence[TilePose]) -> float:
@@ -242,21 +252,6 @@ class _Meld:
     tiles: tuple[int, ...]
     called: tuple[int, ...]  # tiles lying sideways (a kakan's stacked pair)
     cost: float
-
-
-def _is_set(kinds: list[str]) -> bool:
-    """Three or four tile kinds (red fives as fives) of one kind, or three in sequence."""
-    if "back" in kinds:
-        return False
-    if len(set(kinds)) == 1:
-        return True
-    nums = sorted(int(k[0]) for k in kinds)
-    return (
-        len(kinds) == 3
-        and kinds[0][1] != "z"
-        and len({k[1] for k in kinds}) == 1
-        and nums == [nums[0], nums[0] + 1, nums[0] + 2]
-    )
 
 
 def _meld_options(positions: list[list[int]], cues: _Cues) -> list[_Meld]:

@@ -1,11 +1,12 @@
 """Group located tiles into the shown hand: concealed tiles, winning tile, melds, dora row.
 
 Positions come from geometry only (centres, the tiles' long-axis direction, face-down flags), so
-the result is the same whichever way the row runs in the frame. The photo convention (ARCHITECTURE.md): one row of
-concealed tiles, a gap, the winning tile, then the called melds as they lie (the called tile
-sideways, a closed kan with its two outer tiles face down); optionally a second row of dora
-indicators. The main row is read by a least-cost parse that weighs every cue at once (gaps,
-sideways log-odds, face-down tiles, whether a meld's labels make a set, the 14-tile count).
+the result is the same whichever way the row runs in the frame. The photo convention
+(ARCHITECTURE.md): one row of concealed tiles, a gap, the winning tile, then the called melds as
+they lie (the called tile sideways, a closed kan with its two outer tiles face down); optionally
+a second row of dora indicators. The main row is read by a least-cost parse that weighs every
+cue at once (gaps, sideways log-odds, face-down tiles, whether a meld's labels make a set, the
+14-tile count).
 """
 
 from __future__ import annotations

@@ -15,10 +15,10 @@ import numpy as np
 from scorer.tiles import MODEL_CLASSES
 from vision.config import VisionConfig
 from vision.decode import CompleteCheck, decode
-from vision.layout import TilePose, group_tiles, rename_melds, row_angle
+from vision.layout import TilePose, group_tiles, kind_of, rename_melds, row_angle
 from vision.postprocess import Candidate, decode_finder, iou, softmax, top_labels
 from vision.preprocess import Letterbox, crop_tiles, letterbox, to_nchw
-from vision.reading import DetectedTile, Grouping, MeldReading, Reading
+from vision.reading import DetectedTile, Grouping, MeldKind, MeldReading, Reading
 from vision.session import ModelSession
 
 FINDER_FILE = "tile_finder.onnx"
@@ -129,7 +129,35 @@ class Recogniser:
                 probs = np.concatenate([probs, weak_probs[keep]])
                 if vertical is not None and weak_vertical is not None:
                     vertical = np.concatenate([vertical, weak_vertical[keep]])
-        return assemble(found, probs, self.config, (w, h), complete, vertical)
+        reading = assemble(found, probs, cfg, (w, h), complete, vertical)
+        # a pon whose called tile lies visibly sideways may be an added kan whose stacked tile
+        # the finder missed: look where it would lie, and read again if it is there
+        located = np.array([t.box for t in reading.tiles], np.float64).reshape(-1, 4)
+        probes = [
+            (meld, kind, c)
+            for meld, kind, c in kakan_probes(reading)
+            if iou(np.array([c.box]), located).max() < cfg.nms_iou
+        ]
+        if not probes:
+            return reading
+        probe_probs, probe_vertical = self.classify(
+            frame_bgr, np.array([c.box for _, _, c in probes], np.float32)
+        )
+        best: dict[int, int] = {}  # meld -> its likeliest probe read as the meld's kind
+        for k, (meld, kind, _) in enumerate(probes):
+            top = int(probe_probs[k].argmax())
+            sure = probe_probs[k, top] >= cfg.stack_recovery_prob
+            if sure and kind_of(MODEL_CLASSES[top]) == kind:
+                if meld not in best or probe_probs[k, top] > probe_probs[best[meld]].max():
+                    best[meld] = k
+        if not best:
+            return reading
+        keep = sorted(best.values())
+        found = found + [probes[k][2] for k in keep]
+        probs = np.concatenate([probs, probe_probs[keep]])
+        if vertical is not None and probe_vertical is not None:
+            vertical = np.concatenate([vertical, probe_vertical[keep]])
+        return assemble(found, probs, cfg, (w, h), complete, vertical)
 
 
 @dataclass(frozen=True)
@@ -196,6 +224,37 @@ def without_slivers(
     small = (sides < config.min_tile_ratio * np.median(sides, axis=0)).any(axis=1)
     inside = (boxes[:, :2] > 1).all(axis=1) & (boxes[:, 2] < w - 1) & (boxes[:, 3] < h - 1)
     return [c for c, drop in zip(found, small & inside, strict=True) if not drop]
+
+
+def kakan_probes(reading: Reading) -> list[tuple[int, str, Candidate]]:
+    """Where a pon's called tile would have an added tile stacked on it if the meld were an
+    added kan the finder half missed: (meld index, the meld's kind, a box) for the called tile's
+    box moved one tile width across the row to either side. Only for a called tile whose box
+    lies longer along the row than its meld's others, in rows near a frame axis; never a White
+    dragon, whose blank face an empty patch of table resembles."""
+    probes: list[tuple[int, str, Candidate]] = []
+    for n, meld in enumerate(reading.grouping.melds):
+        if meld.kind != MeldKind.PON or meld.called is None:
+            continue
+        called = reading.tiles[meld.called]
+        kind = kind_of(called.label)
+        others = [reading.tiles[t].box for t in meld.tiles if t != meld.called]
+        if kind == "5z" or len(others) != 2:
+            continue
+        (ax, ay), (bx, by) = (((b[0] + b[2]) / 2, (b[1] + b[3]) / 2) for b in others)
+        angle = math.atan2(by - ay, bx - ax) % math.pi
+        if min(angle % (math.pi / 2), -angle % (math.pi / 2)) > math.radians(15):
+            continue
+        along_x = abs(math.cos(angle)) > math.sqrt(0.5)
+        width = float(np.median([b[2] - b[0] if along_x else b[3] - b[1] for b in others]))
+        x1, y1, x2, y2 = called.box
+        if (x2 - x1 if along_x else y2 - y1) < 1.05 * width:
+            continue  # not visibly lying sideways: the grammar's guess, no sign of a kan
+        for side in (-1, 1):
+            dx, dy = (0.0, side * width) if along_x else (side * width, 0.0)
+            box = (x1 + dx, y1 + dy, x2 + dx, y2 + dy)
+            probes.append((n, kind, Candidate(box, called.detection_score / 2, angle, 1.0)))
+    return probes
 
 
 def split_stacks(found: list[Candidate], config: VisionConfig) -> list[Candidate]:

@@ -5,7 +5,14 @@ import numpy as np
 from scorer.tiles import MODEL_CLASSES
 from vision.config import VisionConfig
 from vision.postprocess import Candidate
-from vision.recogniser import recovered_backs, recovered_stacks, split_stacks, without_slivers
+from vision.reading import DetectedTile, Grouping, MeldKind, MeldReading, Reading
+from vision.recogniser import (
+    kakan_probes,
+    recovered_backs,
+    recovered_stacks,
+    split_stacks,
+    without_slivers,
+)
 
 CFG = VisionConfig()
 BACK = MODEL_CLASSES.index("back")
@@ -104,3 +111,30 @@ def test_boxes_far_smaller_than_a_tile_are_dropped_unless_cut_off_by_the_frame()
         *row,
         stick_end,
     ]
+
+
+def _pon_reading(called_box, label="9p"):
+    """A pon along x: two upright 30x40 tiles and the called tile (index 1)."""
+    tiles = (
+        DetectedTile(label, (100.0, 100.0, 130.0, 140.0), 0.9),
+        DetectedTile(label, called_box, 0.9, sideways=True, detection_score=0.8),
+        DetectedTile(label, (170.0, 100.0, 200.0, 140.0), 0.9),
+    )
+    grouping = Grouping(melds=(MeldReading(MeldKind.PON, (0, 1, 2), 1),))
+    return Reading(tiles, grouping)
+
+
+def test_a_pons_sideways_tile_is_probed_for_an_added_kans_stacked_tile_on_either_side():
+    probes = kakan_probes(_pon_reading((130.0, 110.0, 170.0, 140.0)))
+    assert [(meld, kind) for meld, kind, _ in probes] == [(0, "9p"), (0, "9p")]
+    # one tile width (30, the others' extent along the row) above and below, score halved
+    assert [c.box for _, _, c in probes] == [
+        (130.0, 80.0, 170.0, 110.0),
+        (130.0, 140.0, 170.0, 170.0),
+    ]
+    assert {c.score for _, _, c in probes} == {0.4}
+
+
+def test_no_probe_beside_an_upright_called_tile_or_a_white_dragon():
+    assert kakan_probes(_pon_reading((130.0, 100.0, 160.0, 140.0))) == []  # 30 long: upright
+    assert kakan_probes(_pon_reading((130.0, 110.0, 170.0, 140.0), label="5z")) == []

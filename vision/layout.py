@@ -396,10 +396,17 @@ def _read_row(
     line = float(np.median(v[main]))
     for pos in positions:  # the tile nearest the row's line first
         pos.sort(key=lambda i: abs(v[i] - line))
-    is_gap = [
-        (u[b[0]] - u[a[0]]) - (extent[a[0]] + extent[b[0]]) / 2 > config.gap_split * unit
+    # gaps are measured against the steps nearby (in tile widths, a sideways tile 4/3), so
+    # tiles growing toward a low camera open no false gaps; a low percentile, as gaps only add
+    steps = [
+        (u[b[0]] - u[a[0]]) / ((extent[a[0]] + extent[b[0]]) / 2 / unit)
         for a, b in zip(positions[:-1], positions[1:], strict=True)
     ]
+    is_gap = []
+    for j, step in enumerate(steps):
+        near = steps[max(0, j - 4) : j + 5]
+        local = float(np.percentile(near, 30)) if len(near) >= 5 else unit
+        is_gap.append(step > (1 + config.gap_split) * local)
     parse = _parse(positions, is_gap, cues)
     hand_positions = positions[: parse.concealed]
     # the hand's tiles never stack: a second tile at one place belongs to a row lying close

@@ -223,3 +223,20 @@ def test_a_dora_tile_above_an_added_kan_is_not_joined_to_the_row_through_its_sta
     concealed, winning, got, dora = labels_of(layout, labels)
     assert got == [("kakan", ["4p"] * 4), ("chi", ["6s", "7s", "8s"])]
     assert dora == ["3p"]
+
+
+def test_gaps_are_measured_against_the_tiles_nearby_so_perspective_does_not_open_false_ones():
+    # a camera low at one end: each tile 4 % larger than the last (1.0 -> 1.67 widths along
+    # the row), touching, with the winning tile 0.4 of its own width apart; a gap measured in
+    # the frame's median tile width would split the near, large tiles and miss the far one
+    tiles = ["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "2z", "2z", "6z", "6z", "6z"]
+    poses, x = [], 0.0
+    for k, _ in enumerate(tiles):
+        s = W * 1.04**k
+        x += 0.4 * s if k == len(tiles) - 1 else 0.0
+        poses.append(TilePose((x, 300 - 4 / 3 * s, x + s, 300.0), math.pi / 2, 1.0, False))
+        x += s
+    layout = group_tiles(poses, tiles, CFG)
+    concealed, winning, melds, _ = labels_of(layout, tiles)
+    assert (concealed, winning, melds) == (tiles[:-1], "6z", [])
+    assert layout.problems == ()

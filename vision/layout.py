@@ -346,6 +346,12 @@ def _parse(positions: list[list[int]], is_gap: list[bool], cues: _Cues) -> _Read
         face = COST_FACE if cues.face_down[p[0]] else 0.0
         return face + cues.cost(p[0], False) + COST_STACK * (len(p) - 1)
 
+    def tanki(c: int) -> bool:
+        """One concealed tile beside a winning tile of its kind: whichever of the two won,
+        the hand reads the same, so no gap is needed to tell them apart."""
+        kinds = {kind_of(cues.labels[positions[k][0]]) for k in (0, 1)}
+        return c == 1 and len(kinds) == 1
+
     found: _Reading | None = None
     hand_cost = 0.0
     for c in range(n_pos + 1):
@@ -357,7 +363,9 @@ def _parse(positions: list[list[int]], is_gap: list[bool], cues: _Cues) -> _Read
             cost = hand_cost
             start = c
             if winning:
-                cost += hand(c) + (COST_NO_GAP_BEFORE_WIN if c and not is_gap[c - 1] else 0.0)
+                cost += hand(c)
+                if c and not is_gap[c - 1] and not tanki(c):
+                    cost += COST_NO_GAP_BEFORE_WIN
                 start = c + 1
             else:
                 cost += COST_NO_WINNING

@@ -240,3 +240,17 @@ def test_gaps_are_measured_against_the_tiles_nearby_so_perspective_does_not_open
     concealed, winning, melds, _ = labels_of(layout, tiles)
     assert (concealed, winning, melds) == (tiles[:-1], "6z", [])
     assert layout.problems == ()
+
+
+def test_a_single_wait_pair_needs_no_gap_before_its_winning_tile():
+    # four melds, then the pair: one concealed 9p and the winning 9p pushed against it
+    melds = [("pon", ["1z"] * 3, 1), ("chi", ["5s", "6s", "7s"], 0), ("pon", ["4z"] * 3, 2)]
+    melds.append(("ankan", ["1m"] * 4, None))
+    items = hand_row(["9p"], "9p", melds)
+    items[1] = (items[1][0], 1.03, *items[1][2:])  # no gap
+    poses, labels = poses_for(items, 0)
+    layout = group_tiles(poses, labels, CFG)
+    concealed, winning, got, _ = labels_of(layout, labels)
+    assert (concealed, winning) == (["9p"], "9p")
+    assert [kind for kind, _ in got] == ["pon", "chi", "pon", "ankan"]
+    assert layout.problems == ()

@@ -7,8 +7,10 @@ per-frame state, so one recogniser may serve every request.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -107,8 +109,8 @@ class Recogniser:
         view = self._view(frame_bgr)
         found = split_stacks(view.peaks(cfg.detect_threshold, cfg.nms_iou), cfg)
         found = without_slivers(found, (h, w), cfg)
-        boxes = np.array([c.box for c in found], np.float32).reshape(-1, 4)
-        probs, vertical = self.classify(frame_bgr, boxes)
+        boxes = _boxes(found)
+        tiles = _Tiles(found, *self.classify(frame_bgr, boxes))
         if cfg.back_recovery_heat < cfg.detect_threshold and len(found):
             # weaker peaks overlapping no located tile may be a closed kan's missed back or an
             # added kan's missed stacked tile
@@ -118,21 +120,15 @@ class Recogniser:
                 if iou(np.array([c.box]), boxes.astype(np.float64)).max() < cfg.nms_iou / 2
             ]
             if weak:
-                weak_boxes = np.array([c.box for c in weak], np.float32).reshape(-1, 4)
-                weak_probs, weak_vertical = self.classify(frame_bgr, weak_boxes)
-                both = np.concatenate([probs, weak_probs])
-                keep = sorted(
-                    set(recovered_backs(found, weak, both, cfg))
-                    | set(recovered_stacks(found, weak, both, cfg))
-                )
-                found = found + [weak[k] for k in keep]
-                probs = np.concatenate([probs, weak_probs[keep]])
-                if vertical is not None and weak_vertical is not None:
-                    vertical = np.concatenate([vertical, weak_vertical[keep]])
-        reading = assemble(found, probs, cfg, (w, h), complete, vertical)
+                more = _Tiles(weak, *self.classify(frame_bgr, _boxes(weak)))
+                both = np.concatenate([tiles.probs, more.probs])
+                keep = set(recovered_backs(found, weak, both, cfg))
+                keep |= set(recovered_stacks(found, weak, both, cfg))
+                tiles = tiles.plus(more, sorted(keep))
+        reading = tiles.assemble(cfg, (w, h), complete)
         # a pon whose called tile lies visibly sideways may be an added kan whose stacked tile
         # the finder missed: look where it would lie, and read again if it is there
-        located = np.array([t.box for t in reading.tiles], np.float64).reshape(-1, 4)
+        located = _boxes(reading.tiles).astype(np.float64)
         probes = [
             (meld, kind, c)
             for meld, kind, c in kakan_probes(reading)
@@ -140,24 +136,45 @@ class Recogniser:
         ]
         if not probes:
             return reading
-        probe_probs, probe_vertical = self.classify(
-            frame_bgr, np.array([c.box for _, _, c in probes], np.float32)
-        )
+        spots = [c for _, _, c in probes]
+        more = _Tiles(spots, *self.classify(frame_bgr, _boxes(spots)))
         best: dict[int, int] = {}  # meld -> its likeliest probe read as the meld's kind
         for k, (meld, kind, _) in enumerate(probes):
-            top = int(probe_probs[k].argmax())
-            sure = probe_probs[k, top] >= cfg.stack_recovery_prob
+            top = int(more.probs[k].argmax())
+            sure = more.probs[k, top] >= cfg.stack_recovery_prob
             if sure and kind_of(MODEL_CLASSES[top]) == kind:
-                if meld not in best or probe_probs[k, top] > probe_probs[best[meld]].max():
+                if meld not in best or more.probs[k, top] > more.probs[best[meld]].max():
                     best[meld] = k
         if not best:
             return reading
-        keep = sorted(best.values())
-        found = found + [probes[k][2] for k in keep]
-        probs = np.concatenate([probs, probe_probs[keep]])
-        if vertical is not None and probe_vertical is not None:
-            vertical = np.concatenate([vertical, probe_vertical[keep]])
-        return assemble(found, probs, cfg, (w, h), complete, vertical)
+        return tiles.plus(more, sorted(best.values())).assemble(cfg, (w, h), complete)
+
+
+def _boxes(items: Sequence[Any]) -> np.ndarray:
+    """[N, 4] float32 boxes of candidates or detected tiles."""
+    return np.array([x.box for x in items], np.float32).reshape(-1, 4)
+
+
+@dataclass(frozen=True)
+class _Tiles:
+    """Located tiles with their class probabilities and glyph-axis chances, in one order."""
+
+    found: list[Candidate]
+    probs: np.ndarray
+    vertical: np.ndarray | None
+
+    def plus(self, more: _Tiles, keep: list[int]) -> _Tiles:
+        """These tiles and the ``keep`` ones of ``more``."""
+        vertical = None
+        if self.vertical is not None and more.vertical is not None:
+            vertical = np.concatenate([self.vertical, more.vertical[keep]])
+        found = self.found + [more.found[k] for k in keep]
+        return _Tiles(found, np.concatenate([self.probs, more.probs[keep]]), vertical)
+
+    def assemble(
+        self, config: VisionConfig, image_size: tuple[int, int], complete: CompleteCheck | None
+    ) -> Reading:
+        return assemble(self.found, self.probs, config, image_size, complete, self.vertical)
 
 
 @dataclass(frozen=True)
@@ -226,6 +243,15 @@ def without_slivers(
     return [c for c, drop in zip(found, small & inside, strict=True) if not drop]
 
 
+def _along_x(angle: float) -> bool | None:
+    """Whether a row at ``angle`` runs along the frame's x axis (else its y axis), or None when
+    it lies more than 15 degrees off both: only then do a box's sides measure along and across
+    the row."""
+    if min(angle % (math.pi / 2), -angle % (math.pi / 2)) > math.radians(15):
+        return None
+    return abs(math.cos(angle)) > math.sqrt(0.5)
+
+
 def kakan_probes(reading: Reading) -> list[tuple[int, str, Candidate]]:
     """Where a pon's called tile would have an added tile stacked on it if the meld were an
     added kan the finder half missed: (meld index, the meld's kind, a box) for the called tile's
@@ -243,9 +269,9 @@ def kakan_probes(reading: Reading) -> list[tuple[int, str, Candidate]]:
             continue
         (ax, ay), (bx, by) = (((b[0] + b[2]) / 2, (b[1] + b[3]) / 2) for b in others)
         angle = math.atan2(by - ay, bx - ax) % math.pi
-        if min(angle % (math.pi / 2), -angle % (math.pi / 2)) > math.radians(15):
+        along_x = _along_x(angle)
+        if along_x is None:
             continue
-        along_x = abs(math.cos(angle)) > math.sqrt(0.5)
         width = float(np.median([b[2] - b[0] if along_x else b[3] - b[1] for b in others]))
         x1, y1, x2, y2 = called.box
         if (x2 - x1 if along_x else y2 - y1) < 1.05 * width:
@@ -269,9 +295,9 @@ def split_stacks(found: list[Candidate], config: VisionConfig) -> list[Candidate
     if config.stack_split <= 0 or len(found) < 5:
         return found
     angle = row_angle([TilePose(c.box, c.angle, c.orientation_strength, False) for c in found])
-    if min(angle % (math.pi / 2), -angle % (math.pi / 2)) > math.radians(15):
+    row_along_x = _along_x(angle)
+    if row_along_x is None:
         return found
-    row_along_x = abs(math.cos(angle)) > math.sqrt(0.5)
     boxes = np.array([c.box for c in found], np.float64)
     w, h = boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1]
     along, across = (w, h) if row_along_x else (h, w)

@@ -289,15 +289,8 @@ def _meld_options(positions: list[list[int]], cues: _Cues) -> list[_Meld]:
     elif len(positions) == 3:
         same = 0.0 if _is_set([k[0] for k in kinds]) else COST_NOT_A_SET
         cost = faces + same + COST_STACK * len(stacked)
-        meld = with_one_called(MeldKind.PON, firsts, cost)
-        options.append(
-            _Meld(
-                meld_kind([cues.labels[t] for t in firsts], False, False),
-                meld.tiles,
-                meld.called,
-                meld.cost,
-            )
-        )
+        kind = meld_kind([cues.labels[t] for t in firsts], False, False)
+        options.append(with_one_called(kind, firsts, cost))
     return options
 
 
@@ -349,8 +342,7 @@ def _parse(positions: list[list[int]], is_gap: list[bool], cues: _Cues) -> _Read
     def tanki(c: int) -> bool:
         """One concealed tile beside a winning tile of its kind: whichever of the two won,
         the hand reads the same, so no gap is needed to tell them apart."""
-        kinds = {kind_of(cues.labels[positions[k][0]]) for k in (0, 1)}
-        return c == 1 and len(kinds) == 1
+        return c == 1 and len({kind_of(cues.labels[positions[k][0]]) for k in (0, 1)}) == 1
 
     found: _Reading | None = None
     hand_cost = 0.0

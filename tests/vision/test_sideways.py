@@ -112,3 +112,17 @@ def test_a_dora_row_merged_into_the_main_row_is_split_off_the_concealed_tiles():
     assert (concealed, winning, dora) == (CONCEALED, "9s", ["2z", "3z"])
     assert melds == [("pon", ["5z"] * 3), ("chi", ["3s", "4s", "5s"])]
     assert layout.problems == ()
+
+
+def test_grammar_stands_a_concealed_tile_upright_that_the_cues_lean_sideways():
+    poses, labels = poses_for(hand_row(CONCEALED, "9s", MELDS), 0)
+    leaning = labels.index("4p")  # a concealed tile: a square box, a weak sideways axis
+    x1, y1, x2, y2 = poses[leaning].box
+    poses[leaning] = TilePose((x1, y1, x2, y1 + (x2 - x1)), SIDE, 0.5, False)
+    assert sideways_scores(poses, 0.0, CFG)[leaning] > 0
+    off = group_tiles(poses, labels, dataclasses.replace(CFG, meld_grammar=False))
+    assert off.sideways[leaning]
+    on = group_tiles(poses, labels, CFG)
+    assert labels_of(on, labels)[0] == CONCEALED
+    assert not on.sideways[leaning]
+    assert on.grammar_fixed == (leaning,)

@@ -55,24 +55,23 @@ class Recogniser:
 
     def find(self, frame_bgr: np.ndarray) -> list[Candidate]:
         """Stage 1: located tiles (boxes in image pixels), strongest first."""
-        return self._view(frame_bgr).peaks(self.config.detect_threshold, self.config.nms_iou)
+        return self._view(frame_bgr)[1]
 
-    def _view(self, frame_bgr: np.ndarray) -> _FinderView:
-        """The finder's maps for the frame, or for the part of it where small tiles lie: a
+    def _view(self, frame_bgr: np.ndarray) -> tuple[_FinderView, list[Candidate]]:
+        """The finder's maps for the frame, or for the part of it where small tiles lie (a
         hand far from the camera is found again, magnified, in a crop around the first pass's
-        tiles (the crops for the classifier are cut from the frame itself either way)."""
+        tiles; the crops for the classifier are cut from the frame itself either way), and
+        the tiles they locate."""
+        cfg = self.config
         size = int(self.finder.card["input"]["shape"][2])
         whole = self._run_finder(frame_bgr, size, (0, 0))
-        region = zoom_region(
-            whole.peaks(self.config.detect_threshold, self.config.nms_iou),
-            frame_bgr.shape[:2],
-            size,
-            self.config,
-        )
+        found = whole.peaks(cfg.detect_threshold, cfg.nms_iou)
+        region = zoom_region(found, frame_bgr.shape[:2], size, cfg)
         if region is None:
-            return whole
+            return whole, found
         x1, y1, x2, y2 = region
-        return self._run_finder(frame_bgr[y1:y2, x1:x2], size, (x1, y1))
+        zoomed = self._run_finder(frame_bgr[y1:y2, x1:x2], size, (x1, y1))
+        return zoomed, zoomed.peaks(cfg.detect_threshold, cfg.nms_iou)
 
     def _run_finder(self, image: np.ndarray, size: int, offset: tuple[int, int]) -> _FinderView:
         square, lb = letterbox(image, size)
@@ -106,8 +105,8 @@ class Recogniser:
         winning-shape check used by the decoder."""
         h, w = frame_bgr.shape[:2]
         cfg = self.config
-        view = self._view(frame_bgr)
-        found = split_stacks(view.peaks(cfg.detect_threshold, cfg.nms_iou), cfg)
+        view, found = self._view(frame_bgr)
+        found = split_stacks(found, cfg)
         found = without_slivers(found, (h, w), cfg)
         boxes = _boxes(found)
         tiles = _Tiles(found, *self.classify(frame_bgr, boxes))
@@ -208,7 +207,7 @@ def zoom_region(
     if not found or config.zoom_below <= 0:
         return None
     h, w = frame_shape[:2]
-    boxes = np.array([c.box for c in found], np.float64)
+    boxes = _boxes(found).astype(np.float64)
     sides = np.sort(boxes[:, 2:] - boxes[:, :2], axis=1)
     short, long_ = float(np.median(sides[:, 0])), float(np.median(sides[:, 1]))
     scale = size / max(h, w)
@@ -236,7 +235,7 @@ def without_slivers(
     if config.min_tile_ratio <= 0 or len(found) < 3:
         return found
     h, w = frame_shape[:2]
-    boxes = np.array([c.box for c in found], np.float64)
+    boxes = _boxes(found).astype(np.float64)
     sides = np.sort(boxes[:, 2:] - boxes[:, :2], axis=1)
     small = (sides < config.min_tile_ratio * np.median(sides, axis=0)).any(axis=1)
     inside = (boxes[:, :2] > 1).all(axis=1) & (boxes[:, 2] < w - 1) & (boxes[:, 3] < h - 1)
@@ -298,7 +297,7 @@ def split_stacks(found: list[Candidate], config: VisionConfig) -> list[Candidate
     row_along_x = _along_x(angle)
     if row_along_x is None:
         return found
-    boxes = np.array([c.box for c in found], np.float64)
+    boxes = _boxes(found).astype(np.float64)
     w, h = boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1]
     along, across = (w, h) if row_along_x else (h, w)
     centres = (boxes[:, :2] + boxes[:, 2:]) / 2

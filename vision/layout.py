@@ -243,6 +243,16 @@ class _Cues:
         return _softplus(-s if sideways else s)
 
 
+def _percentile(values: list[float], q: float) -> float:
+    """numpy's default (linear) percentile, ``q`` in 0..1, for the few values of a row's steps
+    (numpy's own call costs more than the sort)."""
+    ordered = sorted(values)
+    at = q * (len(ordered) - 1)
+    lo = int(at)
+    hi = min(lo + 1, len(ordered) - 1)
+    return ordered[lo] + (ordered[hi] - ordered[lo]) * (at - lo)
+
+
 def _softplus(x: float) -> float:
     return max(x, 0.0) + math.log1p(math.exp(-abs(x)))
 
@@ -405,7 +415,7 @@ def _read_row(
     is_gap = []
     for j, step in enumerate(steps):
         near = steps[max(0, j - 4) : j + 5]
-        local = float(np.percentile(near, 30)) if len(near) >= 5 else unit
+        local = _percentile(near, 0.3) if len(near) >= 5 else unit
         is_gap.append(step > (1 + config.gap_split) * local)
     parse = _parse(positions, is_gap, cues)
     hand_positions = positions[: parse.concealed]

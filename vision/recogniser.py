@@ -302,18 +302,18 @@ def split_stacks(found: list[Candidate], config: VisionConfig) -> list[Candidate
     along, across = (w, h) if row_along_x else (h, w)
     centres = (boxes[:, :2] + boxes[:, 2:]) / 2
     dist = np.hypot(*(centres[:, None] - centres[None]).transpose(2, 0, 1))
-    out: list[Candidate] = []
-    off_row = np.abs(
-        centres[:, 1] - centres[:, 1, None] if row_along_x else centres[:, 0] - centres[:, 0, None]
+    near = np.argsort(dist, axis=1)[:, 1:5]  # the four nearest boxes of each
+    across_near = np.median(across[near], axis=1)
+    line = centres[:, 1] if row_along_x else centres[:, 0]
+    in_row = (np.abs(line[near] - line[:, None]) < 0.5 * across_near[:, None]).sum(axis=1)
+    cut = (
+        (in_row >= 2)
+        & (along >= 1.15 * np.median(along[near], axis=1))
+        & (across >= config.stack_split * across_near)
     )
-    for i, c in enumerate(found):
-        near = np.argsort(dist[i])[1:5]
-        in_row = np.sum(off_row[i, near] < 0.5 * np.median(across[near]))
-        if not (
-            in_row >= 2
-            and along[i] >= 1.15 * np.median(along[near])
-            and across[i] >= config.stack_split * np.median(across[near])
-        ):
+    out: list[Candidate] = []
+    for c, split in zip(found, cut, strict=True):
+        if not split:
             out.append(c)
             continue
         x1, y1, x2, y2 = c.box

@@ -221,6 +221,10 @@ COST_LEFTOVER = 2.0  # per tile left after the last meld
 COST_STACK = 3.0  # two tiles at one place anywhere but an added kan
 COST_AGAINST_FLAG = 1.0  # without the grammar: a meld reading against a tile's sideways flag
 HARD_FLAG = 10.0  # a face-down tile lying sideways
+# the cues fail together at times (a called tile half hidden by its neighbour, every cue of a
+# kakan's pair saying upright), and their log-odds, fitted on cleaner tiles, then run to -10:
+# a tile's lie costs a reading at most this much, so the row's gaps and count can outvote it
+COST_CUE_CAP = 2.0
 
 
 @dataclass(frozen=True)
@@ -240,7 +244,7 @@ class _Cues:
         if not self.config.meld_grammar:
             return COST_AGAINST_FLAG if sideways != self.side[tile] else 0.0
         s = float(self.score[tile])
-        return _softplus(-s if sideways else s)
+        return min(_softplus(-s if sideways else s), COST_CUE_CAP)
 
 
 def _percentile(values: list[float], q: float) -> float:
@@ -276,7 +280,11 @@ def _meld_options(positions: list[list[int]], cues: _Cues) -> list[_Meld]:
     def with_one_called(kind: MeldKind, tiles: list[int], base: float) -> _Meld:
         up = [cues.cost(t, False) for t in tiles]
         extra = [cues.cost(t, True) - c for t, c in zip(tiles, up, strict=True)]
-        best = int(np.argmin(extra))
+        # the likeliest tile by its log-odds (capped costs may tie); a face-down one never
+        best = max(
+            range(len(tiles)),
+            key=lambda k: -math.inf if cues.face_down[tiles[k]] else float(cues.score[tiles[k]]),
+        )
         return _Meld(kind, tuple(tiles), (tiles[best],), base + sum(up) + extra[best])
 
     faces = sum(COST_FACE for t in firsts if down[t])

@@ -126,3 +126,25 @@ def test_grammar_stands_a_concealed_tile_upright_that_the_cues_lean_sideways():
     assert labels_of(on, labels)[0] == CONCEALED
     assert not on.sideways[leaning]
     assert on.grammar_fixed == (leaning,)
+
+
+def test_a_called_tile_every_cue_calls_upright_still_makes_the_meld_the_row_shows():
+    # every tile carries the glyph cue, so upright tiles read about -10.9; the chi's called 3s
+    # too (its box, finder axis and glyph all say upright). Gaps, the winning tile and the
+    # 14-tile count still make it a chi, as a tile's cues cost a reading at most COST_CUE_CAP
+    poses, labels = poses_for(hand_row(CONCEALED, "9s", MELDS), 0)
+    called = labels.index("3s")
+    x1, y1, x2, y2 = poses[called].box
+    cx, cy = (x1 + x2) / 2, (y1 + y2) / 2
+    poses[called] = TilePose((cx - 15, cy - 20, cx + 15, cy + 20), UP, 1.0, False)
+    poses = [dataclasses.replace(p, glyph_vertical=0.01 if p.angle == SIDE else 0.99) for p in poses]
+    scores = sideways_scores(poses, 0.0, CFG)
+    assert scores[called] == pytest.approx(-2.9 - 1.75 * math.log(99))
+    layout = group_tiles(poses, labels, CFG)
+    assert labels_of(layout, labels)[:3] == (
+        CONCEALED,
+        "9s",
+        [("pon", ["5z"] * 3), ("chi", ["3s", "4s", "5s"])],
+    )
+    assert not layout.sideways[called]  # the grammar does not overrule cues that sure
+    assert layout.problems == ("meld 2 shows 0 sideways tiles",)

@@ -22,6 +22,9 @@ from vision.synth.hands import random_hand, random_row
 from vision.synth.scene import render
 
 STORE = 64  # stored crop side; augmentation re-crops it to CROP_SIZE
+# share of training crops shrunk to 16-36 px first: distant tiles (15-25 px in a frame) are where
+# small glyphs (the characters' numerals) are misread
+LOW_RES_SHARE = 0.25
 STORE_PAD = 0.25  # context kept around each stored box, so shifts/zooms stay inside
 CLASS_INDEX = {c: i for i, c in enumerate(MODEL_CLASSES)}
 
@@ -154,6 +157,10 @@ def augment_crop(
     out = out * rng.uniform(0.85, 1.15, 3) * rng.uniform(0.6, 1.3) + rng.uniform(-25, 25)
     if rng.random() < 0.1:
         out[:] = out.mean(axis=2, keepdims=True)
+    if rng.random() < LOW_RES_SHARE:  # a far tile: few pixels, upsampled as inference does
+        side = int(rng.integers(16, 37))
+        small = cv2.resize(out, (side, side), interpolation=cv2.INTER_AREA)
+        out = cv2.resize(small, (CROP_SIZE, CROP_SIZE), interpolation=cv2.INTER_LINEAR)
     if rng.random() < 0.25:
         out = cv2.GaussianBlur(out, (0, 0), float(rng.uniform(0.4, 1.2)))
     out = out + rng.normal(0, rng.uniform(0, 6), out.shape)

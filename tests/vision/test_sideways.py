@@ -2,6 +2,7 @@
 
 import dataclasses
 import math
+from dataclasses import replace
 
 import pytest
 
@@ -137,7 +138,7 @@ def test_a_called_tile_every_cue_calls_upright_still_makes_the_meld_the_row_show
     x1, y1, x2, y2 = poses[called].box
     cx, cy = (x1 + x2) / 2, (y1 + y2) / 2
     poses[called] = TilePose((cx - 15, cy - 20, cx + 15, cy + 20), UP, 1.0, False)
-    poses = [dataclasses.replace(p, glyph_vertical=0.01 if p.angle == SIDE else 0.99) for p in poses]
+    poses = [replace(p, glyph_vertical=0.01 if p.angle == SIDE else 0.99) for p in poses]
     scores = sideways_scores(poses, 0.0, CFG)
     assert scores[called] == pytest.approx(-2.9 - 1.75 * math.log(99))
     layout = group_tiles(poses, labels, CFG)

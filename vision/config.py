@@ -27,12 +27,16 @@ class VisionConfig:
     zoom_min_gain: float = 1.3  # ... when it magnifies them at least this much
     zoom_target: float = 32.0  # ... but never past this many finder px a tile
     alternatives: int = 3  # classifier alternatives kept per tile
+    # rows further than this (degrees) off a frame axis are classified on crops turned level
+    # with the row, so the glyph-axis head tells upright from sideways there too (above 45: never)
+    turn_crops_from: float = 25.0
+    turned_crop_side: float = 0.9  # ... a square this share of sqrt(box area) (synth tuning)
     test_time_flip: bool = True  # also classify unsure crops turned half round, average
     flip_below: float = 0.7  # ... those whose top probability is below this (synth tuning sets)
     # sideways log-odds = weights x cues (layout.sideways_scores), fitted on synth seeds 13 + 21
     sideways_box_weight: float = 10.0  # box's log(along / across the row) above the median
     sideways_axis_weight: float = 5.0  # finder's long axis along the row (times its strength)
-    sideways_glyph_weight: float = 1.75  # classifier's glyph-axis log-odds (rows near an axis)
+    sideways_glyph_weight: float = 1.75  # classifier's glyph-axis log-odds (level crops)
     sideways_bias: float = 2.1
     meld_grammar: bool = True  # the layout's grammar sets sideways flags and the winning cut
     meld_called_min: float = (

@@ -29,7 +29,8 @@ class TilePose:
     angle: float
     strength: float  # 0..1: how much ``angle`` can be trusted
     face_down: bool
-    glyph_vertical: float | None = None  # classifier: chance the glyph's axis is vertical
+    glyph_vertical: float | None = None  # classifier: chance the glyph's axis is vertical ...
+    glyph_turn: float = 0.0  # ... in its crop, turned this much (radians) from the frame
 
     @property
     def centre(self) -> tuple[float, float]:
@@ -124,8 +125,9 @@ def sideways_scores(poses: Sequence[TilePose], angle: float, config: VisionConfi
       tiles (most stand upright); a sideways tile's box is longer along the row than the rest.
       Near 45 degrees every box is square and the cue fades by itself;
     - axis: the finder's long-axis direction against the row, scaled by its strength;
-    - glyph: the classifier's glyph-axis head, trusted fully only when the row runs along a
-      frame axis (the crop is axis-aligned), not at all at 45 degrees.
+    - glyph: the classifier's glyph-axis head, trusted fully only when the row runs along an
+      axis of the tile's crop (a frame axis, or any angle once the crop is turned with the
+      row), not at all at 45 degrees to it.
 
     The weights (``VisionConfig.sideways_*``) were fitted by logistic regression on synthetic
     tuning scenes (seeds 13 and 21), never on the held-out set.
@@ -141,12 +143,12 @@ def sideways_scores(poses: Sequence[TilePose], angle: float, config: VisionConfi
     box = ratio - float(np.median(ratio))
     axis = np.array([(2 * abs(math.cos(p.angle - angle)) - 1) * p.strength for p in poses])
     glyph = np.zeros(n)
-    trust = abs(2 * ca * ca - 1)
     for i, p in enumerate(poses):
         if p.glyph_vertical is not None:
-            along = p.glyph_vertical if ca < math.sqrt(0.5) else 1 - p.glyph_vertical
+            cr = abs(math.cos(angle - p.glyph_turn))  # the row against the crop's x axis
+            along = p.glyph_vertical if cr < math.sqrt(0.5) else 1 - p.glyph_vertical
             along = min(max(along, 0.01), 0.99)
-            glyph[i] = trust * math.log(along / (1 - along))
+            glyph[i] = abs(2 * cr * cr - 1) * math.log(along / (1 - along))
     return (
         config.sideways_box_weight * box
         + config.sideways_axis_weight * axis

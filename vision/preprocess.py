@@ -79,13 +79,28 @@ def crop_affine(
 
 
 def crop_tiles(
-    frame_bgr: np.ndarray, boxes: np.ndarray, size: int = CROP_SIZE, pad: float = CROP_PAD
+    frame_bgr: np.ndarray,
+    boxes: np.ndarray,
+    size: int = CROP_SIZE,
+    pad: float = CROP_PAD,
+    angle: float = 0.0,
 ) -> np.ndarray:
-    """[N, 4] image-pixel boxes -> [N, size, size, 3] uint8 crops (edges replicated)."""
+    """[N, 4] image-pixel boxes -> [N, size, size, 3] uint8 crops (edges replicated), turned
+    ``angle`` degrees counter-clockwise about each box's centre."""
     out = np.empty((len(boxes), size, size, 3), np.uint8)
     for i, box in enumerate(boxes):
-        m = crop_affine(box, size, pad)
+        m = crop_affine(box, size, pad, angle=angle)
         out[i] = cv2.warpAffine(
             frame_bgr, m, (size, size), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
         )
     return out
+
+
+def turned_squares(boxes: np.ndarray, side: float) -> np.ndarray:
+    """Squares about the boxes' centres, ``side`` times the square root of each box's area: what
+    a tile lying at an angle fills once its crop is turned level with its row (its axis-aligned
+    box is then too wide one way and too tall the other)."""
+    boxes = np.asarray(boxes, np.float32).reshape(-1, 4)
+    centre = (boxes[:, :2] + boxes[:, 2:]) / 2
+    half = side * np.sqrt(np.prod(boxes[:, 2:] - boxes[:, :2], axis=1)) / 2
+    return np.concatenate([centre - half[:, None], centre + half[:, None]], axis=1)

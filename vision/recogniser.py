@@ -19,7 +19,7 @@ from vision.config import VisionConfig
 from vision.decode import CompleteCheck, decode
 from vision.layout import TilePose, group_tiles, kind_of, rename_melds, row_angle
 from vision.postprocess import Candidate, decode_finder, iou, softmax, top_labels
-from vision.preprocess import Letterbox, crop_tiles, letterbox, to_nchw
+from vision.preprocess import Letterbox, crop_tiles, letterbox, to_nchw, turned_squares
 from vision.reading import DetectedTile, Grouping, MeldKind, MeldReading, Reading
 from vision.session import ModelSession
 
@@ -78,26 +78,34 @@ class Recogniser:
         return _FinderView(self.finder.run(to_nchw(square))[0], lb, image.shape[:2], offset)
 
     def classify(
-        self, frame_bgr: np.ndarray, boxes: np.ndarray
+        self, frame_bgr: np.ndarray, boxes: np.ndarray, turn: float = 0.0
     ) -> tuple[np.ndarray, np.ndarray | None]:
         """Stage 2: [N, 38] class probabilities for the boxes (unsure ones half-turn averaged) and,
-        when the classifier has the head, [N] probabilities that the glyph stands vertical."""
+        when the classifier has the head, [N] probabilities that the glyph stands vertical in
+        its crop; with ``turn`` (radians, see ``crop_turn``), that crop is turned by it (the
+        labels are still read on crops as the boxes lie: on `valid` those read one tile more
+        right)."""
         if len(boxes) == 0:
             return np.zeros((0, len(MODEL_CLASSES)), np.float32), None
         size = int(self.classifier.card["input"]["shape"][2])
         pad = float(self.classifier.card["input"]["crop"]["pad"])
+        n = len(boxes)
         batch = to_nchw(crop_tiles(frame_bgr, boxes, size, pad))
+        if turn:  # labels from the crops as the boxes lie, the glyph's axis from level ones
+            squares = turned_squares(boxes, self.config.turned_crop_side)
+            level = to_nchw(crop_tiles(frame_bgr, squares, size, pad, math.degrees(turn)))
+            batch = np.concatenate([batch, level])
         outs = self.classifier.run_all(batch)
-        probs = softmax(outs[0])
+        probs = softmax(outs[0][:n])
         trained_axis = len(outs) > 1 and "axis" in self.classifier.card.get("outputs", {})
-        axis = softmax(outs[1])[:, 0] if trained_axis else None
+        axis = softmax(outs[1][-n:])[:, 0] if trained_axis else None
         unsure = np.flatnonzero(probs.max(axis=1) < self.config.flip_below)
         if self.config.test_time_flip and len(unsure):
             # a half turn keeps the glyph axis; on the tuning scenes the sure 93 % never changed
-            turned = self.classifier.run_all(batch[unsure, :, ::-1, ::-1].copy())
-            probs[unsure] = (probs[unsure] + softmax(turned[0])) / 2
-            if axis is not None:
-                axis[unsure] = (axis[unsure] + softmax(turned[1])[:, 0]) / 2
+            flipped = self.classifier.run_all(batch[unsure, :, ::-1, ::-1].copy())
+            probs[unsure] = (probs[unsure] + softmax(flipped[0])) / 2
+            if axis is not None and not turn:
+                axis[unsure] = (axis[unsure] + softmax(flipped[1])[:, 0]) / 2
         return probs, axis
 
     def read(self, frame_bgr: np.ndarray, complete: CompleteCheck | None = None) -> Reading:
@@ -109,7 +117,8 @@ class Recogniser:
         found = split_stacks(found, cfg)
         found = without_slivers(found, (h, w), cfg)
         boxes = _boxes(found)
-        tiles = _Tiles(found, *self.classify(frame_bgr, boxes))
+        turn = crop_turn(found, cfg)
+        tiles = _Tiles(found, *self.classify(frame_bgr, boxes, turn), turn)
         if cfg.back_recovery_heat < cfg.detect_threshold and len(found):
             # weaker peaks overlapping no located tile may be a closed kan's missed back or an
             # added kan's missed stacked tile
@@ -119,7 +128,7 @@ class Recogniser:
                 if iou(np.array([c.box]), boxes.astype(np.float64)).max() < cfg.nms_iou / 2
             ]
             if weak:
-                more = _Tiles(weak, *self.classify(frame_bgr, _boxes(weak)))
+                more = _Tiles(weak, *self.classify(frame_bgr, _boxes(weak), turn), turn)
                 both = np.concatenate([tiles.probs, more.probs])
                 keep = set(recovered_backs(found, weak, both, cfg))
                 keep |= set(recovered_stacks(found, weak, both, cfg))
@@ -136,7 +145,7 @@ class Recogniser:
         if not probes:
             return reading
         spots = [c for _, _, c in probes]
-        more = _Tiles(spots, *self.classify(frame_bgr, _boxes(spots)))
+        more = _Tiles(spots, *self.classify(frame_bgr, _boxes(spots), turn), turn)
         best: dict[int, int] = {}  # meld -> its likeliest probe read as the meld's kind
         for k, (meld, kind, _) in enumerate(probes):
             top = int(more.probs[k].argmax())
@@ -161,19 +170,23 @@ class _Tiles:
     found: list[Candidate]
     probs: np.ndarray
     vertical: np.ndarray | None
+    turn: float  # radians every crop was turned by
 
     def plus(self, more: _Tiles, keep: list[int]) -> _Tiles:
-        """These tiles and the ``keep`` ones of ``more``."""
+        """These tiles and the ``keep`` ones of ``more`` (cut with the same turn)."""
+        assert more.turn == self.turn
         vertical = None
         if self.vertical is not None and more.vertical is not None:
             vertical = np.concatenate([self.vertical, more.vertical[keep]])
         found = self.found + [more.found[k] for k in keep]
-        return _Tiles(found, np.concatenate([self.probs, more.probs[keep]]), vertical)
+        return _Tiles(found, np.concatenate([self.probs, more.probs[keep]]), vertical, self.turn)
 
     def assemble(
         self, config: VisionConfig, image_size: tuple[int, int], complete: CompleteCheck | None
     ) -> Reading:
-        return assemble(self.found, self.probs, config, image_size, complete, self.vertical)
+        return assemble(
+            self.found, self.probs, config, image_size, complete, self.vertical, self.turn
+        )
 
 
 @dataclass(frozen=True)
@@ -282,6 +295,18 @@ def kakan_probes(reading: Reading) -> list[tuple[int, str, Candidate]]:
     return probes
 
 
+def crop_turn(found: list[Candidate], config: VisionConfig) -> float:
+    """The angle (radians) to turn every crop by: the row's when it runs further than
+    ``turn_crops_from`` off a frame axis, so its tiles lie level in their crops (upright or
+    sideways, which the glyph-axis head then tells), else 0 (crops as the boxes lie)."""
+    if len(found) < 2:
+        return 0.0
+    angle = row_angle([TilePose(c.box, c.angle, c.orientation_strength, False) for c in found])
+    quarter = angle % (math.pi / 2)
+    off = math.degrees(min(quarter, math.pi / 2 - quarter))
+    return angle if off > config.turn_crops_from else 0.0
+
+
 def split_stacks(found: list[Candidate], config: VisionConfig) -> list[Candidate]:
     """Boxes that span an added kan's two stacked sideways tiles, each cut in two across the row.
 
@@ -354,9 +379,10 @@ def assemble(
     image_size: tuple[int, int],
     complete: CompleteCheck | None = None,
     vertical: np.ndarray | None = None,
+    turn: float = 0.0,
 ) -> Reading:
     """Pure post-processing from candidates + probabilities (and, when the classifier gives it,
-    the chance each glyph stands vertical) to a Reading."""
+    the chance each glyph stands vertical in its crop, turned by ``turn``) to a Reading."""
     choices = top_labels(probs, tuple(MODEL_CLASSES), max(1, config.alternatives + 1))
     top = [c[0][0] for c in choices]
     poses = [
@@ -366,6 +392,7 @@ def assemble(
             c.orientation_strength,
             lab == "back",
             None if vertical is None else float(vertical[i]),
+            turn,
         )
         for i, (c, lab) in enumerate(zip(found, top, strict=True))
     ]

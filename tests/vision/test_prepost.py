@@ -2,11 +2,19 @@
 
 import math
 
+import cv2
 import numpy as np
 import pytest
 
 from vision.postprocess import decode_finder, iou, local_peaks, nms, softmax, top_labels
-from vision.preprocess import Letterbox, crop_affine, crop_tiles, letterbox, to_nchw
+from vision.preprocess import (
+    Letterbox,
+    crop_affine,
+    crop_tiles,
+    letterbox,
+    to_nchw,
+    turned_squares,
+)
 
 
 def test_letterbox_scales_the_long_side_and_centres():
@@ -41,6 +49,25 @@ def test_crop_tiles_cuts_the_box_region():
     crops = crop_tiles(frame, np.array([[30, 20, 50, 60]], np.float32), size=16, pad=0.0)
     assert crops.shape == (1, 16, 16, 3)
     assert crops[0, 2:14, 2:14].reshape(-1, 3).tolist() == [[0, 0, 255]] * 144
+
+
+def test_a_crop_turned_by_a_rows_angle_lays_the_row_level():
+    # a bar 6 px thick running at 40 degrees (image y down) through the box's centre
+    frame = np.zeros((200, 200, 3), np.uint8)
+    a = np.deg2rad(40)
+    dx, dy = 60 * np.cos(a), 60 * np.sin(a)
+    ends = (round(100 - dx), round(100 - dy)), (round(100 + dx), round(100 + dy))
+    cv2.line(frame, *ends, (255, 255, 255), 6)
+    crop = crop_tiles(frame, np.array([[70, 70, 130, 130]], np.float32), 48, 0.0, 40.0)[0, :, :, 0]
+    assert crop[24, 4:44].min() > 200  # the bar runs along the crop's middle row
+    assert crop[4, 24] == crop[44, 24] == 0
+
+
+def test_turned_squares_keep_the_centre_and_take_a_share_of_the_boxes_area():
+    got = turned_squares(np.array([[10, 20, 40, 60], [0, 0, 50, 50]], np.float32), 0.9)
+    side = 0.9 * np.sqrt(30 * 40)
+    want = [25 - side / 2, 40 - side / 2, 25 + side / 2, 40 + side / 2, 2.5, 2.5, 47.5, 47.5]
+    assert got.ravel().tolist() == pytest.approx(want, abs=1e-4)
 
 
 def test_to_nchw_keeps_values_and_orders_channels_first():

@@ -1,12 +1,17 @@
 """Recovering a closed kan's missed face-down tile from the finder's weaker peaks."""
 
+import math
+from dataclasses import replace
+
 import numpy as np
+import pytest
 
 from scorer.tiles import MODEL_CLASSES
 from vision.config import VisionConfig
 from vision.postprocess import Candidate
 from vision.reading import DetectedTile, Grouping, MeldKind, MeldReading, Reading
 from vision.recogniser import (
+    crop_turn,
     kakan_probes,
     recovered_backs,
     recovered_stacks,
@@ -138,3 +143,22 @@ def test_a_pons_sideways_tile_is_probed_for_an_added_kans_stacked_tile_on_either
 def test_no_probe_beside_an_upright_called_tile_or_a_white_dragon():
     assert kakan_probes(_pon_reading((130.0, 100.0, 160.0, 140.0))) == []  # 30 long: upright
     assert kakan_probes(_pon_reading((130.0, 110.0, 170.0, 140.0), label="5z")) == []
+
+
+def test_crops_are_turned_by_the_rows_angle_only_when_it_runs_far_off_a_frame_axis():
+    def row(deg):  # seven 30-px tiles 32 px apart, long axes across the row
+        a = math.radians(deg)
+        return [
+            Candidate(
+                (200 + 32 * k * math.cos(a) - 15, 200 + 32 * k * math.sin(a) - 15,
+                 200 + 32 * k * math.cos(a) + 15, 200 + 32 * k * math.sin(a) + 15),
+                0.9, (a + math.pi / 2) % math.pi, 1.0,
+            )
+            for k in range(7)
+        ]
+
+    assert math.degrees(crop_turn(row(40), CFG)) == pytest.approx(40, abs=0.5)
+    assert math.degrees(crop_turn(row(-30), CFG)) == pytest.approx(150, abs=0.5)
+    assert crop_turn(row(20), CFG) == 0.0  # within turn_crops_from (25) of the x axis
+    assert crop_turn(row(80), CFG) == 0.0  # ... of the y axis
+    assert crop_turn(row(40), replace(CFG, turn_crops_from=90.0)) == 0.0  # off

@@ -149,3 +149,17 @@ def test_a_called_tile_every_cue_calls_upright_still_makes_the_meld_the_row_show
     )
     assert not layout.sideways[called]  # the grammar does not overrule cues that sure
     assert layout.problems == ("meld 2 shows 0 sideways tiles",)
+
+
+def test_the_glyph_cue_of_crops_turned_level_with_a_45_degree_row_is_trusted_fully():
+    # square boxes, no finder axis: at 45 degrees the box and axis cues say nothing, and an
+    # axis-aligned crop's glyph neither; turned by the row's angle, the crop's glyph counts fully
+    row = math.pi / 4
+    level = [TilePose((30.0 * i, 30.0 * i, 30.0 * i + 30, 30.0 * i + 30), UP, 0.0, False, g, row)
+             for i, g in enumerate((0.9, 0.1))]
+    logit = math.log(0.9 / 0.1)
+    assert sideways_scores(level, row, CFG).tolist() == pytest.approx(
+        [2.1 - 1.75 * logit, 2.1 + 1.75 * logit]
+    )
+    unturned = [replace(p, glyph_turn=0.0) for p in level]
+    assert sideways_scores(unturned, row, CFG).tolist() == pytest.approx([2.1, 2.1])

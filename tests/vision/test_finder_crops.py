@@ -38,3 +38,22 @@ def test_each_crop_carries_the_label_of_the_tile_the_finder_boxed(tmp_path: Path
     got = Counter(MODEL_CLASSES[i] for i in y)
     assert len(y) >= 0.9 * len(tiles)  # the shipped finder locates nearly every rendered tile
     assert got <= truth  # and each crop is labelled as the tile it overlaps, never another
+
+
+def test_the_low_resolution_augmentation_takes_fine_detail_away(monkeypatch) -> None:
+    # a stored crop of 2-px stripes (a glyph's strokes): shrunk to 16-36 px and back, the
+    # stripes blur out; the crops that skip the step keep them (same draws otherwise)
+    import numpy as np
+
+    from vision.training import data
+
+    stripes = np.zeros((STORE, STORE, 3), np.uint8)
+    stripes[:, ::4] = stripes[:, 1::4] = 255
+
+    def detail(share: float) -> float:
+        monkeypatch.setattr(data, "LOW_RES_SHARE", share)
+        rng = np.random.default_rng(0)
+        crops = [data.augment_crop(stripes, rng, True)[0] for _ in range(40)]
+        return float(np.mean([np.abs(np.diff(c.astype(float), axis=1)).mean() for c in crops]))
+
+    assert detail(1.0) < 0.5 * detail(0.0)

@@ -478,7 +478,9 @@ def _read_row(
         unassigned.extend(sorted(stray, key=lambda i: u[i]))
         problems.append(f"{len(stray)} tile(s) stacked on concealed tiles were not used")
     if others:
-        nearest = min(others, key=lambda r: abs(float(np.mean(v[r])) - line))
+        # the dora row: the other row with the most tiles (a stray box, a loose tile or a
+        # point stick's end comes alone), the nearest of those
+        nearest = min(others, key=lambda r: (-len(r), abs(float(np.mean(v[r])) - line)))
         dora = sorted(nearest, key=lambda i: u[i])
         for r in others:
             if r is not nearest:

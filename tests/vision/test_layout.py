@@ -254,3 +254,15 @@ def test_a_single_wait_pair_needs_no_gap_before_its_winning_tile():
     assert (concealed, winning) == (["9p"], "9p")
     assert [kind for kind, _ in got] == ["pon", "chi", "pon", "ankan"]
     assert layout.problems == ()
+
+
+def test_the_dora_row_is_the_other_row_with_the_most_tiles_not_a_stray_one_nearer():
+    # a stray tile (a point stick's end read as White) 2 widths off the row, the two dora
+    # indicators 4.2 widths off it
+    items = hand_row(CONCEALED, "9s", MELDS, dora=["2z", "3z"])
+    items.append(("5z", 9.0, -3.3, False, False))
+    poses, labels = poses_for(items, 0)
+    layout = group_tiles(poses, labels, CFG)
+    assert labels_of(layout, labels)[3] == ["2z", "3z"]
+    assert [labels[i] for i in layout.grouping.unassigned] == ["5z"]
+    assert layout.problems == ("1 tile(s) in an extra row were not used",)

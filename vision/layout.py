@@ -222,6 +222,7 @@ COST_COUNT = 1.0  # per tile the hand is off 14 (each kan counted as 3)
 COST_LEFTOVER = 2.0  # per tile left after the last meld
 COST_STACK = 3.0  # two tiles at one place anywhere but an added kan
 COST_AGAINST_FLAG = 1.0  # without the grammar: a meld reading against a tile's sideways flag
+COST_STRAY_IN_MELD = 2.5  # per place of a chi or pon with a tile stacked on it (a false box)
 HARD_FLAG = 10.0  # a face-down tile lying sideways
 # the cues fail together at times (a called tile half hidden by its neighbour, every cue of a
 # kakan's pair saying upright), and their log-odds, fitted on cleaner tiles, then run to -10:
@@ -269,6 +270,7 @@ class _Meld:
     tiles: tuple[int, ...]
     called: tuple[int, ...]  # tiles lying sideways (a kakan's stacked pair)
     cost: float
+    stray: tuple[int, ...] = ()  # tiles stacked on its positions that are not its own
 
 
 def _meld_options(positions: list[list[int]], cues: _Cues) -> list[_Meld]:
@@ -279,7 +281,9 @@ def _meld_options(positions: list[list[int]], cues: _Cues) -> list[_Meld]:
     firsts = [p[0] for p in positions]
     options: list[_Meld] = []
 
-    def with_one_called(kind: MeldKind, tiles: list[int], base: float) -> _Meld:
+    def with_one_called(
+        kind: MeldKind, tiles: list[int], base: float, stray: tuple[int, ...] = ()
+    ) -> _Meld:
         up = [cues.cost(t, False) for t in tiles]
         extra = [cues.cost(t, True) - c for t, c in zip(tiles, up, strict=True)]
         # the likeliest tile by its log-odds (capped costs may tie); a face-down one never
@@ -287,7 +291,7 @@ def _meld_options(positions: list[list[int]], cues: _Cues) -> list[_Meld]:
             range(len(tiles)),
             key=lambda k: -math.inf if cues.face_down[tiles[k]] else float(cues.score[tiles[k]]),
         )
-        return _Meld(kind, tuple(tiles), (tiles[best],), base + sum(up) + extra[best])
+        return _Meld(kind, tuple(tiles), (tiles[best],), base + sum(up) + extra[best], stray)
 
     faces = sum(COST_FACE for t in firsts if down[t])
     if len(positions) == 4 and not stacked:
@@ -306,11 +310,12 @@ def _meld_options(positions: list[list[int]], cues: _Cues) -> list[_Meld]:
         cost += COST_STACK * (len(pair) - 2)
         cost += 0.0 if _is_set([k for p in kinds for k in p][:4]) else COST_NOT_A_SET
         options.append(_Meld(MeldKind.KAKAN, tuple(tiles), tuple(pair[:2]), cost))
-    elif len(positions) == 3:
+    if len(positions) == 3:  # a chi or pon; anything stacked on it is a false box or loose tile
         same = 0.0 if _is_set([k[0] for k in kinds]) else COST_NOT_A_SET
-        cost = faces + same + COST_STACK * len(stacked)
+        stray = tuple(t for p in positions for t in p[1:])
+        cost = faces + same + COST_STRAY_IN_MELD * len(stacked)
         kind = meld_kind([cues.labels[t] for t in firsts], False, False)
-        options.append(with_one_called(kind, firsts, cost))
+        options.append(with_one_called(kind, firsts, cost, stray))
     return options
 
 
@@ -469,6 +474,10 @@ def _read_row(
     unassigned = [t for p in positions[len(positions) - parse.leftover :] for t in p]
     if parse.leftover:
         problems.append(f"{len(unassigned)} tile(s) after the melds do not form a set")
+    on_melds = [t for m in parse.melds for t in m.stray]
+    if on_melds:
+        unassigned.extend(on_melds)
+        problems.append(f"{len(on_melds)} tile(s) stacked on a chi or pon were not used")
     if fixed:
         problems.append(f"sideways flag of {len(fixed)} tile(s) set by the meld grammar")
     dora: list[int] = []

@@ -266,3 +266,17 @@ def test_the_dora_row_is_the_other_row_with_the_most_tiles_not_a_stray_one_neare
     assert labels_of(layout, labels)[3] == ["2z", "3z"]
     assert [labels[i] for i in layout.grouping.unassigned] == ["5z"]
     assert layout.problems == ("1 tile(s) in an extra row were not used",)
+
+
+def test_a_false_box_stacked_on_a_chi_is_left_out_not_made_an_added_kan():
+    # an 8p read where nothing lies, just above the chi's middle 8p (an added kan's stacked
+    # tile would lie above the sideways one): 7p 8p 9p 8p is no kan, the chi stays a chi
+    melds = [("pon", ["5z", "5z", "5z"], 2), ("chi", ["7p", "8p", "9p"], 0)]
+    items = hand_row(CONCEALED[:6] + ["3s"], "3s", melds)
+    middle = [it for it in items if it[0] == "8p"][0]
+    items.append(("8p", middle[1] + 0.1, -2.1, False, False))
+    poses, labels = poses_for(items, 0)
+    layout = group_tiles(poses, labels, CFG)
+    assert labels_of(layout, labels)[2] == [("pon", ["5z"] * 3), ("chi", ["7p", "8p", "9p"])]
+    assert [labels[i] for i in layout.grouping.unassigned] == ["8p"]
+    assert layout.problems == ("1 tile(s) stacked on a chi or pon were not used",)

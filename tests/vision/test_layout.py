@@ -280,3 +280,16 @@ def test_a_false_box_stacked_on_a_chi_is_left_out_not_made_an_added_kan():
     assert labels_of(layout, labels)[2] == [("pon", ["5z"] * 3), ("chi", ["7p", "8p", "9p"])]
     assert [labels[i] for i in layout.grouping.unassigned] == ["8p"]
     assert layout.problems == ("1 tile(s) stacked on a chi or pon were not used",)
+
+
+def test_a_false_box_pushed_against_the_last_pon_is_left_over_not_made_an_open_kan():
+    # a point stick's end read as White right after the pon of 5m: 5m 5m 5m 5z is no kan, so
+    # the box is a leftover (2.0) rather than the fourth tile of a kan that is no set (3.0)
+    melds = [("chi", ["1p", "2p", "3p"], 0), ("pon", ["5m", "5m", "5m"], 1)]
+    items = hand_row(["3m", "4m", "5m", "1p", "2p", "7z", "7z"], "3p", melds)
+    items.append(("5z", items[-1][1] + 1.03, -4 / 3, False, False))
+    poses, labels = poses_for(items, 0)
+    layout = group_tiles(poses, labels, CFG)
+    assert labels_of(layout, labels)[2] == [("chi", ["1p", "2p", "3p"]), ("pon", ["5m"] * 3)]
+    assert [labels[i] for i in layout.grouping.unassigned] == ["5z"]
+    assert layout.problems == ("1 tile(s) after the melds do not form a set",)

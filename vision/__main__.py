@@ -77,7 +77,7 @@ def _print_table(rows: dict[str, dict], out=sys.stdout) -> None:  # noqa: ANN001
 
 
 def cmd_evaluate(args: argparse.Namespace) -> int:
-    from vision.evaluate import Totals, evaluate_peer, evaluate_reader
+    from vision.evaluate import Totals, evaluate_reader, evaluate_side_by_side
     from vision.manifest import iter_splits, read_manifest
 
     entries = read_manifest(args.manifest, [args.split] if args.split else None)
@@ -104,8 +104,11 @@ def cmd_evaluate(args: argparse.Namespace) -> int:
     per_split: dict[str, dict] = {}
     ours_all, peer_all = Totals(), Totals()
     for split, items in iter_splits(entries):
-        ours = evaluate_reader(items, rec.read, bar)
-        peer = evaluate_peer(items, detect, bar) if detect else None
+        peer = None
+        if detect:
+            ours, peer = evaluate_side_by_side(items, rec.read, detect, bar)
+        else:
+            ours = evaluate_reader(items, rec.read, bar)
         ours_all.merge(ours)
         if peer:
             peer_all.merge(peer)

@@ -73,3 +73,35 @@ def test_a_closed_kan_is_judged_by_its_face_up_tiles():
         truth | {"melds": [{"kind": "ankan", "tiles": ["0s", "6s", "6s", "6s"]}]}, reading
     )
     assert not grouping_matches(truth | {"melds": [ankan | {"kind": "minkan"}]}, reading)
+
+
+def test_side_by_side_reads_each_image_with_both_readers_first_in_turn(tmp_path):
+    # two photos, each with a 1m at A and a red 0m at B; ours reads both right, the peer (34
+    # kinds: the red five counts as 5m) misses the 0m on the second photo
+    import cv2
+    import numpy as np
+
+    from vision.evaluate import evaluate_side_by_side
+    from vision.manifest import LabelledImage, LabelledTile
+
+    entries = []
+    for k in range(2):
+        path = tmp_path / f"p{k}.png"
+        cv2.imwrite(str(path), np.full((20, 40, 3), 10 * k, np.uint8))
+        tiles = (LabelledTile("1m", A), LabelledTile("0m", B))
+        entries.append(LabelledImage(path.name, path, 40, 20, "valid", tiles))
+    calls = []
+
+    def read(img):
+        calls.append(("ours", int(img[0, 0, 0])))
+        return Reading((DetectedTile("1m", A, 0.9), DetectedTile("0m", B, 0.9)))
+
+    def detect(img):
+        calls.append(("peer", int(img[0, 0, 0])))
+        return [("1m", A, 0.9)] + ([("5m", B, 0.8)] if img[0, 0, 0] == 0 else [])
+
+    ours, peer = evaluate_side_by_side(entries, read, detect)
+    assert calls == [("ours", 0), ("peer", 0), ("peer", 10), ("ours", 10)]
+    assert (ours.tp, ours.fp, ours.fn, ours.images) == (4, 0, 0, 2)
+    assert (peer.tp, peer.fp, peer.fn, peer.images) == (3, 0, 1, 2)
+    assert ours.summary()["red_five_accuracy"] == 1.0

@@ -118,3 +118,25 @@ def test_a_stretched_training_image_keeps_its_boxes_on_the_tiles() -> None:
             aspect = (y2 - y1) / (x2 - x1)
             lo, hi = (math.log(r) for r in STRETCH_RANGE)
             assert any(lo - 0.05 <= abs(math.log(aspect / c)) <= hi + 0.05 for c in (1.5, 1 / 1.5))
+
+
+def test_the_int8_finder_keeps_its_last_stride_4_layers_float(tmp_path: Path) -> None:
+    pytest.importorskip("onnx", reason="quantization needs the `train` extra (onnx)")
+    import onnx
+
+    from vision.training.finder import FLOAT_NODES, export_finder
+    from vision.training.nets import TileFinder
+
+    torch.manual_seed(0)
+    frames = np.random.default_rng(0).uniform(0, 255, (4, 3, 64, 64)).astype(np.float32)
+    path = tmp_path / "tile_finder.onnx"
+    export_finder(TileFinder(width=16), path, {}, "", "", size=64, calibration=frames)
+    card = json.loads(path.with_suffix(".json").read_text())
+    assert card["quantization"]["float_nodes"] == list(FLOAT_NODES)
+    graph = onnx.load(str(path)).graph
+    # a quantized convolution reads its weights through DequantizeLinear; the kept ones do not
+    dequantized = {o for n in graph.node if n.op_type == "DequantizeLinear" for o in n.output}
+    convs = {n.name: n for n in graph.node if n.op_type == "Conv"}
+    assert set(FLOAT_NODES) <= set(convs)
+    for name, conv in convs.items():
+        assert (conv.input[1] in dequantized) == (name not in FLOAT_NODES), name

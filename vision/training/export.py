@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import warnings
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -46,10 +47,12 @@ def export_onnx(
         )
 
 
-def quantize_int8(path: Path, calibration: np.ndarray, batch: int = 32) -> dict[str, Any]:
+def quantize_int8(
+    path: Path, calibration: np.ndarray, batch: int = 32, keep_float: Sequence[str] = ()
+) -> dict[str, Any]:
     """Quantize the exported model in place to int8 (static, QDQ, per-channel int8 weights,
-    uint8 activations whose ranges come from ``calibration``, inputs as inference cuts them);
-    returns the model card's ``quantization`` entry.
+    uint8 activations whose ranges come from ``calibration``, inputs as inference cuts them;
+    the ``keep_float`` nodes stay float); returns the model card's ``quantization`` entry.
 
     On CPUs with int8 dot products (x86 VNNI, Arm dotprod) the classifier runs about 2.7x
     faster and read the ``valid`` crops the same to one crop in 2,179 (docs/vision.md)."""
@@ -84,6 +87,7 @@ def quantize_int8(path: Path, calibration: np.ndarray, batch: int = 32) -> dict[
             per_channel=True,
             activation_type=QuantType.QUInt8,
             weight_type=QuantType.QInt8,
+            nodes_to_exclude=list(keep_float),
         )
     finally:
         prepared.unlink(missing_ok=True)
@@ -91,6 +95,7 @@ def quantize_int8(path: Path, calibration: np.ndarray, batch: int = 32) -> dict[
         "scheme": "static int8, QDQ, per-channel int8 weights, uint8 activations",
         "tool": "onnxruntime.quantization.quantize_static",
         "calibration_inputs": int(len(calibration)),
+        **({"float_nodes": list(keep_float)} if keep_float else {}),
     }
 
 

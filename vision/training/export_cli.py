@@ -42,6 +42,13 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         default=True,
         help="quantize the classifier to int8, calibrated on real training crops (default: on)",
     )
+    p.add_argument(
+        "--finder-int8",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="quantize the finder to int8 but its last layers, calibrated on 64 training photos "
+        "and 64 renders (default: on)",
+    )
     p.add_argument("--manifest", type=Path, help="calibration photos (default: ../shared/photos)")
     p.add_argument(
         "--metrics",
@@ -61,6 +68,27 @@ def _calibration(manifest: Path | None) -> np.ndarray:
     entries = read_manifest(manifest or default_manifest(), TRAIN_SPLITS)
     stored, _ = data.real_crops(entries[::4], desc="calibration crops")
     return calibration_crops(stored)
+
+
+def _finder_calibration(manifest: Path | None, size: int) -> np.ndarray:
+    """int8 calibration frames for the finder, letterboxed as inference does: 64 training
+    photos (never ``valid``) and 64 renders of a trainer's seed (2500), so both the real
+    photos' large tiles and the riichi scenes' small, sideways and face-down ones are seen."""
+    import random
+    import tempfile
+
+    import cv2
+
+    from vision.preprocess import letterbox, to_nchw
+    from vision.training.synth_cli import generate
+
+    photos = read_manifest(manifest or default_manifest(), ["train"])
+    random.Random(0).shuffle(photos)
+    with tempfile.TemporaryDirectory() as tmp:
+        generate(Path(tmp), 64, 2500, "calibration", (640, 480))
+        renders = read_manifest(Path(tmp) / "manifest.jsonl")
+        frames = [cv2.imread(str(e.path)) for e in photos[:64] + renders]
+    return np.concatenate([to_nchw(letterbox(f, size)[0]) for f in frames])
 
 
 def save_weights(model: torch.nn.Module, width: int, path: Path) -> None:
@@ -98,13 +126,15 @@ def run(args: argparse.Namespace) -> int:
         state = torch.load(args.finder, weights_only=False)
         model = TileFinder(width=int(state.get("width", 16)))
         model.load_state_dict(state["model"])
+        size = int(state.get("size", FINDER_SIZE))
         path = args.out / "tile_finder.onnx"
         export_finder(
             model,
             path,
             extra.get("finder", {}),
             **_notes(args.card_from, "tile_finder.onnx"),
-            size=int(state.get("size", FINDER_SIZE)),
+            size=size,
+            calibration=_finder_calibration(args.manifest, size) if args.finder_int8 else None,
         )
         print(f"wrote {path}")
     return 0

@@ -39,9 +39,9 @@ class VisionConfig:
     sideways_glyph_weight: float = 1.75  # classifier's glyph-axis log-odds (level crops)
     sideways_bias: float = 2.1
     meld_grammar: bool = True  # the layout's grammar sets sideways flags and the winning cut
-    meld_called_min: float = (
-        -6.0
-    )  # grammar: an unflagged meld's likeliest tile needs these log-odds
+    # grammar: an unflagged meld's likeliest tile needs these log-odds to be flagged (-6 left a
+    # called tile half hidden by its neighbour, -6.1, upright; -7 to -100 read the same)
+    meld_called_min: float = -10.0
     row_split: float = 1.5  # rows are split where centres differ by this many tile widths
     gap_split: float = 0.15  # a gap wider than this share of a tile width separates groups
     decode_tiles: int = 8  # least-confident tiles the decoder may change

@@ -163,3 +163,18 @@ def test_the_glyph_cue_of_crops_turned_level_with_a_45_degree_row_is_trusted_ful
     )
     unturned = [replace(p, glyph_turn=0.0) for p in level]
     assert sideways_scores(unturned, row, CFG).tolist() == pytest.approx([2.1, 2.1])
+
+
+def test_grammar_flags_a_meld_tile_whose_cues_lean_upright_but_less_than_its_neighbours():
+    # every tile carries the glyph cue (upright ones about -10.9); the chi's called 3s has a
+    # square box besides, -8.1: the likeliest of its meld, so the grammar turns it sideways
+    # (meld_called_min -10; at -6 it stayed upright and the meld was reported)
+    poses, labels, called = _unsure_chi()
+    poses = [replace(p, glyph_vertical=0.01 if p.angle == SIDE else 0.99) for p in poses]
+    scores = sideways_scores(poses, 0.0, CFG)
+    assert scores[called] == pytest.approx(-0.0232 - 1.75 * math.log(99), abs=1e-3)
+    layout = group_tiles(poses, labels, CFG)
+    assert [labels[i] for i, s in enumerate(layout.sideways) if s] == ["5z", "3s"]
+    assert layout.grammar_fixed == (called,)
+    old = group_tiles(poses, labels, dataclasses.replace(CFG, meld_called_min=-6.0))
+    assert "meld 2 shows 0 sideways tiles" in old.problems

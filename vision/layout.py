@@ -223,6 +223,7 @@ COST_LEFTOVER = 2.0  # per tile left after the last meld
 COST_STACK = 3.0  # two tiles at one place anywhere but an added kan
 COST_AGAINST_FLAG = 1.0  # without the grammar: a meld reading against a tile's sideways flag
 COST_STRAY_IN_MELD = 2.5  # per place of a chi or pon with a tile stacked on it (a false box)
+TIE_WINNING_STEP = 0.01  # per tile width of the step before the winning tile: breaks ties only
 HARD_FLAG = 10.0  # a face-down tile lying sideways
 # the cues fail together at times (a called tile half hidden by its neighbour, every cue of a
 # kakan's pair saying upright), and their log-odds, fitted on cleaner tiles, then run to -10:
@@ -331,8 +332,11 @@ class _Reading:
     leftover: int
 
 
-def _parse(positions: list[list[int]], is_gap: list[bool], cues: _Cues) -> _Reading:
-    """The least-cost reading of the row (ties: the first found, concealed-first)."""
+def _parse(
+    positions: list[list[int]], is_gap: list[bool], cues: _Cues, steps: list[float]
+) -> _Reading:
+    """The least-cost reading of the row (``steps``: between positions, in tile widths). Of
+    readings the cues weigh alike, the one whose winning tile stands apart the widest wins."""
     n_pos = len(positions)
     suffix: dict[int, dict[int, tuple[float, tuple[_Meld, ...], int]]] = {}
 
@@ -383,6 +387,8 @@ def _parse(positions: list[list[int]], is_gap: list[bool], cues: _Cues) -> _Read
                 cost += hand(c)
                 if c and not is_gap[c - 1] and not tanki(c):
                     cost += COST_NO_GAP_BEFORE_WIN
+                if c:
+                    cost -= TIE_WINNING_STEP * steps[c - 1]
                 start = c + 1
             else:
                 cost += COST_NO_WINNING
@@ -432,7 +438,7 @@ def _read_row(
         near = steps[max(0, j - 4) : j + 5]
         local = _percentile(near, 0.3) if len(near) >= 5 else unit
         is_gap.append(step > (1 + config.gap_split) * local)
-    parse = _parse(positions, is_gap, cues)
+    parse = _parse(positions, is_gap, cues, steps)
     hand_positions = positions[: parse.concealed]
     # the hand's tiles never stack: a second tile at one place belongs to a row lying close
     # beside the main one (a dora row the row split merged)

@@ -293,3 +293,17 @@ def test_a_false_box_pushed_against_the_last_pon_is_left_over_not_made_an_open_k
     assert labels_of(layout, labels)[2] == [("chi", ["1p", "2p", "3p"]), ("pon", ["5m"] * 3)]
     assert [labels[i] for i in layout.grouping.unassigned] == ["5z"]
     assert layout.problems == ("1 tile(s) after the melds do not form a set",)
+
+
+def test_of_two_readings_alike_the_winning_tile_is_the_one_set_apart_widest():
+    # a closed hand with a gap after its first tile (0.6 wide) and one before its last (0.3):
+    # from either end, one gap sets the winning tile apart and one splits the hand; the wider
+    # marks the winning tile, so the row is read from its right end
+    labels = ["1s", "7s", "6s", "6s", "0s", "5s", "4s", "3s", "2s", "9p", "9p", "7p", "7p", "7p"]
+    xs = [0.0] + [1.63 + 1.03 * k for k in range(12)]
+    xs.append(xs[-1] + 1.33)
+    poses, got = poses_for([(t, x, -4 / 3, False, False) for t, x in zip(labels, xs)], 0)
+    layout = group_tiles(poses, got, CFG)
+    concealed, winning, melds, _ = labels_of(layout, got)
+    assert (winning, sorted(concealed), melds) == ("1s", sorted(labels[1:]), [])
+    assert layout.problems == ("concealed tiles split by 1 extra gap(s)",)

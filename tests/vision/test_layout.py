@@ -302,7 +302,8 @@ def test_of_two_readings_alike_the_winning_tile_is_the_one_set_apart_widest():
     labels = ["1s", "7s", "6s", "6s", "0s", "5s", "4s", "3s", "2s", "9p", "9p", "7p", "7p", "7p"]
     xs = [0.0] + [1.63 + 1.03 * k for k in range(12)]
     xs.append(xs[-1] + 1.33)
-    poses, got = poses_for([(t, x, -4 / 3, False, False) for t, x in zip(labels, xs)], 0)
+    items = [(t, x, -4 / 3, False, False) for t, x in zip(labels, xs, strict=True)]
+    poses, got = poses_for(items, 0)
     layout = group_tiles(poses, got, CFG)
     concealed, winning, melds, _ = labels_of(layout, got)
     assert (winning, sorted(concealed), melds) == ("1s", sorted(labels[1:]), [])

@@ -285,14 +285,10 @@ def _meld_options(positions: list[list[int]], cues: _Cues) -> list[_Meld]:
     def with_one_called(
         kind: MeldKind, tiles: list[int], base: float, stray: tuple[int, ...] = ()
     ) -> _Meld:
-        up = [cues.cost(t, False) for t in tiles]
-        extra = [cues.cost(t, True) - c for t, c in zip(tiles, up, strict=True)]
-        # the likeliest tile by its log-odds (capped costs may tie); a face-down one never
-        best = max(
-            range(len(tiles)),
-            key=lambda k: -math.inf if cues.face_down[tiles[k]] else float(cues.score[tiles[k]]),
-        )
-        return _Meld(kind, tuple(tiles), (tiles[best],), base + sum(up) + extra[best], stray)
+        # the called tile: the likeliest by its log-odds (capped costs may tie), never face down
+        called = max(tiles, key=lambda t: -math.inf if cues.face_down[t] else float(cues.score[t]))
+        cost = base + sum(cues.cost(t, t == called) for t in tiles)
+        return _Meld(kind, tuple(tiles), (called,), cost, stray)
 
     faces = sum(COST_FACE for t in firsts if down[t])
     if len(positions) == 4 and not stacked:

@@ -223,7 +223,7 @@ COST_LEFTOVER = 2.0  # per tile left after the last meld
 COST_STACK = 3.0  # two tiles at one place anywhere but an added kan
 COST_AGAINST_FLAG = 1.0  # without the grammar: a meld reading against a tile's sideways flag
 COST_STRAY_IN_MELD = 2.5  # per place of a chi or pon with a tile stacked on it (a false box)
-TIE_WINNING_STEP = 0.01  # per tile width of the step before the winning tile: breaks ties only
+TIE_WINNING_STEP = 0.01  # per tile width of the step before the winning tile: near-ties only
 HARD_FLAG = 10.0  # a face-down tile lying sideways
 # the cues fail together at times (a called tile half hidden by its neighbour, every cue of a
 # kakan's pair saying upright), and their log-odds, fitted on cleaner tiles, then run to -10:
@@ -491,10 +491,10 @@ def _read_row(
     if others:
         # the dora row: the other row with the most tiles (a stray box, a loose tile or a
         # point stick's end comes alone), the nearest of those
-        nearest = min(others, key=lambda r: (-len(r), abs(float(np.mean(v[r])) - line)))
-        dora = sorted(nearest, key=lambda i: u[i])
+        dora_row = min(others, key=lambda r: (-len(r), abs(float(np.mean(v[r])) - line)))
+        dora = sorted(dora_row, key=lambda i: u[i])
         for r in others:
-            if r is not nearest:
+            if r is not dora_row:
                 unassigned.extend(sorted(r, key=lambda i: u[i]))
                 problems.append(f"{len(r)} tile(s) in an extra row were not used")
     grouping = Grouping(tuple(concealed), winning, tuple(melds), tuple(dora), tuple(unassigned))

@@ -5,13 +5,16 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
+import tempfile
 from pathlib import Path
 
+import cv2
 import numpy as np
 import torch
 
 from vision.manifest import read_manifest
-from vision.preprocess import FINDER_SIZE
+from vision.preprocess import FINDER_SIZE, letterbox, to_nchw
 from vision.training import data
 from vision.training.classifier import (
     TRAIN_SPLITS,
@@ -22,6 +25,7 @@ from vision.training.classifier import (
 from vision.training.export import read_card, sha256, write_card
 from vision.training.finder import export_finder
 from vision.training.nets import TileClassifier, TileFinder
+from vision.training.synth_cli import generate
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -74,14 +78,6 @@ def _finder_calibration(manifest: Path | None, size: int) -> np.ndarray:
     """int8 calibration frames for the finder, letterboxed as inference does: 64 training
     photos (never ``valid``) and 64 renders of a trainer's seed (2500), so both the real
     photos' large tiles and the riichi scenes' small, sideways and face-down ones are seen."""
-    import random
-    import tempfile
-
-    import cv2
-
-    from vision.preprocess import letterbox, to_nchw
-    from vision.training.synth_cli import generate
-
     photos = read_manifest(manifest or default_manifest(), ["train"])
     random.Random(0).shuffle(photos)
     with tempfile.TemporaryDirectory() as tmp:

@@ -20,12 +20,15 @@ class VisionConfig:
     back_recovery_heat: float = 0.2  # weaker peaks near a face-down tile may be a missed back
     back_recovery_prob: float = 0.7  # ... kept when the classifier reads them back this surely
     stack_recovery_prob: float = 0.7  # ... or as a tile beside one of the same kind (kakan)
+    stack_zoom_margin: float = 1.5  # pons are looked at again in a crop this many tile lengths
+    # around them, for an added kan's stacked tile (0 turns it off)
     stack_split: float = 1.35  # a box this much wider across the row than its neighbours is
     # an added kan's stacked pair boxed as one: cut in two (0 turns it off)
     zoom_below: float = 24.0  # tiles shorter (finder px) are found again magnified (synth tuning)
     zoom_margin: float = 1.0  # ... in a crop this many tile lengths around the tiles found
     zoom_min_gain: float = 1.3  # ... when it magnifies them at least this much
     zoom_target: float = 32.0  # ... but never past this many finder px a tile
+    no_tile_below: float = 0.5  # crops the classifier's tile head gives less are no tile
     alternatives: int = 3  # classifier alternatives kept per tile
     # rows further than this (degrees) off a frame axis are classified on crops turned level
     # with the row, so the glyph-axis head tells upright from sideways there too (above 45: never)

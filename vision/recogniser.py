@@ -79,14 +79,14 @@ class Recogniser:
 
     def classify(
         self, frame_bgr: np.ndarray, boxes: np.ndarray, turn: float = 0.0
-    ) -> tuple[np.ndarray, np.ndarray | None]:
-        """Stage 2: [N, 38] class probabilities for the boxes (unsure ones half-turn averaged) and,
-        when the classifier has the head, [N] probabilities that the glyph stands vertical in
-        its crop; with ``turn`` (radians, see ``crop_turn``), that crop is turned by it (the
-        labels are still read on crops as the boxes lie: on `valid` those read one tile more
-        right)."""
+    ) -> tuple[np.ndarray, np.ndarray | None, np.ndarray | None]:
+        """Stage 2: [N, 38] class probabilities for the boxes (unsure ones half-turn averaged);
+        when the classifier has the heads, [N] probabilities that the glyph stands vertical in
+        its crop and [N] that the crop holds a tile at all (else None). With ``turn`` (radians,
+        see ``crop_turn``), the glyph-axis crop is turned by it (the labels are still read on
+        crops as the boxes lie: on `valid` those read one tile more right)."""
         if len(boxes) == 0:
-            return np.zeros((0, len(MODEL_CLASSES)), np.float32), None
+            return np.zeros((0, len(MODEL_CLASSES)), np.float32), None, None
         size = int(self.classifier.card["input"]["shape"][2])
         pad = float(self.classifier.card["input"]["crop"]["pad"])
         n = len(boxes)
@@ -97,8 +97,9 @@ class Recogniser:
             batch = np.concatenate([batch, level])
         outs = self.classifier.run_all(batch)
         probs = softmax(outs[0][:n])
-        trained_axis = len(outs) > 1 and "axis" in self.classifier.card.get("outputs", {})
-        axis = softmax(outs[1][-n:])[:, 0] if trained_axis else None
+        heads = self.classifier.card.get("outputs", {})
+        axis = softmax(outs[1][-n:])[:, 0] if len(outs) > 1 and "axis" in heads else None
+        tile = 1 / (1 + np.exp(-outs[2][:n, 0])) if len(outs) > 2 and "tile" in heads else None
         unsure = np.flatnonzero(probs.max(axis=1) < self.config.flip_below)
         if self.config.test_time_flip and len(unsure):
             # a half turn keeps the glyph axis; on the tuning scenes the sure 93 % never changed
@@ -106,7 +107,16 @@ class Recogniser:
             probs[unsure] = (probs[unsure] + softmax(flipped[0])) / 2
             if axis is not None and not turn:
                 axis[unsure] = (axis[unsure] + softmax(flipped[1])[:, 0]) / 2
-        return probs, axis
+        return probs, axis, tile
+
+    def _tiles(self, frame_bgr: np.ndarray, found: list[Candidate], turn: float) -> _Tiles:
+        """The candidates classified, but those the tile head calls no tile (a finger, a point
+        stick's end, a patch of table: below ``no_tile_below``)."""
+        probs, vertical, tile = self.classify(frame_bgr, _boxes(found), turn)
+        tiles = _Tiles(found, probs, vertical, turn)
+        if tile is None:
+            return tiles
+        return tiles.only(np.flatnonzero(tile >= self.config.no_tile_below).tolist())
 
     def read(self, frame_bgr: np.ndarray, complete: CompleteCheck | None = None) -> Reading:
         """Read every tile of a BGR frame and group them; ``complete`` is the kiosk's optional
@@ -116,9 +126,9 @@ class Recogniser:
         view, found = self._view(frame_bgr)
         found = split_stacks(found, cfg)
         found = without_slivers(found, (h, w), cfg)
-        boxes = _boxes(found)
         turn = crop_turn(found, cfg)
-        tiles = _Tiles(found, *self.classify(frame_bgr, boxes, turn), turn)
+        tiles = self._tiles(frame_bgr, found, turn)
+        found, boxes = tiles.found, _boxes(tiles.found)
         if cfg.back_recovery_heat < cfg.detect_threshold and len(found):
             # weaker peaks overlapping no located tile may be a closed kan's missed back or an
             # added kan's missed stacked tile
@@ -127,35 +137,40 @@ class Recogniser:
                 for c in view.peaks(cfg.back_recovery_heat, cfg.nms_iou)
                 if iou(np.array([c.box]), boxes.astype(np.float64)).max() < cfg.nms_iou / 2
             ]
+            more = self._tiles(frame_bgr, weak, turn)
+            weak = more.found
             if weak:
-                more = _Tiles(weak, *self.classify(frame_bgr, _boxes(weak), turn), turn)
                 both = np.concatenate([tiles.probs, more.probs])
                 keep = set(recovered_backs(found, weak, both, cfg))
                 keep |= set(recovered_stacks(found, weak, both, cfg))
                 tiles = tiles.plus(more, sorted(keep))
         reading = tiles.assemble(cfg, (w, h), complete)
-        # a pon whose called tile lies visibly sideways may be an added kan whose stacked tile
-        # the finder missed: look where it would lie, and read again if it is there
-        located = _boxes(reading.tiles).astype(np.float64)
-        probes = [
-            (meld, kind, c)
-            for meld, kind, c in kakan_probes(reading)
-            if iou(np.array([c.box]), located).max() < cfg.nms_iou
-        ]
-        if not probes:
+        return self._with_stacked_tiles(frame_bgr, reading, tiles, complete)
+
+    def _with_stacked_tiles(
+        self, frame_bgr: np.ndarray, reading: Reading, tiles: _Tiles, complete: CompleteCheck | None
+    ) -> Reading:
+        """The reading again with the stacked tile of each pon that is an added kan whose pair
+        the first pass missed or boxed as one: the finder looks again, magnified, at a crop
+        around the pons, and the pairs it finds there replace the called tiles' boxes."""
+        cfg = self.config
+        h, w = frame_bgr.shape[:2]
+        region = pon_region(reading, (h, w), cfg.stack_zoom_margin)
+        if region is None or cfg.stack_zoom_margin <= 0:
             return reading
-        spots = [c for _, _, c in probes]
-        more = _Tiles(spots, *self.classify(frame_bgr, _boxes(spots), turn), turn)
-        best: dict[int, int] = {}  # meld -> its likeliest probe read as the meld's kind
-        for k, (meld, kind, _) in enumerate(probes):
-            top = int(more.probs[k].argmax())
-            sure = more.probs[k, top] >= cfg.stack_recovery_prob
-            if sure and kind_of(MODEL_CLASSES[top]) == kind:
-                if meld not in best or more.probs[k, top] > more.probs[best[meld]].max():
-                    best[meld] = k
-        if not best:
+        x1, y1, x2, y2 = region
+        size = int(self.finder.card["input"]["shape"][2])
+        view = self._run_finder(frame_bgr[y1:y2, x1:x2], size, (x1, y1))
+        peaks = view.peaks(cfg.back_recovery_heat, cfg.nms_iou)
+        spots = [peaks[k] for k in beside_called_tiles(reading, peaks, cfg.nms_iou)]
+        more = self._tiles(frame_bgr, spots, tiles.turn)
+        spots = more.found
+        add, replaced = stacked_pairs(reading, spots, more.probs, cfg)
+        if not add:
             return reading
-        return tiles.plus(more, sorted(best.values())).assemble(cfg, (w, h), complete)
+        gone = {reading.tiles[i].box for i in replaced}
+        drop = [k for k, c in enumerate(tiles.found) if c.box in gone]
+        return tiles.without(drop).plus(more, add).assemble(cfg, (w, h), complete)
 
 
 def _boxes(items: Sequence[Any]) -> np.ndarray:
@@ -180,6 +195,15 @@ class _Tiles:
             vertical = np.concatenate([self.vertical, more.vertical[keep]])
         found = self.found + [more.found[k] for k in keep]
         return _Tiles(found, np.concatenate([self.probs, more.probs[keep]]), vertical, self.turn)
+
+    def only(self, keep: list[int]) -> _Tiles:
+        """The ``keep`` ones of these tiles."""
+        vertical = None if self.vertical is None else self.vertical[keep]
+        return _Tiles([self.found[k] for k in keep], self.probs[keep], vertical, self.turn)
+
+    def without(self, drop: list[int]) -> _Tiles:
+        """These tiles but the ``drop`` ones."""
+        return self.only([k for k in range(len(self.found)) if k not in set(drop)])
 
     def assemble(
         self, config: VisionConfig, image_size: tuple[int, int], complete: CompleteCheck | None
@@ -264,35 +288,134 @@ def _along_x(angle: float) -> bool | None:
     return abs(math.cos(angle)) > math.sqrt(0.5)
 
 
-def kakan_probes(reading: Reading) -> list[tuple[int, str, Candidate]]:
-    """Where a pon's called tile would have an added tile stacked on it if the meld were an
-    added kan the finder half missed: (meld index, the meld's kind, a box) for the called tile's
-    box moved one tile width across the row to either side. Only for a called tile whose box
-    lies longer along the row than its meld's others, in rows near a frame axis; never a White
-    dragon, whose blank face an empty patch of table resembles."""
-    probes: list[tuple[int, str, Candidate]] = []
-    for n, meld in enumerate(reading.grouping.melds):
+@dataclass(frozen=True)
+class _Pon:
+    """A pon's called tile, where an added kan's stacked tile would lie beside it."""
+
+    called: int  # index into the reading's tiles
+    kind: str  # red fives as fives
+    centre: np.ndarray
+    along: np.ndarray  # unit vector along the row
+    length: float  # the called box's long side
+
+    def near(self, box: tuple[float, ...]) -> bool:
+        return float(np.hypot(*(_centre(box) - self.centre))) < 1.5 * self.length
+
+    def across(self, a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+        """Whether boxes a and b lie one beside the other across the row (further across than
+        along it), their centres between a quarter and 1.5 of the called box's long side apart."""
+        d = _centre(b) - _centre(a)
+        run = abs(float(d @ self.along))
+        across = abs(float(d[0] * self.along[1] - d[1] * self.along[0]))
+        return run < across and 0.25 * self.length < float(np.hypot(*d)) < 1.5 * self.length
+
+
+def _centre(box: tuple[float, ...]) -> np.ndarray:
+    return np.array([(box[0] + box[2]) / 2, (box[1] + box[3]) / 2])
+
+
+def _pons(reading: Reading) -> list[_Pon]:
+    """The pons with a called tile; never of White dragons, whose blank face an empty patch of
+    table resembles."""
+    out = []
+    for meld in reading.grouping.melds:
         if meld.kind != MeldKind.PON or meld.called is None:
             continue
-        called = reading.tiles[meld.called]
-        kind = kind_of(called.label)
-        others = [reading.tiles[t].box for t in meld.tiles if t != meld.called]
+        box = reading.tiles[meld.called].box
+        kind = kind_of(reading.tiles[meld.called].label)
+        others = [_centre(reading.tiles[t].box) for t in meld.tiles if t != meld.called]
         if kind == "5z" or len(others) != 2:
             continue
-        (ax, ay), (bx, by) = (((b[0] + b[2]) / 2, (b[1] + b[3]) / 2) for b in others)
-        angle = math.atan2(by - ay, bx - ax) % math.pi
-        along_x = _along_x(angle)
-        if along_x is None:
+        along = others[1] - others[0]
+        along /= max(float(np.hypot(*along)), 1e-9)
+        length = max(box[2] - box[0], box[3] - box[1])
+        out.append(_Pon(meld.called, kind, _centre(box), along, length))
+    return out
+
+
+def pon_region(
+    reading: Reading, frame_shape: tuple[int, ...], margin: float
+) -> tuple[int, int, int, int] | None:
+    """A square crop around every pon (``margin`` tile lengths beyond its tiles), where an added
+    kan's stacked tile would lie; None without pons."""
+    called = {p.called for p in _pons(reading)}
+    melds = [m for m in reading.grouping.melds if m.called in called]
+    if not melds:
+        return None
+    boxes = np.array([reading.tiles[t].box for m in melds for t in m.tiles], np.float64)
+    length = float(np.median((boxes[:, 2:] - boxes[:, :2]).max(axis=1)))
+    x1, y1 = boxes[:, :2].min(axis=0) - margin * length
+    x2, y2 = boxes[:, 2:].max(axis=0) + margin * length
+    h, w = frame_shape[:2]
+    half = max(x2 - x1, y2 - y1) / 2
+    cx, cy = (x1 + x2) / 2, (y1 + y2) / 2
+    left, top = int(max(cx - half, 0)), int(max(cy - half, 0))
+    right, bottom = int(round(min(cx + half, w))), int(round(min(cy + half, h)))
+    return (left, top, right, bottom) if right > left and bottom > top else None
+
+
+def _clear_of_others(reading: Reading, box: tuple[float, ...], pon: _Pon, nms_iou: float) -> bool:
+    """Whether a box overlaps no located tile but the pon's called one (beyond ``nms_iou``)."""
+    others = [t.box for i, t in enumerate(reading.tiles) if i != pon.called]
+    if not others:
+        return True
+    return bool(iou(np.array([box], np.float64), np.array(others, np.float64)).max() < nms_iou)
+
+
+def beside_called_tiles(reading: Reading, spots: list[Candidate], nms_iou: float) -> list[int]:
+    """Indices into ``spots`` worth reading as an added kan's tiles: near a pon's called tile
+    and clear of every other located tile."""
+    pons = _pons(reading)
+    return [
+        k
+        for k, c in enumerate(spots)
+        if any(p.near(c.box) and _clear_of_others(reading, c.box, p, nms_iou) for p in pons)
+    ]
+
+
+def stacked_pairs(
+    reading: Reading, spots: list[Candidate], probs: np.ndarray, config: VisionConfig
+) -> tuple[list[int], list[int]]:
+    """The added kans among the pons: (indices into ``spots`` to add, indices into the reading's
+    tiles they replace). Spots count when read as the pon's kind (p >= ``stack_recovery_prob``)
+    near its called tile and clear of the others. Two of them lying across the row from each
+    other are the stacked pair and replace the called tile's box (the first pass often boxes
+    the pair as one); else one lying across the row from the called tile, clear of it too, is
+    the added tile. Each pon takes its likeliest."""
+    add: list[int] = []
+    replaced: list[int] = []
+    for pon in _pons(reading):
+        called = reading.tiles[pon.called].box
+        mine = [
+            k
+            for k, c in enumerate(spots)
+            if probs[k].max() >= config.stack_recovery_prob
+            and kind_of(MODEL_CLASSES[int(probs[k].argmax())]) == pon.kind
+            and k not in add
+            and pon.near(c.box)
+            and _clear_of_others(reading, c.box, pon, config.nms_iou)
+        ]
+        pairs = [
+            (a, b)
+            for a in mine
+            for b in mine
+            if a < b
+            and iou(np.array([spots[a].box]), np.array([spots[b].box]))[0, 0] < config.nms_iou
+            and pon.across(spots[a].box, spots[b].box)
+        ]
+        if pairs:
+            add.extend(max(pairs, key=lambda ab: probs[ab[0]].max() + probs[ab[1]].max()))
+            replaced.append(pon.called)
             continue
-        width = float(np.median([b[2] - b[0] if along_x else b[3] - b[1] for b in others]))
-        x1, y1, x2, y2 = called.box
-        if (x2 - x1 if along_x else y2 - y1) < 1.05 * width:
-            continue  # not visibly lying sideways: the grammar's guess, no sign of a kan
-        for side in (-1, 1):
-            dx, dy = (0.0, side * width) if along_x else (side * width, 0.0)
-            box = (x1 + dx, y1 + dy, x2 + dx, y2 + dy)
-            probes.append((n, kind, Candidate(box, called.detection_score / 2, angle, 1.0)))
-    return probes
+        alone = [
+            k
+            for k in mine
+            if iou(np.array([spots[k].box]), np.array([called]))[0, 0] < config.nms_iou
+            and pon.across(called, spots[k].box)
+        ]
+        if alone:
+            add.append(max(alone, key=lambda k: probs[k].max()))
+    return sorted(add), replaced
 
 
 def crop_turn(found: list[Candidate], config: VisionConfig) -> float:

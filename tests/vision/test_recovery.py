@@ -11,11 +11,13 @@ from vision.config import VisionConfig
 from vision.postprocess import Candidate
 from vision.reading import DetectedTile, Grouping, MeldKind, MeldReading, Reading
 from vision.recogniser import (
+    beside_called_tiles,
     crop_turn,
-    kakan_probes,
+    pon_region,
     recovered_backs,
     recovered_stacks,
     split_stacks,
+    stacked_pairs,
     without_slivers,
 )
 
@@ -119,7 +121,7 @@ def test_boxes_far_smaller_than_a_tile_are_dropped_unless_cut_off_by_the_frame()
 
 
 def _pon_reading(called_box, label="9p"):
-    """A pon along x: two upright 30x40 tiles and the called tile (index 1)."""
+    """A pon along x: two upright 30x40 tiles and the called tile (index 1), 40 long."""
     tiles = (
         DetectedTile(label, (100.0, 100.0, 130.0, 140.0), 0.9),
         DetectedTile(label, called_box, 0.9, sideways=True, detection_score=0.8),
@@ -129,20 +131,53 @@ def _pon_reading(called_box, label="9p"):
     return Reading(tiles, grouping)
 
 
-def test_a_pons_sideways_tile_is_probed_for_an_added_kans_stacked_tile_on_either_side():
-    probes = kakan_probes(_pon_reading((130.0, 110.0, 170.0, 140.0)))
-    assert [(meld, kind) for meld, kind, _ in probes] == [(0, "9p"), (0, "9p")]
-    # one tile width (30, the others' extent along the row) above and below, score halved
-    assert [c.box for _, _, c in probes] == [
-        (130.0, 80.0, 170.0, 110.0),
-        (130.0, 140.0, 170.0, 170.0),
-    ]
-    assert {c.score for _, _, c in probes} == {0.4}
+def spot(box):
+    return Candidate(box, 0.3, 0.0, 1.0)
 
 
-def test_no_probe_beside_an_upright_called_tile_or_a_white_dragon():
-    assert kakan_probes(_pon_reading((130.0, 100.0, 160.0, 140.0))) == []  # 30 long: upright
-    assert kakan_probes(_pon_reading((130.0, 110.0, 170.0, 140.0), label="5z")) == []
+PON = _pon_reading((130.0, 110.0, 170.0, 140.0))
+
+
+def test_pons_are_looked_at_again_in_a_square_crop_a_margin_of_tile_lengths_around_them():
+    # tiles span x 100-200, y 100-140; the median long side is 40: 1.5 of it is 60 each way,
+    # x 40-260 and y 40-200, made square (220) about the centre y = 120
+    assert pon_region(PON, (480, 640), 1.5) == (40, 10, 260, 230)
+    assert pon_region(PON, (200, 640), 1.5) == (40, 10, 260, 200)  # cut at the frame
+    # no pon, or a pon of White dragons (a patch of table reads like one): nothing to look at
+    assert pon_region(Reading(PON.tiles, Grouping()), (480, 640), 1.5) is None
+    assert pon_region(_pon_reading((130.0, 110.0, 170.0, 140.0), "5z"), (480, 640), 1.5) is None
+
+
+def test_a_tile_found_across_the_row_from_a_pons_called_tile_makes_it_an_added_kan():
+    above = spot((130.0, 80.0, 170.0, 110.0))  # right above the called tile, clear of it
+    far = spot((130.0, 20.0, 170.0, 50.0))  # 75 px off: beyond 1.5 of the called box's 40
+    on_neighbour = spot((100.0, 100.0, 130.0, 140.0))  # another located tile's box
+    below = spot((130.0, 145.0, 170.0, 175.0))  # 65 px from `above`: no pair with it
+    spots = [above, far, below, on_neighbour]
+    assert beside_called_tiles(PON, spots, CFG.nms_iou) == [0, 2]
+    # the likeliest of those read as the pon's kind is added; the called tile stays
+    sure = probs_for([("9p", 0.8), ("9p", 0.9), ("9p", 0.9), ("9p", 0.9)])
+    assert stacked_pairs(PON, spots, sure, CFG) == ([2], [])
+    assert stacked_pairs(PON, spots[:2], sure[:2], CFG) == ([0], [])
+    unsure = probs_for([("9p", 0.6), ("9p", 0.9)])
+    assert stacked_pairs(PON, spots[:2], unsure, CFG) == ([], [])
+    other_kind = probs_for([("8p", 0.9), ("9p", 0.9)])
+    assert stacked_pairs(PON, spots[:2], other_kind, CFG) == ([], [])
+    fives = _pon_reading((130.0, 110.0, 170.0, 140.0), "5p")
+    assert stacked_pairs(fives, spots[:2], probs_for([("0p", 0.9)] * 2), CFG) == ([0], [])
+
+
+def test_a_stacked_pair_the_first_pass_boxed_as_one_replaces_that_box():
+    # the first pass boxed both sideways tiles as one (y 80-140); the second finds each
+    merged = _pon_reading((130.0, 80.0, 170.0, 140.0))
+    upper, lower = spot((130.0, 80.0, 170.0, 108.0)), spot((130.0, 110.0, 170.0, 140.0))
+    assert stacked_pairs(merged, [upper, lower], probs_for([("9p", 0.8)] * 2), CFG) == (
+        [0, 1],
+        [1],
+    )
+    # two boxes side by side along the row are no stacked pair
+    left, right = spot((130.0, 100.0, 150.0, 140.0)), spot((151.0, 100.0, 171.0, 140.0))
+    assert stacked_pairs(merged, [left, right], probs_for([("9p", 0.8)] * 2), CFG) == ([], [])
 
 
 def test_crops_are_turned_by_the_rows_angle_only_when_it_runs_far_off_a_frame_axis():

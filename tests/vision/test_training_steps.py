@@ -58,7 +58,7 @@ def test_the_glyph_axis_counts_only_where_it_is_known() -> None:
         known = batch_loss(model, x, y, np.zeros(4, np.int64), idx, np.random.default_rng(5), ce,
                            axis_ce)
         xb, _ = data.batch(x, idx, np.random.default_rng(5), train=True)
-        logits, _ = model(torch.from_numpy(xb))
+        logits, *_ = model(torch.from_numpy(xb))
     assert float(unknown) == pytest.approx(float(ce(logits, torch.from_numpy(y))))
     assert float(known) > float(unknown)
 
@@ -75,7 +75,7 @@ def test_the_int8_classifier_reads_the_demo_frames_as_the_float_one(tmp_path: Pa
 
     state = torch.load(default_models_dir() / "tile_classifier.pt", weights_only=False)
     model = TileClassifier(width=int(state["width"]))
-    model.load_state_dict(state["model"])
+    model.load_state_dict(state["model"], strict=False)  # the labels are compared, no other head
     export_classifier(model, tmp_path / "float.onnx", {}, recipe="", data_note="")
     finder = Recogniser.load()
     frames = sorted((Path(__file__).resolve().parents[2] / "vision" / "demo_frames").glob("*.jpg"))

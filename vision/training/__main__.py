@@ -10,6 +10,7 @@ COMMANDS = {
     "classifier": ("vision.training.classifier", "train the 38-class crop classifier"),
     "finder": ("vision.training.finder", "train the tile finder (centre heatmap + box size)"),
     "synth": ("vision.training.synth_cli", "render a synthetic riichi set (images + manifest)"),
+    "tile-head": ("vision.training.tile_head", "teach the classifier's tile head what is no tile"),
     "export": ("vision.training.export_cli", "export checkpoints to models/*.onnx + cards"),
     "finetune": ("vision.training.finetune", "adapt the shipped classifier to a table's photos"),
     "frames": ("vision.training.frames", "pick sample frames the shipped models read right"),

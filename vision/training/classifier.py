@@ -59,7 +59,7 @@ def evaluate(model: nn.Module, x: np.ndarray, y: np.ndarray, batch: int = 256) -
     with torch.no_grad():
         for s in range(0, len(x), batch):
             idx = np.arange(s, min(s + batch, len(x)))
-            logits, _ = model(torch.from_numpy(data.batch(x, idx, rng, train=False)[0]))
+            logits, *_ = model(torch.from_numpy(data.batch(x, idx, rng, train=False)[0]))
             correct += int((logits.argmax(1).numpy() == y[idx]).sum())
     return correct / max(1, len(x))
 
@@ -70,7 +70,7 @@ def batch_loss(model: nn.Module, x: np.ndarray, y: np.ndarray, axis: np.ndarray,
     """Cross-entropy of the labels on one augmented batch, plus half the glyph-axis loss where
     the crop's axis is known (synthetic crops; real ones are -1)."""
     xb, turned = data.batch(x, idx, rng, train=True)
-    logits, orient = model(torch.from_numpy(xb))
+    logits, orient, _ = model(torch.from_numpy(xb))
     loss: torch.Tensor = loss_fn(logits, torch.from_numpy(y[idx]))
     target = torch.from_numpy(data.turned_axis(axis[idx], turned))
     if bool((target >= 0).any()):
@@ -175,10 +175,17 @@ def export_classifier(
     recipe: str,
     data_note: str,
     calibration: np.ndarray | None = None,
+    tile_head: bool = False,
 ) -> None:
-    """ONNX + card; with ``calibration`` crops the model is quantized to int8 first."""
+    """ONNX + card; with ``calibration`` crops the model is quantized to int8 first. The card
+    names the tile head's output only when ``tile_head`` says it was taught on these features
+    (`vision.training tile-head`): an untaught head would drop tiles at random."""
     export_onnx(
-        model, torch.rand(1, 3, CROP_SIZE, CROP_SIZE) * 255, path, "crops", ["logits", "axis"]
+        model,
+        torch.rand(1, 3, CROP_SIZE, CROP_SIZE) * 255,
+        path,
+        "crops",
+        ["logits", "axis", "tile"],
     )
     extra = {"quantization": quantize_int8(path, calibration)} if calibration is not None else {}
     write_card(
@@ -200,7 +207,12 @@ def export_classifier(
             "outputs": {
                 "logits": "class logits in label order",
                 "axis": "glyph up-down axis logits [vertical, horizontal] in the crop",
-            },
+            }
+            | (
+                {"tile": "logit that the crop holds a tile (not a finger, a stick, bare table)"}
+                if tile_head
+                else {}
+            ),
             "parameters": n_params(model),
             "data": data_note,
             "recipe": recipe,

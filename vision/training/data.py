@@ -192,3 +192,47 @@ def cache(path: Path, make: object) -> tuple[np.ndarray, ...]:
     path.parent.mkdir(parents=True, exist_ok=True)
     np.savez(path, **dict(zip(("x", "y", "o"), arrays, strict=False)))
     return tuple(arrays)
+
+
+def tile_or_not(
+    n_scenes: int,
+    seed: int,
+    models_dir: Path,
+    pad: float = STORE_PAD,
+    size: int = STORE,
+    heat: float = 0.2,
+) -> tuple[np.ndarray, np.ndarray]:
+    """Crops for the classifier's tile head from rendered riichi scenes (fingers, point sticks
+    and loose tiles among them): where the finder in ``models_dir`` (down to ``heat``) boxes a
+    tile (IoU >= 0.5: 1) or nothing (IoU < 0.1 with every tile: 0), plus one random patch of
+    table a scene (0), box-sized and clear of every tile."""
+    from vision.config import VisionConfig
+    from vision.postprocess import iou
+    from vision.recogniser import Recogniser
+
+    finder = Recogniser.load(models_dir, VisionConfig(detect_threshold=heat))
+    art = load_art()
+    xs, ys = [], []
+    for i in tqdm(range(n_scenes), desc="tile or not", leave=False):
+        rng = random.Random(seed * 1_000_003 + i)
+        img, tiles = render(random_hand(rng), art, rng, rng.choice([(640, 480), (480, 640)]))
+        truth = np.array([t.box for t in tiles], np.float64).reshape(-1, 4)
+        found = np.array([c.box for c in finder.find(img)], np.float64).reshape(-1, 4)
+        if not len(found) or not len(truth):
+            continue
+        best = iou(found, truth).max(axis=1)
+        keep = (best >= 0.5) | (best < 0.1)
+        sides = found[:, 2:] - found[:, :2]
+        w, h = rng.uniform(*np.percentile(sides[:, 0], [10, 90])), rng.uniform(
+            *np.percentile(sides[:, 1], [10, 90])
+        )
+        for _ in range(20):  # a patch of table: a random box-sized spot off every tile
+            x, y = rng.uniform(0, img.shape[1] - w), rng.uniform(0, img.shape[0] - h)
+            patch = np.array([[x, y, x + w, y + h]])
+            if iou(patch, truth).max() == 0:
+                found, keep = np.concatenate([found, patch]), np.append(keep, True)
+                best = np.append(best, 0.0)
+                break
+        xs.append(crop_tiles(img, found[keep].astype(np.float32), size, pad))
+        ys.extend(int(b >= 0.5) for b in best[keep])
+    return np.concatenate(xs), np.array(ys, np.int64)

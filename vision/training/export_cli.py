@@ -106,12 +106,13 @@ def run(args: argparse.Namespace) -> int:
             extra.get("classifier", {}),
             **_notes(args.card_from, "tile_classifier.onnx"),
             calibration=_calibration(args.manifest) if args.int8 else None,
+            tile_head=bool(state.get("tile_head")),
         )
         weights = args.out / "tile_classifier.pt"
         save_weights(model, width, weights)
         card = read_card(path)
-        if missing:  # trained before the glyph-axis head existed: its output means nothing
-            card["outputs"].pop("axis")
+        if any(key.startswith("orient.") for key in missing):  # trained before the glyph-axis
+            card["outputs"].pop("axis")  # head existed: its output means nothing
         card["weights"] = {"file": weights.name, "sha256": sha256(weights), "use": "finetune"}
         write_card(
             path,

@@ -78,7 +78,9 @@ def run(args: argparse.Namespace) -> int:
     axis = np.concatenate([np.full(2 * len(ys), -1, np.int64), osyn])
     state = torch.load(weights, weights_only=False)
     model = TileClassifier(width=int(state.get("width", 32)))
-    model.load_state_dict(state["model"])
+    # weights saved before a head existed lack it; the tile head is not exported either way,
+    # as it was taught on the features this fine-tuning moves
+    model.load_state_dict(state["model"], strict=False)
     opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=5e-4)
     loss_fn = nn.CrossEntropyLoss(label_smoothing=0.1)
     axis_loss = nn.CrossEntropyLoss(ignore_index=-1)

@@ -39,10 +39,13 @@ class Block(nn.Module):
 
 
 class TileClassifier(nn.Module):
-    """48x48 crop -> 38 class logits + 2 glyph-axis logits (vertical, horizontal in the crop).
+    """48x48 crop -> 38 class logits + 2 glyph-axis logits (vertical, horizontal in the crop)
+    + 1 tile logit (whether the crop holds a tile at all).
 
     The glyph axis tells a sideways (called) tile from an upright one far better than the
-    finder's box shape, which a tile's visible side blurs. About 0.5M parameters.
+    finder's box shape, which a tile's visible side blurs. The tile head tells the finder's
+    false boxes (a finger, a point stick's end, a patch of table), which the 38 classes would
+    read as the blank White dragon or a back. About 0.5M parameters.
     """
 
     def __init__(self, n_classes: int = 38, width: int = 32) -> None:
@@ -58,11 +61,24 @@ class TileClassifier(nn.Module):
         self.drop = nn.Dropout(0.2)
         self.head = nn.Linear(4 * w, n_classes)
         self.orient = nn.Linear(4 * w, 2)
+        # the tile head reads the 6x6 map, not its mean: a tile's outline is where it differs
+        self.tile = nn.Sequential(
+            nn.Conv2d(4 * w, 16, 1),
+            nn.ReLU(inplace=True),
+            nn.Flatten(),
+            nn.Linear(16 * 6 * 6, 32),
+            nn.ReLU(inplace=True),
+            nn.Linear(32, 1),
+        )
 
-    def forward(self, x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
-        x = (x - MEAN) / STD
-        x = self.drop(self.features(x).mean(dim=(2, 3)))
-        return self.head(x), self.orient(x)
+    def feature_map(self, x: torch.Tensor) -> torch.Tensor:
+        """[N, 4 * width, 6, 6]: what every head reads (the label and axis heads its mean)."""
+        return self.features((x - MEAN) / STD)
+
+    def forward(self, x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+        fmap = self.feature_map(x)
+        pooled = self.drop(fmap.mean(dim=(2, 3)))
+        return self.head(pooled), self.orient(pooled), self.tile(fmap)
 
 
 class TileFinder(nn.Module):

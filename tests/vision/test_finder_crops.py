@@ -57,3 +57,24 @@ def test_the_low_resolution_augmentation_takes_fine_detail_away(monkeypatch) -> 
         return float(np.mean([np.abs(np.diff(c.astype(float), axis=1)).mean() for c in crops]))
 
     assert detail(1.0) < 0.5 * detail(0.0)
+
+
+def test_the_tile_heads_crops_are_the_finders_boxes_on_tiles_and_off_them() -> None:
+    if not ART.exists():
+        pytest.skip(f"../shared not found: {ART}")
+    import numpy as np
+
+    from vision.synth.art import load_art
+    from vision.synth.scene import render
+    from vision.training.data import tile_or_not
+
+    x, y = tile_or_not(3, seed=5, models_dir=default_models_dir())
+    assert x.shape[1:] == (STORE, STORE, 3) and len(x) == len(y)
+    assert set(np.unique(y)) == {0, 1}
+    rendered = 0
+    for i in range(3):  # the same scenes, rendered as tile_or_not renders them
+        rng = random.Random(5 * 1_000_003 + i)
+        hand = random_hand(rng)
+        rendered += len(render(hand, load_art(), rng, rng.choice([(640, 480), (480, 640)]))[1])
+    assert 0.9 * rendered <= int((y == 1).sum()) <= rendered  # nearly every tile, once each
+    assert int((y == 0).sum()) >= 3  # at least a patch of table a scene

@@ -1,5 +1,6 @@
-"""The real shipped models on committed sample frames (rendered by vision.synth: seed 11, and
-scene 318 of the seed-31 tuning set, a row 45 degrees off the frame's axes).
+"""The real shipped models on committed sample frames (rendered by vision.synth: seed 11,
+scene 318 of the seed-31 tuning set, a row 45 degrees off the frame's axes, and scene 48 of the
+seed-13 one, an added kan whose stacked pair the finder's first pass boxes as one).
 
 Expected readings are the generator's truth for each frame, not recorded model output.
 """

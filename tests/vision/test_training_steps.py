@@ -98,6 +98,19 @@ def test_the_int8_classifier_reads_the_demo_frames_as_the_float_one(tmp_path: Pa
     assert (read("int8.onnx") == read("float.onnx")).all()
 
 
+def test_the_card_names_the_tile_head_only_when_it_was_taught(tmp_path: Path) -> None:
+    # an untaught tile head would drop tiles at random: the recogniser reads only named outputs
+    from vision.training.classifier import export_classifier
+
+    model = TileClassifier(width=8).eval()
+    assert [tuple(o.shape) for o in model(torch.zeros(2, 3, 48, 48))] == [(2, 38), (2, 2), (2, 1)]
+    export_classifier(model, tmp_path / "plain.onnx", {}, recipe="", data_note="")
+    export_classifier(model, tmp_path / "taught.onnx", {}, recipe="", data_note="", tile_head=True)
+    plain = json.loads((tmp_path / "plain.json").read_text())["outputs"]
+    taught = json.loads((tmp_path / "taught.json").read_text())["outputs"]
+    assert sorted(plain) == ["axis", "logits"] and sorted(taught) == ["axis", "logits", "tile"]
+
+
 def test_a_stretched_training_image_keeps_its_boxes_on_the_tiles() -> None:
     # one 40x60 tile painted white on grey: after any stretch its box still frames the white
     from vision.training.finder import FINDER_SIZE, STRETCH_RANGE, augment

@@ -151,26 +151,61 @@ class Recogniser:
         self, frame_bgr: np.ndarray, reading: Reading, tiles: _Tiles, complete: CompleteCheck | None
     ) -> Reading:
         """The reading again with the stacked tile of each pon that is an added kan whose pair
-        the first pass missed or boxed as one: the finder looks again, magnified, at a crop
-        around the pons, and the pairs it finds there replace the called tiles' boxes."""
-        cfg = self.config
-        h, w = frame_bgr.shape[:2]
-        region = pon_region(reading, (h, w), cfg.stack_zoom_margin)
-        if region is None or cfg.stack_zoom_margin <= 0:
+        the first pass missed or boxed as one: found by the finder looking again at the pons,
+        else by probing beside their called tiles."""
+        if self.config.stack_zoom_margin <= 0:
             return reading
-        x1, y1, x2, y2 = region
-        size = int(self.finder.card["input"]["shape"][2])
-        view = self._run_finder(frame_bgr[y1:y2, x1:x2], size, (x1, y1))
-        peaks = view.peaks(cfg.back_recovery_heat, cfg.nms_iou)
-        spots = [peaks[k] for k in beside_called_tiles(reading, peaks, cfg.nms_iou)]
-        more = self._tiles(frame_bgr, spots, tiles.turn)
-        spots = more.found
-        add, replaced = stacked_pairs(reading, spots, more.probs, cfg)
+        more, add, replaced = self._stacks_found_again(frame_bgr, reading, tiles.turn)
+        if not add:
+            more, add, replaced = self._stacks_probed(frame_bgr, reading, tiles.turn)
         if not add:
             return reading
         gone = {reading.tiles[i].box for i in replaced}
         drop = [k for k, c in enumerate(tiles.found) if c.box in gone]
-        return tiles.without(drop).plus(more, add).assemble(cfg, (w, h), complete)
+        h, w = frame_bgr.shape[:2]
+        return tiles.without(drop).plus(more, add).assemble(self.config, (w, h), complete)
+
+    def _stacks_found_again(
+        self, frame_bgr: np.ndarray, reading: Reading, turn: float
+    ) -> tuple[_Tiles, list[int], list[int]]:
+        """The finder again, magnified, on a crop around the pons: (the boxes it found beside
+        their called tiles, read; those to add; the reading's tiles they replace), see
+        ``stacked_pairs``."""
+        cfg = self.config
+        region = pon_region(reading, frame_bgr.shape[:2], cfg.stack_zoom_margin)
+        if region is None:
+            return self._tiles(frame_bgr, [], turn), [], []
+        x1, y1, x2, y2 = region
+        size = int(self.finder.card["input"]["shape"][2])
+        peaks = self._run_finder(frame_bgr[y1:y2, x1:x2], size, (x1, y1)).peaks(
+            cfg.back_recovery_heat, cfg.nms_iou
+        )
+        spots = [peaks[k] for k in beside_called_tiles(reading, peaks, cfg.nms_iou)]
+        more = self._tiles(frame_bgr, spots, turn)
+        return (more, *stacked_pairs(reading, more.found, more.probs, cfg))
+
+    def _stacks_probed(
+        self, frame_bgr: np.ndarray, reading: Reading, turn: float
+    ) -> tuple[_Tiles, list[int], list[int]]:
+        """Crops one tile width across the row from each pon's visibly sideways called tile
+        (``kakan_probes``): (them, read; for each pon the likeliest read as its kind; none
+        replaced). Where the finder sees nothing even magnified, this still finds some."""
+        cfg = self.config
+        located = _boxes(reading.tiles).astype(np.float64)
+        probes = [
+            (meld, kind, c)
+            for meld, kind, c in kakan_probes(reading)
+            if iou(np.array([c.box]), located).max() < cfg.nms_iou
+        ]
+        probs, vertical, _ = self.classify(frame_bgr, _boxes([c for _, _, c in probes]), turn)
+        more = _Tiles([c for _, _, c in probes], probs, vertical, turn)
+        best: dict[int, int] = {}  # meld -> its likeliest probe read as the meld's kind
+        for k, (meld, kind, _) in enumerate(probes):
+            top = int(probs[k].argmax())
+            if probs[k, top] >= cfg.stack_recovery_prob and kind_of(MODEL_CLASSES[top]) == kind:
+                if meld not in best or probs[k, top] > probs[best[meld]].max():
+                    best[meld] = k
+        return more, sorted(best.values()), []
 
 
 def _boxes(items: Sequence[Any]) -> np.ndarray:
@@ -416,6 +451,37 @@ def stacked_pairs(
         if alone:
             add.append(max(alone, key=lambda k: probs[k].max()))
     return sorted(add), replaced
+
+
+def kakan_probes(reading: Reading) -> list[tuple[int, str, Candidate]]:
+    """Where a pon's called tile would have an added tile stacked on it if the meld were an
+    added kan the finder half missed: (meld index, the meld's kind, a box) for the called tile's
+    box moved one tile width across the row to either side. Only for a called tile whose box
+    lies longer along the row than its meld's others, in rows near a frame axis; never a White
+    dragon, whose blank face an empty patch of table resembles."""
+    probes: list[tuple[int, str, Candidate]] = []
+    for n, meld in enumerate(reading.grouping.melds):
+        if meld.kind != MeldKind.PON or meld.called is None:
+            continue
+        called = reading.tiles[meld.called]
+        kind = kind_of(called.label)
+        others = [reading.tiles[t].box for t in meld.tiles if t != meld.called]
+        if kind == "5z" or len(others) != 2:
+            continue
+        (ax, ay), (bx, by) = (((b[0] + b[2]) / 2, (b[1] + b[3]) / 2) for b in others)
+        angle = math.atan2(by - ay, bx - ax) % math.pi
+        along_x = _along_x(angle)
+        if along_x is None:
+            continue
+        width = float(np.median([b[2] - b[0] if along_x else b[3] - b[1] for b in others]))
+        x1, y1, x2, y2 = called.box
+        if (x2 - x1 if along_x else y2 - y1) < 1.05 * width:
+            continue  # not visibly lying sideways: the grammar's guess, no sign of a kan
+        for side in (-1, 1):
+            dx, dy = (0.0, side * width) if along_x else (side * width, 0.0)
+            box = (x1 + dx, y1 + dy, x2 + dx, y2 + dy)
+            probes.append((n, kind, Candidate(box, called.detection_score / 2, angle, 1.0)))
+    return probes
 
 
 def crop_turn(found: list[Candidate], config: VisionConfig) -> float:

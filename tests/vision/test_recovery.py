@@ -13,6 +13,7 @@ from vision.reading import DetectedTile, Grouping, MeldKind, MeldReading, Readin
 from vision.recogniser import (
     beside_called_tiles,
     crop_turn,
+    kakan_probes,
     pon_region,
     recovered_backs,
     recovered_stacks,
@@ -178,6 +179,22 @@ def test_a_stacked_pair_the_first_pass_boxed_as_one_replaces_that_box():
     # two boxes side by side along the row are no stacked pair
     left, right = spot((130.0, 100.0, 150.0, 140.0)), spot((151.0, 100.0, 171.0, 140.0))
     assert stacked_pairs(merged, [left, right], probs_for([("9p", 0.8)] * 2), CFG) == ([], [])
+
+
+def test_a_pons_sideways_tile_is_probed_for_an_added_kans_stacked_tile_on_either_side():
+    probes = kakan_probes(_pon_reading((130.0, 110.0, 170.0, 140.0)))
+    assert [(meld, kind) for meld, kind, _ in probes] == [(0, "9p"), (0, "9p")]
+    # one tile width (30, the others' extent along the row) above and below, score halved
+    assert [c.box for _, _, c in probes] == [
+        (130.0, 80.0, 170.0, 110.0),
+        (130.0, 140.0, 170.0, 170.0),
+    ]
+    assert {c.score for _, _, c in probes} == {0.4}
+
+
+def test_no_probe_beside_an_upright_called_tile_or_a_white_dragon():
+    assert kakan_probes(_pon_reading((130.0, 100.0, 160.0, 140.0))) == []  # 30 long: upright
+    assert kakan_probes(_pon_reading((130.0, 110.0, 170.0, 140.0), label="5z")) == []
 
 
 def test_crops_are_turned_by_the_rows_angle_only_when_it_runs_far_off_a_frame_axis():

@@ -1,6 +1,7 @@
 """The real shipped models on committed sample frames (rendered by vision.synth: seed 11,
 scene 318 of the seed-31 tuning set, a row 45 degrees off the frame's axes, and scene 48 of the
-seed-13 one, an added kan whose stacked pair the finder's first pass boxes as one).
+seed-13 one, an added kan whose stacked pair the finder's first pass boxes as one, and scene 212
+of the seed-41 one, where the finder boxes a finger and point sticks' ends).
 
 Expected readings are the generator's truth for each frame, not recorded model output.
 """
@@ -43,6 +44,18 @@ def test_sample_frame_is_read_exactly(recogniser, name):
         assert [t.label for t in reading.tiles if t.sideways] == truth["sideways"]
     downs = 2 * sum(m["kind"] == "ankan" for m in truth["melds"])
     assert sum(t.face_down for t in reading.tiles) == downs
+
+
+def test_the_tile_head_drops_a_finger_and_point_sticks_the_finder_boxed():
+    # without the no-tile check the three are read as White dragons and break the hand
+    from vision.config import VisionConfig
+
+    frame = cv2.imread(str(FRAMES / "hand_41_212.jpg"))
+    unchecked = Recogniser.load(None, VisionConfig(no_tile_below=0.0)).read(frame)
+    assert len(unchecked.tiles) == 19
+    assert [t.label for t in unchecked.tiles[16:]] == ["5z", "5z", "5z"]
+    checked = Recogniser.load().read(frame)
+    assert len(checked.tiles) == 16 and "5z" not in [t.label for t in checked.tiles]
 
 
 def test_cli_read_json_names_every_tile():

@@ -153,8 +153,6 @@ class Recogniser:
         """The reading again with the stacked tile of each pon that is an added kan whose pair
         the first pass missed or boxed as one: found by the finder looking again at the pons,
         else by probing beside their called tiles."""
-        if self.config.stack_zoom_margin <= 0:
-            return reading
         more, add, replaced = self._stacks_found_again(frame_bgr, reading, tiles.turn)
         if not add:
             more, add, replaced = self._stacks_probed(frame_bgr, reading, tiles.turn)
@@ -173,7 +171,7 @@ class Recogniser:
         ``stacked_pairs``."""
         cfg = self.config
         region = pon_region(reading, frame_bgr.shape[:2], cfg.stack_zoom_margin)
-        if region is None:
+        if region is None or cfg.stack_zoom_margin <= 0:
             return self._tiles(frame_bgr, [], turn), [], []
         x1, y1, x2, y2 = region
         size = int(self.finder.card["input"]["shape"][2])

@@ -420,6 +420,20 @@ def _read_row(
             positions[-1].append(i)
         else:
             positions.append([i])
+    # a face-down tile lies only at a closed kan's ends, three places from the other: one with
+    # no other face-down tile there is no tile of the hand (a patch of table the colour of the
+    # tiles' backs in a gap, a finger)
+    lone = [
+        j
+        for j, p in enumerate(positions)
+        if cues.face_down[p[0]]
+        and not any(
+            0 <= k < len(positions) and cues.face_down[positions[k][0]] for k in (j - 3, j + 3)
+        )
+    ]
+    set_aside = [t for j in lone for t in positions[j]]
+    if set_aside:
+        positions = [p for j, p in enumerate(positions) if j not in lone]
     line = float(np.median(v[main]))
     for pos in positions:  # the tile nearest the row's line first
         pos.sort(key=lambda i: abs(v[i] - line))
@@ -476,6 +490,9 @@ def _read_row(
     unassigned = [t for p in positions[len(positions) - parse.leftover :] for t in p]
     if parse.leftover:
         problems.append(f"{len(unassigned)} tile(s) after the melds do not form a set")
+    if set_aside:
+        unassigned.extend(set_aside)
+        problems.append(f"{len(set_aside)} face-down tile(s) outside a closed kan were not used")
     on_melds = [t for m in parse.melds for t in m.stray]
     if on_melds:
         unassigned.extend(on_melds)

@@ -308,3 +308,26 @@ def test_of_two_readings_alike_the_winning_tile_is_the_one_set_apart_widest():
     concealed, winning, melds, _ = labels_of(layout, got)
     assert (winning, sorted(concealed), melds) == ("1s", sorted(labels[1:]), [])
     assert layout.problems == ("concealed tiles split by 1 extra gap(s)",)
+
+
+def test_a_face_down_box_outside_a_closed_kan_is_set_aside_not_read_into_the_hand():
+    # a patch of blue table in a gap of the concealed tiles, read as a blue back: no other
+    # face-down tile three places off, so it cannot be a closed kan's end and is left out
+    concealed = ["1m", "2m", "3m", "4p", "5p", "6p", "9s"]
+    items = hand_row(concealed, "9s", MELDS)
+    items = [(t, x + (1.03 if x > 3.5 else 0.0), y, s, d) for t, x, y, s, d in items]
+    items.append(("back", 3.6, -4 / 3, False, True))  # in the gap opened after 4p
+    poses, labels = poses_for(items, 0)
+    layout = group_tiles(poses, labels, CFG)
+    melds = [("pon", ["5z"] * 3), ("chi", ["3s", "4s", "5s"])]
+    assert labels_of(layout, labels) == (concealed, "9s", melds, [])
+    assert [labels[i] for i in layout.grouping.unassigned] == ["back"]
+    assert layout.problems == (  # the gap it lay in is told too
+        "concealed tiles split by 1 extra gap(s)",
+        "1 face-down tile(s) outside a closed kan were not used",
+    )
+    # a closed kan's two backs, three places apart, stay
+    melds = [("ankan", ["7p", "7p", "7p", "7p"], None)] + MELDS[1:]
+    poses, labels = poses_for(hand_row(concealed[:4] + ["9s", "9s", "9s"], "4p", melds), 0)
+    closed = labels_of(group_tiles(poses, labels, CFG), labels)[2][0]
+    assert closed == ("ankan", ["back", "7p", "7p", "back"])

@@ -15,7 +15,7 @@ import pytest
 torch = pytest.importorskip("torch", reason="training needs the `train` extra (torch)")
 
 from vision.training import data  # noqa: E402
-from vision.training.checkpoint import end_epoch, resume  # noqa: E402
+from vision.training.checkpoint import end_epoch, optimise, resume  # noqa: E402
 from vision.training.classifier import batch_loss  # noqa: E402
 from vision.training.nets import TileClassifier  # noqa: E402
 
@@ -43,6 +43,17 @@ def test_a_run_resumes_where_its_last_epoch_ended(tmp_path: Path) -> None:
     assert fresh_sched.state_dict()["last_epoch"] == 1
     assert torch.load(ckpt, weights_only=False)["width"] == 16
     assert json.loads((tmp_path / "log.jsonl").read_text()) == {"epoch": 3, "loss": 0.5}
+
+
+def test_one_optimiser_step_moves_the_weights_down_the_gradient_and_returns_the_loss() -> None:
+    model = torch.nn.Linear(1, 1, bias=False)
+    torch.nn.init.constant_(model.weight, 2.0)
+    opt = torch.optim.SGD(model.parameters(), lr=0.1)
+    sched = torch.optim.lr_scheduler.StepLR(opt, step_size=1, gamma=0.5)
+    loss = (model(torch.ones(1, 1)) ** 2).sum()  # w^2 = 4, its gradient 2w = 4
+    assert optimise(loss, opt, sched) == 4.0
+    assert float(model.weight) == pytest.approx(2.0 - 0.1 * 4.0)
+    assert opt.param_groups[0]["lr"] == pytest.approx(0.05)  # the schedule stepped too
 
 
 def test_the_glyph_axis_counts_only_where_it_is_known() -> None:

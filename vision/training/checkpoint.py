@@ -23,6 +23,16 @@ def add_run_arguments(p: argparse.ArgumentParser) -> None:
     )
 
 
+def optimise(loss: torch.Tensor, opt: torch.optim.Optimizer, sched: Any | None = None) -> float:
+    """One optimiser step on ``loss`` (and the schedule's, when given); the loss as a float."""
+    opt.zero_grad()
+    loss.backward()
+    opt.step()
+    if sched is not None:
+        sched.step()
+    return float(loss.detach())
+
+
 def resume(ckpt: Path, model: torch.nn.Module, opt: torch.optim.Optimizer,
            sched: Any) -> int:
     """Load `ckpt` when it exists; the epoch to start from (0 for a fresh run)."""

@@ -20,7 +20,7 @@ from scorer.tiles import MODEL_CLASSES
 from vision.manifest import read_manifest
 from vision.preprocess import CROP_PAD, CROP_SIZE
 from vision.training import data
-from vision.training.checkpoint import add_run_arguments, end_epoch, resume
+from vision.training.checkpoint import add_run_arguments, end_epoch, optimise, resume
 from vision.training.export import export_onnx, quantize_int8, write_card
 from vision.training.nets import MEAN, STD, TileClassifier, n_params
 
@@ -127,11 +127,7 @@ def run(args: argparse.Namespace) -> int:
         for step in bar:
             idx = order[step * args.batch : (step + 1) * args.batch]
             loss = batch_loss(model, x, y, axis, idx, rng, loss_fn, axis_loss)
-            opt.zero_grad()
-            loss.backward()
-            opt.step()
-            sched.step()
-            total += float(loss.detach())
+            total += optimise(loss, opt, sched)
             bar.set_postfix(loss=f"{total / (step + 1):.3f}", refresh=False)
         acc = evaluate(model, xv, yv)
         rec = {

@@ -21,7 +21,7 @@ from tqdm import tqdm
 
 from vision.manifest import read_manifest
 from vision.preprocess import FINDER_SIZE
-from vision.training.checkpoint import add_run_arguments, end_epoch, resume
+from vision.training.checkpoint import add_run_arguments, end_epoch, optimise, resume
 from vision.training.classifier import TRAIN_SPLITS, default_manifest
 from vision.training.export import export_onnx, quantize_int8, write_card
 from vision.training.nets import MEAN, STD, TileFinder, n_params
@@ -273,10 +273,7 @@ def run(args: argparse.Namespace) -> int:
                 tgts.append(targets(bx, an, args.size))
             pred = model(torch.from_numpy(np.stack(imgs).astype(np.float32)))
             loss, parts = loss_fn(pred, torch.from_numpy(np.stack(tgts)))
-            opt.zero_grad()
-            loss.backward()
-            opt.step()
-            sched.step()
+            optimise(loss, opt, sched)
             for k, v in parts.items():
                 sums[k] = sums.get(k, 0.0) + v
             bar.set_postfix({k: f"{v / (step + 1):.3f}" for k, v in sums.items()}, refresh=False)

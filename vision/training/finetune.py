@@ -24,6 +24,7 @@ from vision.preprocess import CROP_PAD, CROP_SIZE, to_nchw
 from vision.recogniser import CLASSIFIER_FILE, default_models_dir
 from vision.session import ModelSession
 from vision.training import data
+from vision.training.checkpoint import optimise
 from vision.training.classifier import batch_loss, calibration_crops, export_classifier
 from vision.training.export import read_card, sha256, write_card
 from vision.training.nets import TileClassifier
@@ -90,10 +91,7 @@ def run(args: argparse.Namespace) -> int:
         order = rng.permutation(len(x))
         for s in tqdm(range(0, len(x), 64), desc=f"finetune {epoch + 1}/{args.epochs}"):
             idx = order[s : s + 64]
-            loss = batch_loss(model, x, y, axis, idx, rng, loss_fn, axis_loss)
-            opt.zero_grad()
-            loss.backward()
-            opt.step()
+            optimise(batch_loss(model, x, y, axis, idx, rng, loss_fn, axis_loss), opt)
     args.out.mkdir(parents=True, exist_ok=True)
     candidate = args.out / CLASSIFIER_FILE
     export_classifier(

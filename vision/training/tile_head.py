@@ -21,7 +21,7 @@ from torch import nn
 from tqdm import tqdm
 
 from vision.training import data
-from vision.training.checkpoint import add_run_arguments, end_epoch, resume
+from vision.training.checkpoint import add_run_arguments, end_epoch, optimise, resume
 from vision.training.nets import TileClassifier
 
 
@@ -57,10 +57,8 @@ def measure(model: TileClassifier, x: np.ndarray, y: np.ndarray) -> dict[str, fl
             torch.sigmoid(model.tile(features(model, x[s : s + 512], rng, False)))[:, 0].numpy()
             for s in range(0, len(x), 512)
         ])
-    return {
-        "tiles_kept": round(float((p[y == 1] >= 0.5).mean()), 4),
-        "non_tiles_dropped": round(float((p[y == 0] < 0.5).mean()), 4),
-    }
+    shares = {"tiles_kept": p[y == 1] >= 0.5, "non_tiles_dropped": p[y == 0] < 0.5}
+    return {key: round(float(hit.mean()), 4) for key, hit in shares.items() if len(hit)}
 
 
 def run(args: argparse.Namespace) -> int:
@@ -105,11 +103,7 @@ def run(args: argparse.Namespace) -> int:
             x = np.concatenate([pos[rng.integers(0, len(pos), half)],
                                 neg[rng.integers(0, len(neg), half)]])
             loss = loss_fn(model.tile(features(model, x, rng, True)), target)
-            opt.zero_grad()
-            loss.backward()
-            opt.step()
-            sched.step()
-            total += float(loss.detach())
+            total += optimise(loss, opt, sched)
             bar.set_postfix(loss=f"{total / (step + 1):.3f}", refresh=False)
         rec = {"epoch": epoch + 1, "loss": total / args.steps, **measure(model, xm[held], ym[held]),
                "seconds": round(time.time() - t0)}

@@ -74,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
     )
     real = [np.load(args.crops / name)["x"] for name in ("real_train.npz", "finder_train.npz")
             if (args.crops / name).exists()]
-    held = np.arange(len(xm)) % 10 == 0  # a tenth of the mined scenes' crops, to measure on
+    held = np.arange(len(xm)) % 10 == 0  # every tenth mined crop is measured on, never learnt
     pos = np.concatenate([xm[~held & (ym == 1)], *real])
     neg = xm[~held & (ym == 0)]
     print(f"tiles: {len(pos)}; no tile: {len(neg)}; held out: {int(held.sum())}", flush=True)

@@ -87,38 +87,64 @@ def _finder_calibration(manifest: Path | None, size: int) -> np.ndarray:
     return np.concatenate([to_nchw(letterbox(f, size)[0]) for f in frames])
 
 
-def save_weights(model: torch.nn.Module, width: int, path: Path) -> None:
-    torch.save({"model": model.state_dict(), "width": width}, path)
+def save_weights(model: torch.nn.Module, width: int, path: Path, tile_head: bool) -> None:
+    torch.save({"model": model.state_dict(), "width": width, "tile_head": tile_head}, path)
+
+
+def export_classifier_checkpoint(
+    checkpoint: Path,
+    out: Path,
+    metrics: dict[str, object],
+    card_from: Path | None,
+    int8: bool = True,
+    manifest: Path | None = None,
+    recipe_note: str = "",
+) -> Path:
+    """``out``/tile_classifier.onnx, its card and its float weights (for ``finetune``) from a
+    classifier checkpoint; the card's data and recipe notes come from ``card_from``'s card
+    (``recipe_note`` appended)."""
+    state = torch.load(checkpoint, weights_only=False)
+    width = int(state.get("width", 32))
+    model = TileClassifier(width=width)
+    missing = model.load_state_dict(state["model"], strict=False).missing_keys
+    path = out / "tile_classifier.onnx"
+    notes = _notes(card_from, "tile_classifier.onnx")
+    tile_head = bool(state.get("tile_head"))
+    export_classifier(
+        model,
+        path,
+        metrics,
+        recipe=notes["recipe"] + recipe_note,
+        data_note=notes["data_note"],
+        calibration=_calibration(manifest) if int8 else None,
+        tile_head=tile_head,
+    )
+    weights = out / "tile_classifier.pt"
+    save_weights(model, width, weights, tile_head)
+    card = read_card(path)
+    if any(key.startswith("orient.") for key in missing):  # trained before the glyph-axis
+        card["outputs"].pop("axis")  # head existed: its output means nothing
+    card["weights"] = {"file": weights.name, "sha256": sha256(weights), "use": "finetune"}
+    write_card(
+        path,
+        {k: v for k, v in card.items() if k not in ("file", "sha256", "bytes", "attribution")},
+    )
+    print(f"wrote {path} and {weights}")
+    return path
 
 
 def run(args: argparse.Namespace) -> int:
     args.out.mkdir(parents=True, exist_ok=True)
     extra = json.loads(args.metrics.read_text()) if args.metrics else {}
     if args.classifier:
-        state = torch.load(args.classifier, weights_only=False)
-        width = int(state.get("width", 32))
-        model = TileClassifier(width=width)
-        missing = model.load_state_dict(state["model"], strict=False).missing_keys
-        path = args.out / "tile_classifier.onnx"
-        export_classifier(
-            model,
-            path,
+        export_classifier_checkpoint(
+            args.classifier,
+            args.out,
             extra.get("classifier", {}),
-            **_notes(args.card_from, "tile_classifier.onnx"),
-            calibration=_calibration(args.manifest) if args.int8 else None,
-            tile_head=bool(state.get("tile_head")),
+            args.card_from,
+            args.int8,
+            args.manifest,
         )
-        weights = args.out / "tile_classifier.pt"
-        save_weights(model, width, weights)
-        card = read_card(path)
-        if any(key.startswith("orient.") for key in missing):  # trained before the glyph-axis
-            card["outputs"].pop("axis")  # head existed: its output means nothing
-        card["weights"] = {"file": weights.name, "sha256": sha256(weights), "use": "finetune"}
-        write_card(
-            path,
-            {k: v for k, v in card.items() if k not in ("file", "sha256", "bytes", "attribution")},
-        )
-        print(f"wrote {path} and {weights}")
     if args.finder:
         state = torch.load(args.finder, weights_only=False)
         model = TileFinder(width=int(state.get("width", 16)))

@@ -108,8 +108,15 @@ def run(args: argparse.Namespace) -> int:
         rec = {"epoch": epoch + 1, "loss": total / args.steps, **measure(model, xm[held], ym[held]),
                "seconds": round(time.time() - t0)}
         end_epoch(rec, log, ckpt, model, opt, sched, args=vars(args))
+    final = out / "final.pt"
     torch.save(
         {"model": model.state_dict(), "width": model.head.in_features // 4, "tile_head": True},
-        out / "final.pt",
+        final,
     )
+    if args.export:  # the card's notes from the models whose finder mined the crops
+        from vision.training.export_cli import export_classifier_checkpoint
+
+        args.export.mkdir(parents=True, exist_ok=True)
+        note = f"; tile head: {args.epochs} rounds x {args.steps} steps on {args.scenes} renders"
+        export_classifier_checkpoint(final, args.export, {}, args.models, recipe_note=note)
     return 0

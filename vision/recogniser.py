@@ -170,8 +170,10 @@ class Recogniser:
         their called tiles, read; those to add; the reading's tiles they replace), see
         ``stacked_pairs``."""
         cfg = self.config
-        region = pon_region(reading, frame_bgr.shape[:2], cfg.stack_zoom_margin)
-        if region is None or cfg.stack_zoom_margin <= 0:
+        region = None
+        if cfg.stack_zoom_margin > 0:
+            region = pon_region(reading, frame_bgr.shape[:2], cfg.stack_zoom_margin)
+        if region is None:
             return self._tiles(frame_bgr, [], turn), [], []
         x1, y1, x2, y2 = region
         size = int(self.finder.card["input"]["shape"][2])
@@ -195,6 +197,8 @@ class Recogniser:
             for meld, kind, c in kakan_probes(reading)
             if iou(np.array([c.box]), located).max() < cfg.nms_iou
         ]
+        # no tile-head check: a probe's box is the called tile's moved, not a box the finder
+        # drew, and being read as the pon's kind (p >= 0.7) already says a tile lies there
         probs, vertical, _ = self.classify(frame_bgr, _boxes([c for _, _, c in probes]), turn)
         more = _Tiles([c for _, _, c in probes], probs, vertical, turn)
         best: dict[int, int] = {}  # meld -> its likeliest probe read as the meld's kind

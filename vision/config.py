@@ -22,6 +22,10 @@ class VisionConfig:
     stack_recovery_prob: float = 0.7  # ... or as a tile beside one of the same kind (kakan)
     stack_zoom_margin: float = 1.5  # pons are looked at again in a crop this many tile lengths
     # around them, for an added kan's stacked tile (0 turns it off)
+    # ... the crop turned level with the row when it lies further than this (degrees) off a
+    # frame axis: a pair stacked across a slanted row then has boxes of its own (fresh synth
+    # seeds: sideways 2,106 -> 2,111 of 2,124; 25 degrees: 2,109, 15: 2,110)
+    stack_level_from: float = 5.0
     stack_split: float = 1.35  # a box this much wider across the row than its neighbours is
     # an added kan's stacked pair boxed as one: cut in two (0 turns it off)
     zoom_below: float = 24.0  # tiles shorter (finder px) are found again magnified (synth tuning)

@@ -19,7 +19,14 @@ from vision.config import VisionConfig
 from vision.decode import CompleteCheck, decode
 from vision.layout import TilePose, group_tiles, kind_of, rename_melds, row_angle
 from vision.postprocess import Candidate, decode_finder, iou, softmax, top_labels
-from vision.preprocess import Letterbox, crop_tiles, letterbox, to_nchw, turned_squares
+from vision.preprocess import (
+    Letterbox,
+    crop_tiles,
+    letterbox,
+    to_nchw,
+    turned_region,
+    turned_squares,
+)
 from vision.reading import DetectedTile, Grouping, MeldKind, MeldReading, Reading
 from vision.session import ModelSession
 
@@ -166,9 +173,10 @@ class Recogniser:
     def _stacks_found_again(
         self, frame_bgr: np.ndarray, reading: Reading, turn: float
     ) -> tuple[_Tiles, list[int], list[int]]:
-        """The finder again, magnified, on a crop around the pons: (the boxes it found beside
-        their called tiles, read; those to add; the reading's tiles they replace), see
-        ``stacked_pairs``."""
+        """The finder again, magnified, on a crop around the pons, turned level with their row
+        when it slants (``level_turn``: the boxes of a pair stacked across a slanted row overlap
+        so much that they merge into one): (the boxes it found beside their called tiles,
+        read; those to add; the reading's tiles they replace), see ``stacked_pairs``."""
         cfg = self.config
         region = None
         if cfg.stack_zoom_margin > 0:
@@ -177,9 +185,17 @@ class Recogniser:
             return self._tiles(frame_bgr, [], turn), [], []
         x1, y1, x2, y2 = region
         size = int(self.finder.card["input"]["shape"][2])
-        peaks = self._run_finder(frame_bgr[y1:y2, x1:x2], size, (x1, y1)).peaks(
-            cfg.back_recovery_heat, cfg.nms_iou
-        )
+        level = level_turn(reading, cfg.stack_level_from)
+        if level:
+            canvas, back = turned_region(frame_bgr, region, level)
+            view = self._run_finder(canvas, size, (0, 0))
+            peaks = [
+                turned_back(c, back, level) for c in view.peaks(cfg.back_recovery_heat, cfg.nms_iou)
+            ]
+        else:
+            peaks = self._run_finder(frame_bgr[y1:y2, x1:x2], size, (x1, y1)).peaks(
+                cfg.back_recovery_heat, cfg.nms_iou
+            )
         spots = [peaks[k] for k in beside_called_tiles(reading, peaks, cfg.nms_iou)]
         more = self._tiles(frame_bgr, spots, turn)
         return (more, *stacked_pairs(reading, more.found, more.probs, cfg))
@@ -368,6 +384,30 @@ def _pons(reading: Reading) -> list[_Pon]:
         length = max(box[2] - box[0], box[3] - box[1])
         out.append(_Pon(meld.called, kind, _centre(box), along, length))
     return out
+
+
+def level_turn(reading: Reading, level_from: float) -> float:
+    """The turn (radians, counter-clockwise) that lays the pons' row along a frame axis, or 0
+    when it lies within ``level_from`` degrees of one already."""
+    pons = _pons(reading)
+    if not pons:
+        return 0.0
+    quarter = 4 * np.array([math.atan2(p.along[1], p.along[0]) for p in pons])
+    off = math.atan2(np.sin(quarter).sum(), np.cos(quarter).sum()) / 4
+    return off if abs(math.degrees(off)) > level_from else 0.0
+
+
+def turned_back(c: Candidate, back: np.ndarray, turn: float) -> Candidate:
+    """A candidate found on a turned canvas, in frame pixels: its box's corners mapped back
+    (the box around them), its long axis turned back."""
+    x1, y1, x2, y2 = c.box
+    corners = np.array([[x1, y1, 1], [x2, y1, 1], [x2, y2, 1], [x1, y2, 1]], np.float64) @ back.T
+    lo, hi = corners.min(axis=0), corners.max(axis=0)
+    return replace(
+        c,
+        box=(float(lo[0]), float(lo[1]), float(hi[0]), float(hi[1])),
+        angle=(c.angle + turn) % math.pi,
+    )
 
 
 def pon_region(

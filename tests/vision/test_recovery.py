@@ -14,11 +14,13 @@ from vision.recogniser import (
     beside_called_tiles,
     crop_turn,
     kakan_probes,
+    level_turn,
     pon_region,
     recovered_backs,
     recovered_stacks,
     split_stacks,
     stacked_pairs,
+    turned_back,
     without_slivers,
 )
 
@@ -181,6 +183,39 @@ def test_a_stacked_pair_the_first_pass_boxed_as_one_replaces_that_box():
     assert stacked_pairs(merged, [left, right], probs_for([("9p", 0.8)] * 2), CFG) == ([], [])
 
 
+def _turned_pon(deg):
+    """PON turned ``deg`` degrees (image y down) about its called tile's centre."""
+    a = math.radians(deg)
+    rot = np.array([[math.cos(a), -math.sin(a)], [math.sin(a), math.cos(a)]])
+
+    def turned(box):
+        cx, cy = rot @ (np.array([(box[0] + box[2]) / 2, (box[1] + box[3]) / 2]) - (150, 125))
+        w, h = box[2] - box[0], box[3] - box[1]
+        return (150 + cx - w / 2, 125 + cy - h / 2, 150 + cx + w / 2, 125 + cy + h / 2)
+
+    return replace(PON, tiles=tuple(replace(t, box=turned(t.box)) for t in PON.tiles))
+
+
+def test_the_pons_second_look_is_turned_level_with_a_row_lying_off_a_frame_axis():
+    assert level_turn(_turned_pon(30), 5.0) == pytest.approx(math.radians(30))
+    assert level_turn(_turned_pon(-20), 5.0) == pytest.approx(math.radians(-20))
+    assert level_turn(_turned_pon(100), 5.0) == pytest.approx(
+        math.radians(10)
+    )  # y axis is level too
+    assert level_turn(_turned_pon(4), 5.0) == 0.0  # near enough a frame axis already
+    assert level_turn(Reading(PON.tiles, Grouping()), 5.0) == 0.0  # no pon
+
+
+def test_a_tile_found_on_the_turned_canvas_is_boxed_in_frame_pixels():
+    # the canvas of a 100 px square at (0, 0) turned a quarter: canvas (x, y) is frame
+    # (100 - y, x); a tile lying along the canvas's x axis lies along the frame's y axis
+    back = np.array([[0.0, -1.0, 100.0], [1.0, 0.0, 0.0]])
+    got = turned_back(Candidate((10.0, 20.0, 30.0, 60.0), 0.5, 0.0, 0.9), back, math.pi / 2)
+    assert got.box == pytest.approx((40.0, 10.0, 80.0, 30.0))
+    assert got.angle == pytest.approx(math.pi / 2)
+    assert (got.score, got.orientation_strength) == (0.5, 0.9)
+
+
 def test_a_pons_sideways_tile_is_probed_for_an_added_kans_stacked_tile_on_either_side():
     probes = kakan_probes(_pon_reading((130.0, 110.0, 170.0, 140.0)))
     assert [(meld, kind) for meld, kind, _ in probes] == [(0, "9p"), (0, "9p")]
@@ -202,9 +237,15 @@ def test_crops_are_turned_by_the_rows_angle_only_when_it_runs_far_off_a_frame_ax
         a = math.radians(deg)
         return [
             Candidate(
-                (200 + 32 * k * math.cos(a) - 15, 200 + 32 * k * math.sin(a) - 15,
-                 200 + 32 * k * math.cos(a) + 15, 200 + 32 * k * math.sin(a) + 15),
-                0.9, (a + math.pi / 2) % math.pi, 1.0,
+                (
+                    200 + 32 * k * math.cos(a) - 15,
+                    200 + 32 * k * math.sin(a) - 15,
+                    200 + 32 * k * math.cos(a) + 15,
+                    200 + 32 * k * math.sin(a) + 15,
+                ),
+                0.9,
+                (a + math.pi / 2) % math.pi,
+                1.0,
             )
             for k in range(7)
         ]

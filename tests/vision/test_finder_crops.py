@@ -78,3 +78,24 @@ def test_the_tile_heads_crops_are_the_finders_boxes_on_tiles_and_off_them() -> N
         rendered += len(render(hand, load_art(), rng, rng.choice([(640, 480), (480, 640)]))[1])
     assert 0.9 * rendered <= int((y == 1).sum()) <= rendered  # nearly every tile, once each
     assert int((y == 0).sum()) >= 3  # at least a patch of table a scene
+
+
+def test_scene_crops_carry_the_label_of_the_rendered_tile_the_finder_boxed() -> None:
+    if not ART.exists():
+        pytest.skip(f"../shared not found: {ART}")
+    from vision.synth.art import load_art
+    from vision.synth.scene import render
+    from vision.training.data import scene_crops
+
+    x, y = scene_crops(2, seed=17, models_dir=default_models_dir())
+    assert x.shape[1:] == (STORE, STORE, 3) and len(x) == len(y)
+    truth: Counter[str] = Counter()
+    for i in range(2):  # the same scenes (a closed kan among them), rendered as scene_crops renders them
+        rng = random.Random(17 * 1_000_003 + i)
+        hand = random_hand(rng)
+        tiles = render(hand, load_art(), rng, rng.choice([(640, 480), (480, 640)]))[1]
+        truth.update(t.label for t in tiles)
+    got = Counter(MODEL_CLASSES[i] for i in y)
+    assert sum(got.values()) >= 0.9 * sum(truth.values())  # nearly every tile
+    assert got <= truth  # each labelled as the tile it overlaps, face-down ones as backs
+    assert got["back"] == truth["back"] == 2

@@ -43,6 +43,14 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         metavar="MODELS_DIR",
         help="also train on real crops cut where this folder's finder boxes the labelled tiles",
     )
+    p.add_argument(
+        "--scene-crops",
+        type=int,
+        default=0,
+        metavar="N",
+        help="also train on crops cut where the --finder-crops folder's finder boxes the tiles "
+        "of N rendered riichi scenes (seeds 4000+)",
+    )
 
 
 def default_manifest() -> Path:
@@ -100,6 +108,15 @@ def run(args: argparse.Namespace) -> int:
             out / "finder_train.npz", lambda: data.finder_crops(train_e, args.finder_crops)
         )
         xr, yr = np.concatenate([xr, xf]), np.concatenate([yr, yf])
+    if args.scene_crops:
+        if not args.finder_crops:
+            raise SystemExit("--scene-crops needs --finder-crops: the finder that boxes the scenes")
+        xc, yc = data.cache(
+            out / f"scenes_{args.scene_crops}_{args.seed}.npz",
+            lambda: data.scene_crops(args.scene_crops, 4000 + args.seed, args.finder_crops),
+        )
+        xs, ys = np.concatenate([xs, xc]), np.concatenate([ys, yc])
+        os_ = np.concatenate([os_, np.full(len(yc), -1, np.int64)])  # glyph axis not stored
     x = np.concatenate([xr, xs])
     y = np.concatenate([yr, ys])
     axis = np.concatenate([np.full(len(yr), -1, np.int64), os_])  # real crops: axis unknown
@@ -149,7 +166,9 @@ def run(args: argparse.Namespace) -> int:
             recipe=f"{args.epochs} epochs AdamW one-cycle lr {args.lr}, batch {args.batch}, "
             f"label smoothing 0.1, width {args.width}, seed {args.seed}",
             data_note=f"{len(xr)} real crops (train + train-augmented) + {len(xs)} synthetic crops "
-            f"({args.synth_scenes} rendered rows)",
+            f"({args.synth_scenes} rendered rows"
+            + (f", {args.scene_crops} rendered riichi scenes" if args.scene_crops else "")
+            + ")",
         )
     return 0
 

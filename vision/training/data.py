@@ -194,6 +194,27 @@ def cache(path: Path, make: object) -> tuple[np.ndarray, ...]:
     return tuple(arrays)
 
 
+def _finder_on_scenes(
+    n_scenes: int, seed: int, models_dir: Path, heat: float, desc: str
+) -> Iterable[tuple[random.Random, np.ndarray, list, np.ndarray, np.ndarray]]:
+    """Rendered riichi scenes (fingers, point sticks and loose tiles among them) as the finder in
+    ``models_dir`` boxes them down to ``heat``: (the scene's rng, image, truth tiles, boxes
+    found, their IoU with every truth tile), scenes without boxes or tiles skipped."""
+    from vision.config import VisionConfig
+    from vision.postprocess import iou
+    from vision.recogniser import Recogniser
+
+    finder = Recogniser.load(models_dir, VisionConfig(detect_threshold=heat))
+    art = load_art()
+    for i in tqdm(range(n_scenes), desc=desc, leave=False):
+        rng = random.Random(seed * 1_000_003 + i)
+        img, tiles = render(random_hand(rng), art, rng, rng.choice([(640, 480), (480, 640)]))
+        truth = np.array([t.box for t in tiles], np.float64).reshape(-1, 4)
+        found = np.array([c.box for c in finder.find(img)], np.float64).reshape(-1, 4)
+        if len(found) and len(truth):
+            yield rng, img, tiles, found, iou(found, truth)
+
+
 def tile_or_not(
     n_scenes: int,
     seed: int,
@@ -202,25 +223,17 @@ def tile_or_not(
     size: int = STORE,
     heat: float = 0.2,
 ) -> tuple[np.ndarray, np.ndarray]:
-    """Crops for the classifier's tile head from rendered riichi scenes (fingers, point sticks
-    and loose tiles among them): where the finder in ``models_dir`` (down to ``heat``) boxes a
-    tile (IoU >= 0.5: 1) or nothing (IoU < 0.1 with every tile: 0), plus one random patch of
+    """Crops for the classifier's tile head from rendered riichi scenes: where the finder boxes
+    a tile (IoU >= 0.5: 1) or nothing (IoU < 0.1 with every tile: 0), plus one random patch of
     table a scene (0), box-sized and clear of every tile."""
-    from vision.config import VisionConfig
     from vision.postprocess import iou
-    from vision.recogniser import Recogniser
 
-    finder = Recogniser.load(models_dir, VisionConfig(detect_threshold=heat))
-    art = load_art()
     xs, ys = [], []
-    for i in tqdm(range(n_scenes), desc="tile or not", leave=False):
-        rng = random.Random(seed * 1_000_003 + i)
-        img, tiles = render(random_hand(rng), art, rng, rng.choice([(640, 480), (480, 640)]))
-        truth = np.array([t.box for t in tiles], np.float64).reshape(-1, 4)
-        found = np.array([c.box for c in finder.find(img)], np.float64).reshape(-1, 4)
-        if not len(found) or not len(truth):
-            continue
-        best = iou(found, truth).max(axis=1)
+    for rng, img, tiles, found, overlap in _finder_on_scenes(
+        n_scenes, seed, models_dir, heat, "tile or not"
+    ):
+        truth = np.array([t.box for t in tiles], np.float64)
+        best = overlap.max(axis=1)
         keep = (best >= 0.5) | (best < 0.1)
         sides = found[:, 2:] - found[:, :2]
         w, h = rng.uniform(*np.percentile(sides[:, 0], [10, 90])), rng.uniform(
@@ -235,4 +248,26 @@ def tile_or_not(
                 break
         xs.append(crop_tiles(img, found[keep].astype(np.float32), size, pad))
         ys.extend(int(b >= 0.5) for b in best[keep])
+    return np.concatenate(xs), np.array(ys, np.int64)
+
+
+def scene_crops(
+    n_scenes: int,
+    seed: int,
+    models_dir: Path,
+    pad: float = STORE_PAD,
+    size: int = STORE,
+    heat: float = 0.2,
+) -> tuple[np.ndarray, np.ndarray]:
+    """Labelled crops cut where the finder boxes the tiles of rendered riichi scenes (IoU >= 0.5
+    with a tile: its label, ``back`` when face down): the tiles as the pipeline reads them,
+    small, steeply seen, at the finder's own boxes (where the balanced rows' small characters
+    are misread most)."""
+    xs, ys = [], []
+    for _, img, tiles, found, overlap in _finder_on_scenes(
+        n_scenes, seed, models_dir, heat, "scene crops"
+    ):
+        keep = overlap.max(axis=1) >= 0.5
+        xs.append(crop_tiles(img, found[keep].astype(np.float32), size, pad))
+        ys.extend(CLASS_INDEX[tiles[j].label] for j in overlap[keep].argmax(axis=1))
     return np.concatenate(xs), np.array(ys, np.int64)

@@ -87,10 +87,10 @@ def test_scene_crops_carry_the_label_of_the_rendered_tile_the_finder_boxed() -> 
     from vision.synth.scene import render
     from vision.training.data import scene_crops
 
-    x, y = scene_crops(2, seed=17, models_dir=default_models_dir())
-    assert x.shape[1:] == (STORE, STORE, 3) and len(x) == len(y)
+    x, y, axis = scene_crops(2, seed=17, models_dir=default_models_dir())
+    assert x.shape[1:] == (STORE, STORE, 3) and len(x) == len(y) == len(axis)
     truth: Counter[str] = Counter()
-    for i in range(2):  # the same scenes (a closed kan among them), rendered as scene_crops renders them
+    for i in range(2):  # the same scenes as scene_crops renders them (a closed kan among them)
         rng = random.Random(17 * 1_000_003 + i)
         hand = random_hand(rng)
         tiles = render(hand, load_art(), rng, rng.choice([(640, 480), (480, 640)]))[1]
@@ -99,3 +99,7 @@ def test_scene_crops_carry_the_label_of_the_rendered_tile_the_finder_boxed() -> 
     assert sum(got.values()) >= 0.9 * sum(truth.values())  # nearly every tile
     assert got <= truth  # each labelled as the tile it overlaps, face-down ones as backs
     assert got["back"] == truth["back"] == 2
+    # the glyph axis as the balanced rows give it: both scenes' rows run near the frame's x
+    # axis, so their 28 upright tiles stand vertical (0), the 2 called ones lie horizontal (1);
+    # 2 tiles seen at a slant are not taught (-1)
+    assert sorted(axis.tolist()) == [-1] * 2 + [0] * 28 + [1] * 2

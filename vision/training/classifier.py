@@ -111,12 +111,11 @@ def run(args: argparse.Namespace) -> int:
     if args.scene_crops:
         if not args.finder_crops:
             raise SystemExit("--scene-crops needs --finder-crops: the finder that boxes the scenes")
-        xc, yc = data.cache(
+        xc, yc, oc = data.cache(
             out / f"scenes_{args.scene_crops}_{args.seed}.npz",
             lambda: data.scene_crops(args.scene_crops, 4000 + args.seed, args.finder_crops),
         )
-        xs, ys = np.concatenate([xs, xc]), np.concatenate([ys, yc])
-        os_ = np.concatenate([os_, np.full(len(yc), -1, np.int64)])  # glyph axis not stored
+        xs, ys, os_ = np.concatenate([xs, xc]), np.concatenate([ys, yc]), np.concatenate([os_, oc])
     x = np.concatenate([xr, xs])
     y = np.concatenate([yr, ys])
     axis = np.concatenate([np.full(len(yr), -1, np.int64), os_])  # real crops: axis unknown

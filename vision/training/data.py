@@ -258,16 +258,19 @@ def scene_crops(
     pad: float = STORE_PAD,
     size: int = STORE,
     heat: float = 0.2,
-) -> tuple[np.ndarray, np.ndarray]:
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Labelled crops cut where the finder boxes the tiles of rendered riichi scenes (IoU >= 0.5
-    with a tile: its label, ``back`` when face down): the tiles as the pipeline reads them,
-    small, steeply seen, at the finder's own boxes (where the balanced rows' small characters
-    are misread most)."""
-    xs, ys = [], []
+    with a tile: its label, ``back`` when face down, and its glyph axis as ``synth_crops``
+    gives it): the tiles as the pipeline reads them, small, steeply seen, called tiles lying
+    sideways, at the finder's own boxes (where the balanced rows' small characters are
+    misread most)."""
+    xs, ys, os_ = [], [], []
     for _, img, tiles, found, overlap in _finder_on_scenes(
         n_scenes, seed, models_dir, heat, "scene crops"
     ):
         keep = overlap.max(axis=1) >= 0.5
         xs.append(crop_tiles(img, found[keep].astype(np.float32), size, pad))
-        ys.extend(CLASS_INDEX[tiles[j].label] for j in overlap[keep].argmax(axis=1))
-    return np.concatenate(xs), np.array(ys, np.int64)
+        which = overlap[keep].argmax(axis=1)
+        ys.extend(CLASS_INDEX[tiles[j].label] for j in which)
+        os_.extend(glyph_axis(tiles[j].quad) for j in which)
+    return np.concatenate(xs), np.array(ys, np.int64), np.array(os_, np.int64)

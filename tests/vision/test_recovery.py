@@ -199,9 +199,8 @@ def _turned_pon(deg):
 def test_the_pons_second_look_is_turned_level_with_a_row_lying_off_a_frame_axis():
     assert level_turn(_turned_pon(30), 5.0) == pytest.approx(math.radians(30))
     assert level_turn(_turned_pon(-20), 5.0) == pytest.approx(math.radians(-20))
-    assert level_turn(_turned_pon(100), 5.0) == pytest.approx(
-        math.radians(10)
-    )  # y axis is level too
+    # a row along the frame's y axis lies level too: 100 degrees is 10 off it
+    assert level_turn(_turned_pon(100), 5.0) == pytest.approx(math.radians(10))
     assert level_turn(_turned_pon(4), 5.0) == 0.0  # near enough a frame axis already
     assert level_turn(Reading(PON.tiles, Grouping()), 5.0) == 0.0  # no pon
 

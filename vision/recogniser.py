@@ -183,19 +183,11 @@ class Recogniser:
             region = pon_region(reading, frame_bgr.shape[:2], cfg.stack_zoom_margin)
         if region is None:
             return self._tiles(frame_bgr, [], turn), [], []
-        x1, y1, x2, y2 = region
         size = int(self.finder.card["input"]["shape"][2])
-        level = level_turn(reading, cfg.stack_level_from)
-        if level:
-            canvas, back = turned_region(frame_bgr, region, level)
-            view = self._run_finder(canvas, size, (0, 0))
-            peaks = [
-                turned_back(c, back, level) for c in view.peaks(cfg.back_recovery_heat, cfg.nms_iou)
-            ]
-        else:
-            peaks = self._run_finder(frame_bgr[y1:y2, x1:x2], size, (x1, y1)).peaks(
-                cfg.back_recovery_heat, cfg.nms_iou
-            )
+        level = level_turn(reading, cfg.stack_level_from)  # 0: the plain crop
+        canvas, back = turned_region(frame_bgr, region, level)
+        found = self._run_finder(canvas, size, (0, 0)).peaks(cfg.back_recovery_heat, cfg.nms_iou)
+        peaks = [turned_back(c, back, level) for c in found]
         spots = [peaks[k] for k in beside_called_tiles(reading, peaks, cfg.nms_iou)]
         more = self._tiles(frame_bgr, spots, turn)
         return (more, *stacked_pairs(reading, more.found, more.probs, cfg))

@@ -194,17 +194,20 @@ def cache(path: Path, make: object) -> tuple[np.ndarray, ...]:
     return tuple(arrays)
 
 
+MINED_HEAT = 0.2  # mined scenes keep the finder's weak peaks too, as inference reads them
+
+
 def _finder_on_scenes(
-    n_scenes: int, seed: int, models_dir: Path, heat: float, desc: str
+    n_scenes: int, seed: int, models_dir: Path, desc: str
 ) -> Iterable[tuple[random.Random, np.ndarray, list, np.ndarray, np.ndarray]]:
     """Rendered riichi scenes (fingers, point sticks and loose tiles among them) as the finder in
-    ``models_dir`` boxes them down to ``heat``: (the scene's rng, image, truth tiles, boxes
+    ``models_dir`` boxes them down to ``MINED_HEAT``: (the scene's rng, image, truth tiles, boxes
     found, their IoU with every truth tile), scenes without boxes or tiles skipped."""
     from vision.config import VisionConfig
     from vision.postprocess import iou
     from vision.recogniser import Recogniser
 
-    finder = Recogniser.load(models_dir, VisionConfig(detect_threshold=heat))
+    finder = Recogniser.load(models_dir, VisionConfig(detect_threshold=MINED_HEAT))
     art = load_art()
     for i in tqdm(range(n_scenes), desc=desc, leave=False):
         rng = random.Random(seed * 1_000_003 + i)
@@ -215,14 +218,7 @@ def _finder_on_scenes(
             yield rng, img, tiles, found, iou(found, truth)
 
 
-def tile_or_not(
-    n_scenes: int,
-    seed: int,
-    models_dir: Path,
-    pad: float = STORE_PAD,
-    size: int = STORE,
-    heat: float = 0.2,
-) -> tuple[np.ndarray, np.ndarray]:
+def tile_or_not(n_scenes: int, seed: int, models_dir: Path) -> tuple[np.ndarray, np.ndarray]:
     """Crops for the classifier's tile head from rendered riichi scenes: where the finder boxes
     a tile (IoU >= 0.5: 1) or nothing (IoU < 0.1 with every tile: 0), plus one random patch of
     table a scene (0), box-sized and clear of every tile."""
@@ -230,7 +226,7 @@ def tile_or_not(
 
     xs, ys = [], []
     for rng, img, tiles, found, overlap in _finder_on_scenes(
-        n_scenes, seed, models_dir, heat, "tile or not"
+        n_scenes, seed, models_dir, "tile or not"
     ):
         truth = np.array([t.box for t in tiles], np.float64)
         best = overlap.max(axis=1)
@@ -246,18 +242,13 @@ def tile_or_not(
                 found, keep = np.concatenate([found, patch]), np.append(keep, True)
                 best = np.append(best, 0.0)
                 break
-        xs.append(crop_tiles(img, found[keep].astype(np.float32), size, pad))
+        xs.append(crop_tiles(img, found[keep].astype(np.float32), STORE, STORE_PAD))
         ys.extend(int(b >= 0.5) for b in best[keep])
     return np.concatenate(xs), np.array(ys, np.int64)
 
 
 def scene_crops(
-    n_scenes: int,
-    seed: int,
-    models_dir: Path,
-    pad: float = STORE_PAD,
-    size: int = STORE,
-    heat: float = 0.2,
+    n_scenes: int, seed: int, models_dir: Path
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Labelled crops cut where the finder boxes the tiles of rendered riichi scenes (IoU >= 0.5
     with a tile: its label, ``back`` when face down, and its glyph axis as ``synth_crops``
@@ -266,10 +257,10 @@ def scene_crops(
     misread most)."""
     xs, ys, os_ = [], [], []
     for _, img, tiles, found, overlap in _finder_on_scenes(
-        n_scenes, seed, models_dir, heat, "scene crops"
+        n_scenes, seed, models_dir, "scene crops"
     ):
         keep = overlap.max(axis=1) >= 0.5
-        xs.append(crop_tiles(img, found[keep].astype(np.float32), size, pad))
+        xs.append(crop_tiles(img, found[keep].astype(np.float32), STORE, STORE_PAD))
         which = overlap[keep].argmax(axis=1)
         ys.extend(CLASS_INDEX[tiles[j].label] for j in which)
         os_.extend(glyph_axis(tiles[j].quad) for j in which)

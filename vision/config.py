@@ -26,8 +26,11 @@ class VisionConfig:
     # frame axis: a pair stacked across a slanted row then has boxes of its own (fresh synth
     # seeds: sideways 2,106 -> 2,111 of 2,124; 25 degrees: 2,109, 15: 2,110)
     stack_level_from: float = 5.0
-    stack_split: float = 1.35  # a box this much wider across the row than its neighbours is
-    # an added kan's stacked pair boxed as one: cut in two (0 turns it off)
+    # a box this much wider across the row than its neighbours may be an added kan's stacked
+    # pair boxed as one: cut in two where the halves read as one kind (0 turns it off; fresh
+    # synth seeds: 1.3 read 4 more called tiles right than 1.35 and grouped 1 scene more, 1.25
+    # the same but a red five less)
+    stack_split: float = 1.3
     zoom_below: float = 24.0  # tiles shorter (finder px) are found again magnified (synth tuning)
     zoom_margin: float = 1.0  # ... in a crop this many tile lengths around the tiles found
     zoom_min_gain: float = 1.3  # ... when it magnifies them at least this much

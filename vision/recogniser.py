@@ -131,7 +131,7 @@ class Recogniser:
         h, w = frame_bgr.shape[:2]
         cfg = self.config
         view, found = self._view(frame_bgr)
-        found = split_stacks(found, cfg)
+        found = self._split_stacks(frame_bgr, found)
         found = without_slivers(found, (h, w), cfg)
         turn = crop_turn(found, cfg)
         tiles = self._tiles(frame_bgr, found, turn)
@@ -153,6 +153,15 @@ class Recogniser:
                 tiles = tiles.plus(more, sorted(keep))
         reading = tiles.assemble(cfg, (w, h), complete)
         return self._with_stacked_tiles(frame_bgr, reading, tiles, complete)
+
+    def _split_stacks(self, frame_bgr: np.ndarray, found: list[Candidate]) -> list[Candidate]:
+        """``stack_cuts``, made where the halves' crops read as one kind (``checked_cuts``)."""
+        cuts = stack_cuts(found, self.config)
+        if not cuts:
+            return found
+        probs = self.classify(frame_bgr, _boxes([h for _, pair in cuts for h in pair]))[0]
+        labels = [MODEL_CLASSES[int(j)] for j in probs.argmax(axis=1)]
+        return checked_cuts(found, cuts, labels, self.config.nms_iou)
 
     def _with_stacked_tiles(
         self, frame_bgr: np.ndarray, reading: Reading, tiles: _Tiles, complete: CompleteCheck | None
@@ -530,8 +539,11 @@ def crop_turn(found: list[Candidate], config: VisionConfig) -> float:
     return angle if off > config.turn_crops_from else 0.0
 
 
-def split_stacks(found: list[Candidate], config: VisionConfig) -> list[Candidate]:
-    """Boxes that span an added kan's two stacked sideways tiles, each cut in two across the row.
+def stack_cuts(
+    found: list[Candidate], config: VisionConfig
+) -> list[tuple[int, tuple[Candidate, Candidate]]]:
+    """Boxes that may span an added kan's two stacked sideways tiles: (index into ``found``, the
+    box's two halves across the row) for each.
 
     The finder often boxes the stacked pair as one tile: longer along the row than its
     neighbours (4/3, a sideways tile's length) and across it (2 tile widths against an upright
@@ -540,11 +552,11 @@ def split_stacks(found: list[Candidate], config: VisionConfig) -> list[Candidate
     measure along and across the row; and only boxes with two of those neighbours beside them
     in the row (not in a heap of loose tiles)."""
     if config.stack_split <= 0 or len(found) < 5:
-        return found
+        return []
     angle = row_angle([TilePose(c.box, c.angle, c.orientation_strength, False) for c in found])
     row_along_x = _along_x(angle)
     if row_along_x is None:
-        return found
+        return []
     boxes = _boxes(found).astype(np.float64)
     w, h = boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1]
     along, across = (w, h) if row_along_x else (h, w)
@@ -559,19 +571,44 @@ def split_stacks(found: list[Candidate], config: VisionConfig) -> list[Candidate
         & (along >= 1.15 * np.median(along[near], axis=1))
         & (across >= config.stack_split * across_near)
     )
-    out: list[Candidate] = []
-    for c, split in zip(found, cut, strict=True):
-        if not split:
-            out.append(c)
-            continue
+    out: list[tuple[int, tuple[Candidate, Candidate]]] = []
+    for i in np.flatnonzero(cut).tolist():
+        c = found[i]
         x1, y1, x2, y2 = c.box
         halves = (
-            [(x1, y1, x2, (y1 + y2) / 2), (x1, (y1 + y2) / 2, x2, y2)]
+            ((x1, y1, x2, (y1 + y2) / 2), (x1, (y1 + y2) / 2, x2, y2))
             if row_along_x
-            else [(x1, y1, (x1 + x2) / 2, y2), ((x1 + x2) / 2, y1, x2, y2)]
+            else ((x1, y1, (x1 + x2) / 2, y2), ((x1 + x2) / 2, y1, x2, y2))
         )
-        out.extend(replace(c, box=b, angle=angle % math.pi) for b in halves)
+        first, second = (replace(c, box=b, angle=angle % math.pi) for b in halves)
+        out.append((i, (first, second)))
     return out
+
+
+def checked_cuts(
+    found: list[Candidate],
+    cuts: list[tuple[int, tuple[Candidate, Candidate]]],
+    labels: list[str],
+    nms_iou: float,
+) -> list[Candidate]:
+    """The boxes with each of ``cuts`` made whose halves read as one kind (``labels``: the two
+    halves' of each cut in turn, red fives as fives), a half overlapping another box by more
+    than ``nms_iou`` left out. An added kan's two stacked tiles are one kind, while a lone tile
+    seen large, cut in two, reads as two; and where the finder boxed one tile of the pair
+    already, its box is the better one (cutting a box that spans the pair and half the other
+    tile gave three)."""
+    boxes = _boxes(found).astype(np.float64)
+    made: dict[int, list[Candidate]] = {}
+    for n, (i, pair) in enumerate(cuts):
+        if kind_of(labels[2 * n]) != kind_of(labels[2 * n + 1]):
+            continue
+        others = np.delete(boxes, i, axis=0)
+        made[i] = [
+            h
+            for h in pair
+            if not len(others) or iou(np.array([h.box], np.float64), others).max() <= nms_iou
+        ]
+    return [h for i, c in enumerate(found) for h in made.get(i, [c])]
 
 
 def recovered_backs(

@@ -12,13 +12,14 @@ from vision.postprocess import Candidate
 from vision.reading import DetectedTile, Grouping, MeldKind, MeldReading, Reading
 from vision.recogniser import (
     beside_called_tiles,
+    checked_cuts,
     crop_turn,
     kakan_probes,
     level_turn,
     pon_region,
     recovered_backs,
     recovered_stacks,
-    split_stacks,
+    stack_cuts,
     stacked_pairs,
     turned_back,
     without_slivers,
@@ -90,22 +91,43 @@ def _row_with_stack(merged_box):
 def test_a_box_spanning_an_added_kans_stacked_pair_is_cut_in_two_across_the_row():
     # a sideways tile is 40 long and 30 high; two stacked: 40 x 60 from y=80 to the row's foot
     found = _row_with_stack((150.0, 80.0, 190.0, 140.0))
-    got = split_stacks(found, CFG)
-    assert [c.box for c in got[5:]] == [(150.0, 80.0, 190.0, 110.0), (150.0, 110.0, 190.0, 140.0)]
-    assert got[:5] == found[:5]
+    ((i, halves),) = stack_cuts(found, CFG)
+    assert i == 5
+    assert [c.box for c in halves] == [(150.0, 80.0, 190.0, 110.0), (150.0, 110.0, 190.0, 140.0)]
 
 
 def test_single_sideways_tiles_and_heaps_are_not_cut():
-    assert split_stacks(_row_with_stack((150.0, 110.0, 190.0, 140.0)), CFG) == _row_with_stack(
-        (150.0, 110.0, 190.0, 140.0)
-    )
+    assert stack_cuts(_row_with_stack((150.0, 110.0, 190.0, 140.0)), CFG) == []
+    # 1.25 times wider across the row than its neighbours: under the 1.3 asked for
+    assert stack_cuts(_row_with_stack((150.0, 90.0, 190.0, 140.0)), CFG) == []
     # the same 40 x 60 box away from the row (a loose tile in a heap): its neighbours do not
     # lie beside it in a row
-    far = _row_with_stack((150.0, 200.0, 190.0, 260.0))
-    assert split_stacks(far, CFG) == far
+    assert stack_cuts(_row_with_stack((150.0, 200.0, 190.0, 260.0)), CFG) == []
     off = VisionConfig(stack_split=0.0)
-    stacked = _row_with_stack((150.0, 80.0, 190.0, 140.0))
-    assert split_stacks(stacked, off) == stacked
+    assert stack_cuts(_row_with_stack((150.0, 80.0, 190.0, 140.0)), off) == []
+
+
+def test_a_cut_is_made_only_where_both_halves_read_as_one_kind():
+    found = _row_with_stack((150.0, 80.0, 190.0, 140.0))
+    cuts = stack_cuts(found, CFG)
+    halves = list(cuts[0][1])
+    # a red five and a five are one kind
+    assert checked_cuts(found, cuts, ["5p", "5p"], CFG.nms_iou) == found[:5] + halves
+    assert checked_cuts(found, cuts, ["0p", "5p"], CFG.nms_iou) == found[:5] + halves
+    # a lone tile seen large, cut in two, reads as two kinds: it stays whole
+    assert checked_cuts(found, cuts, ["2s", "8p"], CFG.nms_iou) == found
+
+
+def test_a_half_over_a_tile_the_finder_boxed_already_is_left_out():
+    # the finder boxed the pair's upper tile (150..190 x 70..105) and, apart, one box over the
+    # lower tile and half the upper: cut, its upper half (IoU 0.62 with the upper tile's box) goes
+    upper = Candidate((150.0, 70.0, 190.0, 105.0), 0.8, 0.0, 1.0)
+    found = _row_with_stack((150.0, 80.0, 190.0, 140.0)) + [upper]
+    cuts = stack_cuts(found, CFG)
+    assert [i for i, _ in cuts] == [5]
+    got = checked_cuts(found, cuts, ["3s", "3s"], CFG.nms_iou)
+    lower = (150.0, 110.0, 190.0, 140.0)
+    assert [c.box for c in got] == [c.box for c in found[:5]] + [lower, upper.box]
 
 
 def test_boxes_far_smaller_than_a_tile_are_dropped_unless_cut_off_by_the_frame():

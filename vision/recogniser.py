@@ -169,9 +169,12 @@ class Recogniser:
         """The reading again with the stacked tile of each pon that is an added kan whose pair
         the first pass missed or boxed as one: found by the finder looking again at the pons,
         else by probing beside their called tiles."""
-        more, add, replaced = self._stacks_found_again(frame_bgr, reading, tiles.turn)
+        look = self._pon_look(frame_bgr, reading)
+        if look is None:
+            return reading
+        more, add, replaced = self._stacks_found_again(frame_bgr, reading, tiles.turn, look)
         if not add:
-            more, add, replaced = self._stacks_probed(frame_bgr, reading, tiles.turn)
+            more, add, replaced = self._stacks_probed(frame_bgr, reading, tiles.turn, look)
         if not add:
             return reading
         gone = {reading.tiles[i].box for i in replaced}
@@ -179,45 +182,57 @@ class Recogniser:
         h, w = frame_bgr.shape[:2]
         return tiles.without(drop).plus(more, add).assemble(self.config, (w, h), complete)
 
-    def _stacks_found_again(
-        self, frame_bgr: np.ndarray, reading: Reading, turn: float
-    ) -> tuple[_Tiles, list[int], list[int]]:
+    def _pon_look(self, frame_bgr: np.ndarray, reading: Reading) -> PonLook | None:
         """The finder again, magnified, on a crop around the pons, turned level with their row
         when it slants (``level_turn``: the boxes of a pair stacked across a slanted row overlap
-        so much that they merge into one): (the boxes it found beside their called tiles,
-        read; those to add; the reading's tiles they replace), see ``stacked_pairs``."""
+        so much that they merge into one), down to ``back_recovery_heat``; None without pons."""
         cfg = self.config
-        region = None
-        if cfg.stack_zoom_margin > 0:
-            region = pon_region(reading, frame_bgr.shape[:2], cfg.stack_zoom_margin)
+        if cfg.stack_zoom_margin <= 0:
+            return None
+        region = pon_region(reading, frame_bgr.shape[:2], cfg.stack_zoom_margin)
         if region is None:
-            return self._tiles(frame_bgr, [], turn), [], []
+            return None
         size = int(self.finder.card["input"]["shape"][2])
         level = level_turn(reading, cfg.stack_level_from)  # 0: the plain crop
         canvas, back = turned_region(frame_bgr, region, level)
         found = self._run_finder(canvas, size, (0, 0)).peaks(cfg.back_recovery_heat, cfg.nms_iou)
-        peaks = [turned_back(c, back, level) for c in found]
-        spots = [peaks[k] for k in beside_called_tiles(reading, peaks, cfg.nms_iou)]
+        return PonLook(canvas, back, level, found)
+
+    def _stacks_found_again(
+        self, frame_bgr: np.ndarray, reading: Reading, turn: float, look: PonLook
+    ) -> tuple[_Tiles, list[int], list[int]]:
+        """The boxes the second look found beside the pons' called tiles, read; those to add;
+        the reading's tiles they replace (see ``stacked_pairs``)."""
+        peaks = [look.in_frame(c) for c in look.found]
+        spots = [peaks[k] for k in beside_called_tiles(reading, peaks, self.config.nms_iou)]
         more = self._tiles(frame_bgr, spots, turn)
-        return (more, *stacked_pairs(reading, more.found, more.probs, cfg))
+        return (more, *stacked_pairs(reading, more.found, more.probs, self.config))
 
     def _stacks_probed(
-        self, frame_bgr: np.ndarray, reading: Reading, turn: float
+        self, frame_bgr: np.ndarray, reading: Reading, turn: float, look: PonLook
     ) -> tuple[_Tiles, list[int], list[int]]:
         """Crops one tile width across the row from each pon's visibly sideways called tile
         (``kakan_probes``): (them, read; for each pon the likeliest read as its kind; none
-        replaced). Where the finder sees nothing even magnified, this still finds some."""
+        replaced). Where the finder sees nothing even magnified, this still finds some. Placed
+        with the reading's boxes where the pons' row lies within 15 degrees of a frame axis (a
+        box's sides then measure along and across it), else with the second look's boxes on
+        its level canvas (an axis-aligned box of a slanted tile spans its neighbours too)."""
         cfg = self.config
-        located = _boxes(reading.tiles).astype(np.float64)
+        slanted = _along_x(look.level) is None
+        boxes = (
+            look.level_boxes(reading, cfg.nms_iou) if slanted else [t.box for t in reading.tiles]
+        )
+        placed = np.array([b for b in boxes if b is not None], np.float64).reshape(-1, 4)
         probes = [
-            (meld, kind, c)
-            for meld, kind, c in kakan_probes(reading)
-            if iou(np.array([c.box]), located).max() < cfg.nms_iou
+            (meld, kind, look.in_frame(c) if slanted else c)
+            for meld, kind, c in kakan_probes(reading, boxes)
+            if not len(placed) or iou(np.array([c.box]), placed).max() < cfg.nms_iou
         ]
         # no tile-head check: a probe's box is the called tile's moved, not a box the finder
         # drew, and being read as the pon's kind (p >= 0.7) already says a tile lies there
-        probs, vertical, _ = self.classify(frame_bgr, _boxes([c for _, _, c in probes]), turn)
-        more = _Tiles([c for _, _, c in probes], probs, vertical, turn)
+        spots = [c for _, _, c in probes]
+        probs, vertical, _ = self.classify(frame_bgr, _boxes(spots), turn)
+        more = _Tiles(spots, probs, vertical, turn)
         best: dict[int, int] = {}  # meld -> its likeliest probe read as the meld's kind
         for k, (meld, kind, _) in enumerate(probes):
             top = int(probs[k].argmax())
@@ -225,6 +240,33 @@ class Recogniser:
                 if meld not in best or probs[k, top] > probs[best[meld]].max():
                     best[meld] = k
         return more, sorted(best.values()), []
+
+
+@dataclass(frozen=True)
+class PonLook:
+    """The finder's second look at the pons: the crop around them turned level with their row
+    (``canvas``), the 2x3 affine mapping canvas pixels back to the frame's, the turn (radians)
+    and the boxes found on the canvas (canvas pixels)."""
+
+    canvas: np.ndarray
+    back: np.ndarray
+    level: float
+    found: list[Candidate]
+
+    def in_frame(self, c: Candidate) -> Candidate:
+        return turned_back(c, self.back, self.level)
+
+    def level_boxes(self, reading: Reading, min_iou: float) -> list[tuple[float, ...] | None]:
+        """Each of the reading's tiles as boxed on the canvas, where it lies level: the found
+        box whose frame box overlaps the tile's most, by at least ``min_iou``; else None."""
+        if not self.found or not reading.tiles:
+            return [None] * len(reading.tiles)
+        framed = _boxes([self.in_frame(c) for c in self.found]).astype(np.float64)
+        overlap = iou(_boxes(reading.tiles).astype(np.float64), framed)
+        best = overlap.argmax(axis=1)
+        return [
+            self.found[int(j)].box if overlap[i, j] >= min_iou else None for i, j in enumerate(best)
+        ]
 
 
 def _boxes(items: Sequence[Any]) -> np.ndarray:
@@ -347,6 +389,7 @@ class _Pon:
     """A pon's called tile, where an added kan's stacked tile would lie beside it."""
 
     called: int  # index into the reading's tiles
+    tiles: tuple[int, ...]  # the meld's, the called one among them
     kind: str  # red fives as fives
     centre: np.ndarray
     along: np.ndarray  # unit vector along the row
@@ -357,11 +400,16 @@ class _Pon:
 
     def across(self, a: tuple[float, ...], b: tuple[float, ...]) -> bool:
         """Whether boxes a and b lie one beside the other across the row (further across than
-        along it), their centres between a quarter and 1.5 of the called box's long side apart."""
+        along it, and under half the called box's long side along it: a box found again on
+        one of the pon's upright tiles lies diagonally from one beside the called tile), their
+        centres between a quarter and 1.5 of that long side apart."""
         d = _centre(b) - _centre(a)
         run = abs(float(d @ self.along))
         across = abs(float(d[0] * self.along[1] - d[1] * self.along[0]))
-        return run < across and 0.25 * self.length < float(np.hypot(*d)) < 1.5 * self.length
+        apart = float(np.hypot(*d))
+        return (
+            run < min(across, 0.5 * self.length) and 0.25 * self.length < apart < 1.5 * self.length
+        )
 
 
 def _centre(box: tuple[float, ...]) -> np.ndarray:
@@ -383,7 +431,7 @@ def _pons(reading: Reading) -> list[_Pon]:
         along = others[1] - others[0]
         along /= max(float(np.hypot(*along)), 1e-9)
         length = max(box[2] - box[0], box[3] - box[1])
-        out.append(_Pon(meld.called, kind, _centre(box), along, length))
+        out.append(_Pon(meld.called, meld.tiles, kind, _centre(box), along, length))
     return out
 
 
@@ -433,11 +481,20 @@ def pon_region(
 
 
 def _clear_of_others(reading: Reading, box: tuple[float, ...], pon: _Pon, nms_iou: float) -> bool:
-    """Whether a box overlaps no located tile but the pon's called one (beyond ``nms_iou``)."""
-    others = [t.box for i, t in enumerate(reading.tiles) if i != pon.called]
+    """Whether a box overlaps no located tile outside the pon (beyond ``nms_iou``)."""
+    others = [t.box for i, t in enumerate(reading.tiles) if i not in pon.tiles]
     if not others:
         return True
     return bool(iou(np.array([box], np.float64), np.array(others, np.float64)).max() < nms_iou)
+
+
+def _overlapped(
+    reading: Reading, boxes: list[tuple[float, ...]], pon: _Pon, nms_iou: float
+) -> list[int]:
+    """The pon's tiles that any of ``boxes`` overlaps beyond ``nms_iou``."""
+    mine = np.array([reading.tiles[t].box for t in pon.tiles], np.float64)
+    hit = (iou(np.array(boxes, np.float64), mine) > nms_iou).any(axis=0)
+    return [t for t, h in zip(pon.tiles, hit, strict=True) if h]
 
 
 def beside_called_tiles(reading: Reading, spots: list[Candidate], nms_iou: float) -> list[int]:
@@ -456,10 +513,11 @@ def stacked_pairs(
 ) -> tuple[list[int], list[int]]:
     """The added kans among the pons: (indices into ``spots`` to add, indices into the reading's
     tiles they replace). Spots count when read as the pon's kind (p >= ``stack_recovery_prob``)
-    near its called tile and clear of the others. Two of them lying across the row from each
-    other are the stacked pair and replace the called tile's box (the first pass often boxes
-    the pair as one); else one lying across the row from the called tile, clear of it too, is
-    the added tile. Each pon takes its likeliest."""
+    near its called tile and clear of the tiles outside the pon. Two of them lying across the
+    row from each other are the stacked pair and replace the pon's tiles they overlap, else its
+    called tile (the first pass often boxes the pair as one, and the grammar may then have
+    called another of the pon's tiles); else one lying across the row from the called tile,
+    clear of the pon's tiles, is the added tile. Each pon takes its likeliest."""
     add: list[int] = []
     replaced: list[int] = []
     for pon in _pons(reading):
@@ -482,13 +540,15 @@ def stacked_pairs(
             and pon.across(spots[a].box, spots[b].box)
         ]
         if pairs:
-            add.extend(max(pairs, key=lambda ab: probs[ab[0]].max() + probs[ab[1]].max()))
-            replaced.append(pon.called)
+            a, b = max(pairs, key=lambda ab: probs[ab[0]].max() + probs[ab[1]].max())
+            add.extend((a, b))
+            hit = _overlapped(reading, [spots[a].box, spots[b].box], pon, config.nms_iou)
+            replaced.extend(hit or [pon.called])
             continue
         alone = [
             k
             for k in mine
-            if iou(np.array([spots[k].box]), np.array([called]))[0, 0] < config.nms_iou
+            if not _overlapped(reading, [spots[k].box], pon, config.nms_iou)
             and pon.across(called, spots[k].box)
         ]
         if alone:
@@ -496,20 +556,24 @@ def stacked_pairs(
     return sorted(add), replaced
 
 
-def kakan_probes(reading: Reading) -> list[tuple[int, str, Candidate]]:
+def kakan_probes(
+    reading: Reading, boxes: Sequence[tuple[float, ...] | None]
+) -> list[tuple[int, str, Candidate]]:
     """Where a pon's called tile would have an added tile stacked on it if the meld were an
     added kan the finder half missed: (meld index, the meld's kind, a box) for the called tile's
     box moved one tile width across the row to either side. Only for a called tile whose box
     lies longer along the row than its meld's others, in rows near a frame axis; never a White
-    dragon, whose blank face an empty patch of table resembles."""
+    dragon, whose blank face an empty patch of table resembles. ``boxes``: each tile's box in
+    the pixels to probe in (None: unknown there, its meld is not probed)."""
     probes: list[tuple[int, str, Candidate]] = []
     for n, meld in enumerate(reading.grouping.melds):
         if meld.kind != MeldKind.PON or meld.called is None:
             continue
         called = reading.tiles[meld.called]
         kind = kind_of(called.label)
-        others = [reading.tiles[t].box for t in meld.tiles if t != meld.called]
-        if kind == "5z" or len(others) != 2:
+        others = [boxes[t] for t in meld.tiles if t != meld.called]
+        box = boxes[meld.called]
+        if kind == "5z" or len(others) != 2 or box is None or None in others:
             continue
         (ax, ay), (bx, by) = (((b[0] + b[2]) / 2, (b[1] + b[3]) / 2) for b in others)
         angle = math.atan2(by - ay, bx - ax) % math.pi
@@ -517,13 +581,13 @@ def kakan_probes(reading: Reading) -> list[tuple[int, str, Candidate]]:
         if along_x is None:
             continue
         width = float(np.median([b[2] - b[0] if along_x else b[3] - b[1] for b in others]))
-        x1, y1, x2, y2 = called.box
+        x1, y1, x2, y2 = box
         if (x2 - x1 if along_x else y2 - y1) < 1.05 * width:
             continue  # not visibly lying sideways: the grammar's guess, no sign of a kan
         for side in (-1, 1):
             dx, dy = (0.0, side * width) if along_x else (side * width, 0.0)
-            box = (x1 + dx, y1 + dy, x2 + dx, y2 + dy)
-            probes.append((n, kind, Candidate(box, called.detection_score / 2, angle, 1.0)))
+            moved = (x1 + dx, y1 + dy, x2 + dx, y2 + dy)
+            probes.append((n, kind, Candidate(moved, called.detection_score / 2, angle, 1.0)))
     return probes
 
 

@@ -202,10 +202,17 @@ class Recogniser:
         self, frame_bgr: np.ndarray, reading: Reading, turn: float, look: PonLook
     ) -> tuple[_Tiles, list[int], list[int]]:
         """The boxes the second look found beside the pons' called tiles, read; those to add;
-        the reading's tiles they replace (see ``stacked_pairs``)."""
+        the reading's tiles they replace (see ``stacked_pairs``). On a turned canvas their
+        labels are read there, where they lie level (at 45 degrees a box in the frame holds
+        half its neighbours too)."""
         peaks = [look.in_frame(c) for c in look.found]
-        spots = [peaks[k] for k in beside_called_tiles(reading, peaks, self.config.nms_iou)]
+        near = beside_called_tiles(reading, peaks, self.config.nms_iou)
+        spots = [peaks[k] for k in near]
         more = self._tiles(frame_bgr, spots, turn)
+        if look.level and more.found:
+            kept = [near[spots.index(c)] for c in more.found]
+            level = self.classify(look.canvas, _boxes([look.found[k] for k in kept]))[0]
+            more = replace(more, probs=level)
         return (more, *stacked_pairs(reading, more.found, more.probs, self.config))
 
     def _stacks_probed(
@@ -224,14 +231,16 @@ class Recogniser:
         )
         placed = np.array([b for b in boxes if b is not None], np.float64).reshape(-1, 4)
         probes = [
-            (meld, kind, look.in_frame(c) if slanted else c)
+            (meld, kind, c)
             for meld, kind, c in kakan_probes(reading, boxes)
             if not len(placed) or iou(np.array([c.box]), placed).max() < cfg.nms_iou
         ]
         # no tile-head check: a probe's box is the called tile's moved, not a box the finder
         # drew, and being read as the pon's kind (p >= 0.7) already says a tile lies there
-        spots = [c for _, _, c in probes]
+        spots = [look.in_frame(c) if slanted else c for _, _, c in probes]
         probs, vertical, _ = self.classify(frame_bgr, _boxes(spots), turn)
+        if slanted and probes:  # read where they lie level, as the second look's boxes
+            probs = self.classify(look.canvas, _boxes([c for _, _, c in probes]))[0]
         more = _Tiles(spots, probs, vertical, turn)
         best: dict[int, int] = {}  # meld -> its likeliest probe read as the meld's kind
         for k, (meld, kind, _) in enumerate(probes):
@@ -404,12 +413,16 @@ class _Pon:
         one of the pon's upright tiles lies diagonally from one beside the called tile), their
         centres between a quarter and 1.5 of that long side apart."""
         d = _centre(b) - _centre(a)
-        run = abs(float(d @ self.along))
+        run = self.run(a, b)
         across = abs(float(d[0] * self.along[1] - d[1] * self.along[0]))
         apart = float(np.hypot(*d))
         return (
             run < min(across, 0.5 * self.length) and 0.25 * self.length < apart < 1.5 * self.length
         )
+
+    def run(self, a: tuple[float, ...], b: tuple[float, ...]) -> float:
+        """How far apart along the row boxes a and b lie (their centres, pixels)."""
+        return abs(float((_centre(b) - _centre(a)) @ self.along))
 
 
 def _centre(box: tuple[float, ...]) -> np.ndarray:
@@ -540,7 +553,9 @@ def stacked_pairs(
             and pon.across(spots[a].box, spots[b].box)
         ]
         if pairs:
-            a, b = max(pairs, key=lambda ab: probs[ab[0]].max() + probs[ab[1]].max())
+            # the two lying most squarely across the row (a box found again on one of the
+            # pon's upright tiles may pair, askew, with the stacked tile beside it too)
+            a, b = min(pairs, key=lambda ab: pon.run(spots[ab[0]].box, spots[ab[1]].box))
             add.extend((a, b))
             hit = _overlapped(reading, [spots[a].box, spots[b].box], pon, config.nms_iou)
             replaced.extend(hit or [pon.called])

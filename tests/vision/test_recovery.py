@@ -207,6 +207,10 @@ def test_a_stacked_pair_the_first_pass_boxed_as_one_replaces_that_box():
         [0, 1],
         [1],
     )
+    # of two pairs the one lying squarely across the row, not the surer one lying askew
+    askew = spot((145.0, 112.0, 185.0, 142.0))
+    probs = probs_for([("9p", 0.8), ("9p", 0.8), ("9p", 0.95)])
+    assert stacked_pairs(merged, [upper, lower, askew], probs, CFG) == ([0, 1], [1])
     # two boxes side by side along the row are no stacked pair
     left, right = spot((130.0, 100.0, 150.0, 140.0)), spot((151.0, 100.0, 171.0, 140.0))
     assert stacked_pairs(merged, [left, right], probs_for([("9p", 0.8)] * 2), CFG) == ([], [])

@@ -128,9 +128,16 @@ class Recogniser:
     def read(self, frame_bgr: np.ndarray, complete: CompleteCheck | None = None) -> Reading:
         """Read every tile of a BGR frame and group them; ``complete`` is the kiosk's optional
         winning-shape check used by the decoder."""
+        return self._read(frame_bgr, complete, level=True)
+
+    def _read(self, frame_bgr: np.ndarray, complete: CompleteCheck | None, level: bool) -> Reading:
+        """``read``; with ``level``, a frame whose row runs steeply (``level_region``) and was
+        read with problems is read again turned level with the row, and the reading with
+        fewer problems kept."""
         h, w = frame_bgr.shape[:2]
         cfg = self.config
         view, found = self._view(frame_bgr)
+        steep = level_region(found, frame_bgr.shape[:2], cfg) if level else None
         found = self._split_stacks(frame_bgr, found)
         found = without_slivers(found, (h, w), cfg)
         turn = crop_turn(found, cfg)
@@ -152,7 +159,30 @@ class Recogniser:
                 keep |= set(recovered_stacks(found, weak, both, cfg))
                 tiles = tiles.plus(more, sorted(keep))
         reading = tiles.assemble(cfg, (w, h), complete)
-        return self._with_stacked_tiles(frame_bgr, reading, tiles, complete)
+        reading = self._with_stacked_tiles(frame_bgr, reading, tiles, complete)
+        if steep is None or not reading.problems:
+            return reading
+        levelled = self._read_levelled(frame_bgr, complete, *steep)
+        return levelled if len(levelled.problems) < len(reading.problems) else reading
+
+    def _read_levelled(
+        self,
+        frame_bgr: np.ndarray,
+        complete: CompleteCheck | None,
+        region: tuple[int, int, int, int],
+        turn: float,
+    ) -> Reading:
+        """The frame's ``region`` read turned ``turn`` radians, its row then level (a tile of a
+        row at 45 degrees is read better where it lies level: its frame box holds half its
+        neighbours), the tiles' boxes mapped back to frame pixels."""
+        canvas, back = turned_region(frame_bgr, region, turn)
+        inner = self._read(canvas, complete, level=False)
+        tiles = tuple(
+            replace(t, box=turned_back(Candidate(t.box, 0.0, 0.0, 0.0), back, turn).box)
+            for t in inner.tiles
+        )
+        h, w = frame_bgr.shape[:2]
+        return Reading(tiles, inner.grouping, inner.problems, (w, h))
 
     def _split_stacks(self, frame_bgr: np.ndarray, found: list[Candidate]) -> list[Candidate]:
         """``stack_cuts``, made where the halves' crops read as one kind (``checked_cuts``)."""
@@ -337,6 +367,36 @@ class _FinderView:
             replace(c, box=(c.box[0] + dx, c.box[1] + dy, c.box[2] + dx, c.box[3] + dy))
             for c in found
         ]
+
+
+def level_region(
+    found: list[Candidate], frame_shape: tuple[int, ...], config: VisionConfig
+) -> tuple[tuple[int, int, int, int], float] | None:
+    """Where the row runs further than ``level_from`` degrees off a frame axis (and at least
+    ``level_on_line`` of the tiles lie on its line: a heap or a grid has no row to level): a
+    square around the tiles found (``zoom_margin`` tile lengths beyond them) and the turn
+    (radians, counter-clockwise) that lays the row level; else None."""
+    if config.level_from <= 0 or len(found) < 2:
+        return None
+    angle = row_angle([TilePose(c.box, c.angle, c.orientation_strength, False) for c in found])
+    turn = (angle + math.pi / 4) % (math.pi / 2) - math.pi / 4
+    if abs(math.degrees(turn)) <= config.level_from:
+        return None
+    boxes = _boxes(found).astype(np.float64)
+    centres = (boxes[:, :2] + boxes[:, 2:]) / 2
+    across = centres @ np.array([-math.sin(angle), math.cos(angle)])
+    short = float(np.median((boxes[:, 2:] - boxes[:, :2]).min(axis=1)))
+    if np.mean(np.abs(across - np.median(across)) < 0.5 * short) < config.level_on_line:
+        return None
+    margin = config.zoom_margin * float(np.median((boxes[:, 2:] - boxes[:, :2]).max(axis=1)))
+    x1, y1 = boxes[:, :2].min(axis=0) - margin
+    x2, y2 = boxes[:, 2:].max(axis=0) + margin
+    h, w = frame_shape[:2]
+    half = max(x2 - x1, y2 - y1) / 2
+    cx, cy = (x1 + x2) / 2, (y1 + y2) / 2
+    left, top = int(max(cx - half, 0)), int(max(cy - half, 0))
+    right, bottom = int(round(min(cx + half, w))), int(round(min(cy + half, h)))
+    return (left, top, right, bottom), turn
 
 
 def zoom_region(

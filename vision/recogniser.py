@@ -131,9 +131,9 @@ class Recogniser:
         return self._read(frame_bgr, complete, level=True)
 
     def _read(self, frame_bgr: np.ndarray, complete: CompleteCheck | None, level: bool) -> Reading:
-        """``read``; with ``level``, a frame whose row runs steeply (``level_region``) and was
-        read with problems is read again turned level with the row, and the reading with
-        fewer problems kept."""
+        """``read``; with ``level``, a frame whose row runs steeply (``level_region``) and
+        whose hand was read with other than 14 tiles is read again turned level with the row,
+        and the reading with fewer problems kept."""
         h, w = frame_bgr.shape[:2]
         cfg = self.config
         view, found = self._view(frame_bgr)
@@ -160,7 +160,7 @@ class Recogniser:
                 tiles = tiles.plus(more, sorted(keep))
         reading = tiles.assemble(cfg, (w, h), complete)
         reading = self._with_stacked_tiles(frame_bgr, reading, tiles, complete)
-        if steep is None or not reading.problems:
+        if steep is None or hand_count(reading.grouping) == 14:
             return reading
         levelled = self._read_levelled(frame_bgr, complete, *steep)
         return levelled if len(levelled.problems) < len(reading.problems) else reading
@@ -306,6 +306,11 @@ class PonLook:
         return [
             self.found[int(j)].box if overlap[i, j] >= min_iou else None for i, j in enumerate(best)
         ]
+
+
+def hand_count(grouping: Grouping) -> int:
+    """The tiles a grouped hand holds, each kan counted as 3 (a winning hand: 14)."""
+    return len(grouping.concealed) + (grouping.winning is not None) + 3 * len(grouping.melds)
 
 
 def _boxes(items: Sequence[Any]) -> np.ndarray:
@@ -816,7 +821,7 @@ def assemble(
             )
         )
     problems = list(layout.problems) + list(decoded.problems)
-    counted = len(grouping.concealed) + (grouping.winning is not None) + 3 * len(grouping.melds)
+    counted = hand_count(grouping)
     if found and counted != 14:
         problems.insert(0, f"{counted} tiles in the hand (14 expected, each kan counted as 3)")
     return in_layout_order(Reading(tuple(tiles), grouping, tuple(problems), image_size))

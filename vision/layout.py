@@ -49,6 +49,17 @@ class Layout:
     grammar_fixed: tuple[int, ...] = ()  # tiles whose sideways flag the meld grammar changed
 
 
+NO_WINNING_GAP = "no winning tile set apart by a gap after the concealed tiles"
+EXTRA_GAPS = "concealed tiles split by {} extra gap(s)"
+
+
+def gap_problem(problem: str) -> bool:
+    """Whether a reading's problem is only about the gaps between the concealed tiles (every
+    photo of tiles not laid out as a win has one), not about the tiles read."""
+    head, tail = EXTRA_GAPS.split("{}")
+    return problem == NO_WINNING_GAP or (problem.startswith(head) and problem.endswith(tail))
+
+
 def kind_of(label: str) -> str:
     """The tile kind, red fives counted as fives (``0m`` -> ``5m``)."""
     return "5" + label[1] if label[0] == "0" else label
@@ -460,9 +471,9 @@ def _read_row(
         winning = positions[parse.concealed][0]
         stray += positions[parse.concealed][1:]
     else:
-        problems.append("no winning tile set apart by a gap after the concealed tiles")
+        problems.append(NO_WINNING_GAP)
     if splits:
-        problems.append(f"concealed tiles split by {splits} extra gap(s)")
+        problems.append(EXTRA_GAPS.format(splits))
     flags = list(side)
     fixed: list[int] = []
     if config.meld_grammar:  # the hand's tiles stand upright

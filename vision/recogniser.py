@@ -17,7 +17,7 @@ import numpy as np
 from scorer.tiles import MODEL_CLASSES
 from vision.config import VisionConfig
 from vision.decode import CompleteCheck, decode
-from vision.layout import TilePose, group_tiles, kind_of, rename_melds, row_angle
+from vision.layout import TilePose, gap_problem, group_tiles, kind_of, rename_melds, row_angle
 from vision.postprocess import Candidate, decode_finder, iou, softmax, top_labels
 from vision.preprocess import (
     Letterbox,
@@ -132,8 +132,9 @@ class Recogniser:
 
     def _read(self, frame_bgr: np.ndarray, complete: CompleteCheck | None, level: bool) -> Reading:
         """``read``; with ``level``, a frame whose row runs steeply (``level_region``) and
-        whose hand was read with other than 14 tiles is read again turned level with the row,
-        and the reading with fewer problems kept."""
+        whose reading has a problem with its tiles (not only with the gaps between them: a photo
+        of tiles not laid out as a win always has those) is read again turned level with the
+        row, and the reading with fewer problems kept."""
         h, w = frame_bgr.shape[:2]
         cfg = self.config
         view, found = self._view(frame_bgr)
@@ -160,7 +161,7 @@ class Recogniser:
                 tiles = tiles.plus(more, sorted(keep))
         reading = tiles.assemble(cfg, (w, h), complete)
         reading = self._with_stacked_tiles(frame_bgr, reading, tiles, complete)
-        if steep is None or hand_count(reading.grouping) == 14:
+        if steep is None or all(gap_problem(p) for p in reading.problems):
             return reading
         levelled = self._read_levelled(frame_bgr, complete, *steep)
         return levelled if len(levelled.problems) < len(reading.problems) else reading

@@ -6,7 +6,7 @@ import math
 import pytest
 
 from vision.config import VisionConfig
-from vision.layout import TilePose, group_tiles, meld_kind, row_angle
+from vision.layout import TilePose, gap_problem, group_tiles, meld_kind, row_angle
 from vision.reading import MeldKind
 
 CFG = VisionConfig()
@@ -331,3 +331,11 @@ def test_a_face_down_box_outside_a_closed_kan_is_set_aside_not_read_into_the_han
     poses, labels = poses_for(hand_row(concealed[:4] + ["9s", "9s", "9s"], "4p", melds), 0)
     closed = labels_of(group_tiles(poses, labels, CFG), labels)[2][0]
     assert closed == ("ankan", ["back", "7p", "7p", "back"])
+
+
+def test_problems_only_about_the_gaps_between_concealed_tiles_are_told_apart():
+    assert gap_problem("no winning tile set apart by a gap after the concealed tiles")
+    assert gap_problem("concealed tiles split by 2 extra gap(s)")
+    assert not gap_problem("13 tiles in the hand (14 expected, each kan counted as 3)")
+    assert not gap_problem("sideways flag of 1 tile(s) set by the meld grammar")
+    assert not gap_problem("unresolved: meld 1 (pon) is not a set: 8s 5z 6p")

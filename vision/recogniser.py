@@ -395,14 +395,8 @@ def level_region(
     if np.mean(np.abs(across - np.median(across)) < 0.5 * short) < config.level_on_line:
         return None
     margin = config.zoom_margin * float(np.median((boxes[:, 2:] - boxes[:, :2]).max(axis=1)))
-    x1, y1 = boxes[:, :2].min(axis=0) - margin
-    x2, y2 = boxes[:, 2:].max(axis=0) + margin
-    h, w = frame_shape[:2]
-    half = max(x2 - x1, y2 - y1) / 2
-    cx, cy = (x1 + x2) / 2, (y1 + y2) / 2
-    left, top = int(max(cx - half, 0)), int(max(cy - half, 0))
-    right, bottom = int(round(min(cx + half, w))), int(round(min(cy + half, h)))
-    return (left, top, right, bottom), turn
+    region = square_around(boxes, margin, frame_shape)
+    return (region, turn) if region is not None else None
 
 
 def zoom_region(
@@ -549,8 +543,16 @@ def pon_region(
         return None
     boxes = np.array([reading.tiles[t].box for m in melds for t in m.tiles], np.float64)
     length = float(np.median((boxes[:, 2:] - boxes[:, :2]).max(axis=1)))
-    x1, y1 = boxes[:, :2].min(axis=0) - margin * length
-    x2, y2 = boxes[:, 2:].max(axis=0) + margin * length
+    return square_around(boxes, margin * length, frame_shape)
+
+
+def square_around(
+    boxes: np.ndarray, margin: float, frame_shape: tuple[int, ...]
+) -> tuple[int, int, int, int] | None:
+    """The square about the boxes' centre holding them all and ``margin`` pixels beyond, cut at
+    the frame's edges; None when nothing of it lies in the frame."""
+    x1, y1 = boxes[:, :2].min(axis=0) - margin
+    x2, y2 = boxes[:, 2:].max(axis=0) + margin
     h, w = frame_shape[:2]
     half = max(x2 - x1, y2 - y1) / 2
     cx, cy = (x1 + x2) / 2, (y1 + y2) / 2

@@ -178,10 +178,7 @@ class Recogniser:
         neighbours), the tiles' boxes mapped back to frame pixels."""
         canvas, back = turned_region(frame_bgr, region, turn)
         inner = self._read(canvas, complete, level=False)
-        tiles = tuple(
-            replace(t, box=turned_back(Candidate(t.box, 0.0, 0.0, 0.0), back, turn).box)
-            for t in inner.tiles
-        )
+        tiles = tuple(replace(t, box=framed_box(t.box, back)) for t in inner.tiles)
         h, w = frame_bgr.shape[:2]
         return Reading(tiles, inner.grouping, inner.problems, (w, h))
 
@@ -520,16 +517,18 @@ def level_turn(reading: Reading, level_from: float) -> float:
 
 
 def turned_back(c: Candidate, back: np.ndarray, turn: float) -> Candidate:
-    """A candidate found on a turned canvas, in frame pixels: its box's corners mapped back
-    (the box around them), its long axis turned back."""
-    x1, y1, x2, y2 = c.box
+    """A candidate found on a turned canvas, in frame pixels: its box mapped back
+    (``framed_box``), its long axis turned back."""
+    return replace(c, box=framed_box(c.box, back), angle=(c.angle + turn) % math.pi)
+
+
+def framed_box(box: tuple[float, ...], back: np.ndarray) -> tuple[float, float, float, float]:
+    """A box on a turned canvas in frame pixels: the box around its corners mapped back by the
+    2x3 affine ``back``."""
+    x1, y1, x2, y2 = box
     corners = np.array([[x1, y1, 1], [x2, y1, 1], [x2, y2, 1], [x1, y2, 1]], np.float64) @ back.T
     lo, hi = corners.min(axis=0), corners.max(axis=0)
-    return replace(
-        c,
-        box=(float(lo[0]), float(lo[1]), float(hi[0]), float(hi[1])),
-        angle=(c.angle + turn) % math.pi,
-    )
+    return (float(lo[0]), float(lo[1]), float(hi[0]), float(hi[1]))
 
 
 def pon_region(
@@ -580,7 +579,8 @@ def _overlapped(
 
 def beside_called_tiles(reading: Reading, spots: list[Candidate], nms_iou: float) -> list[int]:
     """Indices into ``spots`` worth reading as an added kan's tiles: near a pon's called tile
-    and clear of every other located tile."""
+    and clear of every located tile outside the pon (one of the pon's own boxes may span the
+    stacked pair)."""
     pons = _pons(reading)
     return [
         k

@@ -43,10 +43,10 @@ class VisionConfig:
     # with the row, so the glyph-axis head tells upright from sideways there too (above 45: never)
     turn_crops_from: float = 25.0
     turned_crop_side: float = 0.9  # ... a square this share of sqrt(box area) (synth tuning)
-    # a frame whose row runs further than this (degrees) off a frame axis, its hand read with
-    # other than 14 tiles, is read again on a canvas turned level with the row, and that
-    # reading kept when it has fewer problems: at 45 degrees a tile's frame box holds half its
-    # neighbours (seed 61: grouping 953 -> 967 of 1,000; 0 turns it off)
+    # a frame whose row runs further than this (degrees) off a frame axis, read with a problem
+    # with its tiles (not only the gaps between them), is read again on a canvas turned level
+    # with the row, and that reading kept when it has fewer problems: at 45 degrees a tile's
+    # frame box holds half its neighbours (seed 61: grouping 953 -> 966 of 1,000; 0: off)
     level_from: float = 25.0
     level_on_line: float = 0.6  # ... when this share of the tiles lies on the row's line
     test_time_flip: bool = True  # also classify unsure crops turned half round, average

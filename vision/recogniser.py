@@ -306,11 +306,6 @@ class PonLook:
         ]
 
 
-def hand_count(grouping: Grouping) -> int:
-    """The tiles a grouped hand holds, each kan counted as 3 (a winning hand: 14)."""
-    return len(grouping.concealed) + (grouping.winning is not None) + 3 * len(grouping.melds)
-
-
 def _boxes(items: Sequence[Any]) -> np.ndarray:
     """[N, 4] float32 boxes of candidates or detected tiles."""
     return np.array([x.box for x in items], np.float32).reshape(-1, 4)
@@ -824,7 +819,7 @@ def assemble(
             )
         )
     problems = list(layout.problems) + list(decoded.problems)
-    counted = hand_count(grouping)
+    counted = len(grouping.concealed) + (grouping.winning is not None) + 3 * len(grouping.melds)
     if found and counted != 14:
         problems.insert(0, f"{counted} tiles in the hand (14 expected, each kan counted as 3)")
     return in_layout_order(Reading(tuple(tiles), grouping, tuple(problems), image_size))

@@ -12,6 +12,10 @@ COMMANDS = {
     "synth": ("vision.training.synth_cli", "render a synthetic riichi set (images + manifest)"),
     "tile-head": ("vision.training.tile_head", "teach the classifier's tile head what is no tile"),
     "export": ("vision.training.export_cli", "export checkpoints to models/*.onnx + cards"),
+    "requantize": (
+        "vision.training.requantize",
+        "make int8 models read the same on every CPU (no saturating weight pairs)",
+    ),
     "finetune": ("vision.training.finetune", "adapt the shipped classifier to a table's photos"),
     "frames": ("vision.training.frames", "pick sample frames the shipped models read right"),
 }

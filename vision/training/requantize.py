@@ -1,0 +1,187 @@
+"""Make a QDQ int8 model read the same on every CPU: weights whose u8 x s8 products cannot saturate.
+
+onnxruntime's x86 int8 kernels without VNNI multiply uint8 activations by int8 weights with
+``vpmaddubsw``, which adds each pair of neighbouring products in a 16-bit register and saturates
+at 32,767. With 8-bit weights a pair reaches 2 x 255 x 127 = 64,770: such CPUs (AVX2 without
+VNNI) then read other tiles than VNNI x86, ARM or the reference kernels. The remedy here keeps
+activations and their calibration as they are and re-scales each output channel's weights so
+that its two largest magnitudes add up to at most 128: every pair of products then stays within
+255 x 128 = 32,640, whatever order the kernel packs them in. That is 7-bit weights
+(onnxruntime's ``reduce_range``) in a channel whose two largest weights are alike, and close to
+8 bits in one with a single dominant weight. Biases are re-quantized to the new scales.
+
+``python -m vision.training requantize models/`` rewrites the shipped models in place and their
+cards (sha256, quantization scheme); ``export`` applies the same step to every int8 model it writes.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+PAIR_LIMIT = 128  # two weights' magnitudes: 255 x 128 = 32,640 <= 32,767, no 16-bit saturation
+SCHEME = (
+    "static int8, QDQ, per-channel int8 weights whose two largest magnitudes in each output "
+    f"channel sum to <= {PAIR_LIMIT} (no u8 x s8 pair saturates on AVX2 without VNNI), "
+    "uint8 activations"
+)
+
+
+def _channels(values: np.ndarray, axis: int) -> np.ndarray:
+    """Weights as (output channel, everything else)."""
+    return np.moveaxis(values, axis, 0).reshape(values.shape[axis], -1)
+
+
+def _broadcast(per_channel: np.ndarray, ndim: int, axis: int) -> np.ndarray:
+    shape = [1] * ndim
+    shape[axis] = -1
+    return per_channel.reshape(shape)
+
+
+def pair_scales(weights: np.ndarray, axis: int) -> np.ndarray:
+    """Per-channel scales under which any two rounded int8 weights of a channel sum to <= 128.
+
+    The two largest magnitudes map to 127 together, so rounding each up by at most half a
+    step keeps their sum within 128; an all-zero channel keeps scale 1.
+
+    >>> pair_scales(np.array([[1.0, -3.0, 0.5], [0.0, 0.0, 0.0]]), axis=0).round(4)
+    array([0.0315, 1.    ])
+    """
+    top = np.sort(np.abs(_channels(weights, axis)), axis=1)
+    two = top[:, -1] + (top[:, -2] if top.shape[1] > 1 else 0.0)
+    return np.where(two > 0, two / (PAIR_LIMIT - 1), 1.0)
+
+
+def largest_pair(q: np.ndarray, axis: int) -> int:
+    """The largest |a| + |b| over two weights of one output channel (the kernels' risk).
+
+    >>> largest_pair(np.array([[100, -27, 5], [-64, 64, 1]], np.int8), axis=0)
+    128
+    """
+    top = np.sort(np.abs(_channels(q.astype(np.int32), axis)), axis=1)
+    return int((top[:, -1] + (top[:, -2] if top.shape[1] > 1 else 0)).max())
+
+
+def _attr(node: Any, name: str, default: int) -> int:
+    return next((int(a.i) for a in node.attribute if a.name == name), default)
+
+
+def weight_nodes(model: Any) -> list[tuple[Any, np.ndarray, np.ndarray, int]]:
+    """Every DequantizeLinear of constant int8 weights: (node, q, scale, axis)."""
+    from onnx import numpy_helper
+
+    inits = {i.name: i for i in model.graph.initializer}
+    found = []
+    for node in model.graph.node:
+        if node.op_type != "DequantizeLinear" or node.input[0] not in inits:
+            continue
+        q = numpy_helper.to_array(inits[node.input[0]])
+        if q.dtype == np.int8:
+            scale = numpy_helper.to_array(inits[node.input[1]])
+            found.append((node, q, scale, _attr(node, "axis", 1)))
+    return found
+
+
+def saturation_free(model: Any) -> Any:
+    """Re-scale a QDQ model's int8 weights (in place) so no u8 x s8 pair saturates; returns it."""
+    from onnx import numpy_helper
+
+    graph = model.graph
+    inits = {i.name: i for i in graph.initializer}
+
+    def put(name: str, value: np.ndarray) -> None:
+        inits[name].CopyFrom(numpy_helper.from_array(value, name))
+
+    for node, q, scale, axis in weight_nodes(model):
+        zero = numpy_helper.to_array(inits[node.input[2]]) if len(node.input) > 2 else None
+        if zero is not None and np.any(zero != 0):
+            raise ValueError(f"{node.name}: asymmetric int8 weights are not supported")
+        if scale.ndim == 0:  # per-tensor: one channel of everything
+            weights = (q.astype(np.float64) * float(scale)).reshape(1, -1)
+            new = pair_scales(weights, 0)[0]
+            put(node.input[0], np.clip(np.round(weights / new), -128, 127).astype(np.int8)
+                .reshape(q.shape))
+            put(node.input[1], np.asarray(new, np.float32))
+            continue
+        weights = q.astype(np.float64) * _broadcast(scale.astype(np.float64), q.ndim, axis)
+        new = pair_scales(weights, axis)
+        requant = np.round(weights / _broadcast(new, q.ndim, axis))
+        put(node.input[0], np.clip(requant, -128, 127).astype(np.int8))
+        put(node.input[1], new.astype(np.float32))
+    _requantize_biases(graph, inits)
+    return model
+
+
+def _requantize_biases(graph: Any, inits: dict[str, Any]) -> None:
+    """An int32 bias is quantized at input scale x weight scale (the fused kernels need exactly
+    that): re-derive it from its float value at the new weight scales."""
+    from onnx import numpy_helper
+
+    producer = {out: node for node in graph.node for out in node.output}
+    for node in graph.node:
+        if node.op_type not in ("Conv", "Gemm", "ConvTranspose") or len(node.input) < 3:
+            continue
+        dq = [producer.get(name) for name in node.input[:3]]
+        if not all(d is not None and d.op_type == "DequantizeLinear" for d in dq):
+            continue
+        x_scale, w_scale = (numpy_helper.to_array(inits[d.input[1]]) for d in dq[:2])
+        bias_q = numpy_helper.to_array(inits[dq[2].input[0]]).astype(np.float64)
+        bias = bias_q * numpy_helper.to_array(inits[dq[2].input[1]]).astype(np.float64)
+        new_scale = np.broadcast_to(x_scale.astype(np.float64) * w_scale, bias.shape)
+        inits[dq[2].input[0]].CopyFrom(
+            numpy_helper.from_array(np.round(bias / new_scale).astype(np.int32), dq[2].input[0])
+        )
+        inits[dq[2].input[1]].CopyFrom(
+            numpy_helper.from_array(new_scale.astype(np.float32), dq[2].input[1])
+        )
+
+
+def model_pair_bound(path: Path) -> int:
+    """The largest weight pair sum in a model file (<= 128: safe on every CPU)."""
+    import onnx
+
+    nodes = weight_nodes(onnx.load(str(path)))
+    return max((largest_pair(q, axis if q.ndim > 1 else 0) for _, q, _, axis in nodes), default=0)
+
+
+def requantize_file(path: Path) -> None:
+    """Rewrite one int8 model and its card (sha256, size, quantization scheme)."""
+    import onnx
+
+    from vision.training.export import read_card, write_card
+
+    model = saturation_free(onnx.load(str(path)))
+    onnx.save(model, str(path))
+    card = read_card(path)
+    quant = dict(card.get("quantization", {}))
+    quant.update(scheme=SCHEME, largest_weight_pair=model_pair_bound(path))
+    card["quantization"] = quant
+    write_card(path, {k: v for k, v in card.items() if k not in _WRITTEN})
+
+
+_WRITTEN = ("file", "sha256", "bytes", "attribution")  # write_card fills these in
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("models", type=Path, help="folder of int8 ONNX models with their cards")
+
+
+def run(args: argparse.Namespace) -> int:
+    paths = sorted(p for p in args.models.glob("*.onnx") if weight_nodes_any(p))
+    if not paths:
+        print(f"error: no int8 ONNX model in {args.models}")
+        return 2
+    for path in paths:
+        before = model_pair_bound(path)
+        requantize_file(path)
+        print(f"{path}: largest weight pair {before} -> {model_pair_bound(path)}")
+    return 0
+
+
+def weight_nodes_any(path: Path) -> bool:
+    import onnx
+
+    return bool(weight_nodes(onnx.load(str(path))))

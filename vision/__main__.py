@@ -10,12 +10,17 @@ from pathlib import Path
 import cv2
 from tqdm import tqdm
 
+from vision.config import VisionConfig
+
 
 def _load(args: argparse.Namespace):  # noqa: ANN202 - returns a Recogniser
-    from vision.config import VisionConfig
     from vision.recogniser import Recogniser
 
-    cfg = VisionConfig(threads=args.threads, test_time_flip=not args.no_tta)
+    cfg = VisionConfig(
+        threads=args.threads,
+        test_time_flip=not args.no_tta,
+        reference_kernels=args.reference_kernels,
+    )
     return Recogniser.load(args.models, cfg)
 
 
@@ -139,6 +144,55 @@ def cmd_evaluate(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_check_kernels(args: argparse.Namespace) -> int:
+    import platform
+
+    from vision.kernel_check import DEMO_FRAMES, MAX_PROB_DIFF, check_kernels
+    from vision.session import ModelError
+
+    try:
+        checks = check_kernels(
+            args.frames or [DEMO_FRAMES],
+            args.models,
+            VisionConfig(threads=args.threads, test_time_flip=not args.no_tta),
+            read=not args.outputs_only,
+        )
+    except (ValueError, ModelError) as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
+    agree = all(c.agrees for c in checks)
+    if args.json:
+        print(
+            json.dumps(
+                {
+                    "machine": platform.machine(),
+                    "agrees": agree,
+                    "max_prob_diff": MAX_PROB_DIFF,
+                    "frames": [c.to_json() for c in checks],
+                }
+            )
+        )
+        return 0 if agree else 1
+    for c in checks:
+        verdict = "same" if c.agrees else "DIFFERENT"
+        print(
+            f"{c.frame:24s} finder {c.finder_diff:.4f}  classifier {c.classifier_diff:.4f}  "
+            f"{verdict}"
+        )
+        if not c.same_reading:
+            print(f"    optimised: {c.optimised}\n    reference: {c.reference}")
+    print(
+        f"{len(checks)} frames on {platform.machine()}: "
+        + (
+            "the optimised kernels read as the reference ones"
+            if agree
+            else f"the optimised kernels differ (tolerance {MAX_PROB_DIFF}); run the kiosk with "
+            "reference_kernels = true in its [vision] settings until the models are fixed"
+        )
+    )
+    return 0 if agree else 1
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m vision", description=__doc__)
     parser.add_argument(
@@ -149,6 +203,11 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--threads", type=int, default=1, help="onnxruntime CPU threads")
     parser.add_argument("--no-tta", action="store_true", help="skip the half-turn test-time pass")
+    parser.add_argument(
+        "--reference-kernels",
+        action="store_true",
+        help="run the models with onnxruntime's reference kernels (slow, alike on every CPU)",
+    )
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("read", help="read the tiles of one photo")
     p.add_argument("image", type=Path, help="a photo (JPEG / PNG) of the laid-out hand")
@@ -161,6 +220,21 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--limit", type=int, default=0, help="only the first N images (0: all)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=cmd_evaluate)
+    p = sub.add_parser(
+        "check-kernels",
+        help="check that this CPU's optimised kernels read as the reference ones",
+        description="Run each model with onnxruntime's optimised kernels and with its reference "
+        "kernels on the same frames (default: the demo frames) and compare outputs and "
+        "readings; exit 1 when they differ.",
+    )
+    p.add_argument("frames", type=Path, nargs="*", help="images or folders of images")
+    p.add_argument(
+        "--outputs-only",
+        action="store_true",
+        help="compare the models' outputs only, not whole readings (for emulators)",
+    )
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(func=cmd_check_kernels)
     args = parser.parse_args(argv)
     return int(args.func(args))
 

@@ -67,6 +67,7 @@ class VisionConfig:
     min_alternative: float = 0.01  # alternatives below this probability are never chosen
     min_alternative_ratio: float = 0.05  # ... nor those under this share of the tile's top one
     threads: int = 1  # onnxruntime intra-op threads (a Raspberry Pi has 4 cores)
+    reference_kernels: bool = False  # onnxruntime's unfused kernels: slow, alike on every CPU
 
     @classmethod
     def from_mapping(cls, raw: dict[str, Any] | None) -> VisionConfig:

@@ -55,8 +55,10 @@ class Recogniser:
         folder = Path(models_dir) if models_dir else default_models_dir()
         cfg = config or VisionConfig()
         return cls(
-            ModelSession.load(folder / FINDER_FILE, cfg.threads),
-            ModelSession.load(folder / CLASSIFIER_FILE, cfg.threads),
+            ModelSession.load(folder / FINDER_FILE, cfg.threads, reference=cfg.reference_kernels),
+            ModelSession.load(
+                folder / CLASSIFIER_FILE, cfg.threads, reference=cfg.reference_kernels
+            ),
             cfg,
         )
 

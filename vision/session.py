@@ -82,7 +82,15 @@ class ModelSession:
     input_name: str
 
     @classmethod
-    def load(cls, model_path: Path | str, threads: int = 1, warm_up: bool = True) -> ModelSession:
+    def load(
+        cls,
+        model_path: Path | str,
+        threads: int = 1,
+        warm_up: bool = True,
+        reference: bool = False,
+    ) -> ModelSession:
+        """With ``reference``, onnxruntime's graph optimisations are off: each QDQ pair runs as
+        written, in float, the same on every CPU (slower; the yardstick for the fused kernels)."""
         import onnxruntime as ort  # imported here: nothing loads a model at import time
 
         path = Path(model_path)
@@ -91,6 +99,8 @@ class ModelSession:
         options = ort.SessionOptions()
         options.intra_op_num_threads = max(1, threads)
         options.inter_op_num_threads = 1
+        if reference:
+            options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_DISABLE_ALL
         session = ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
         name = session.get_inputs()[0].name
         if name != card["input"].get("name", name):

@@ -11,8 +11,8 @@ from typing import Any
 import numpy as np
 import torch
 
-from vision.session import file_sha256 as sha256
-from vision.training.requantize import SCHEME, model_pair_bound, saturation_free  # the digest the model loader checks
+from vision.session import file_sha256 as sha256  # the digest the model loader checks
+from vision.training.requantize import SCHEME, model_pair_bound, saturation_free
 
 ATTRIBUTION = {
     "real_photos": '"Chinese Mahjong Detection" by riichimahjongdetection, Roboflow Universe',

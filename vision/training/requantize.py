@@ -102,8 +102,10 @@ def saturation_free(model: Any) -> Any:
         if scale.ndim == 0:  # per-tensor: one channel of everything
             weights = (q.astype(np.float64) * float(scale)).reshape(1, -1)
             new = pair_scales(weights, 0)[0]
-            put(node.input[0], np.clip(np.round(weights / new), -128, 127).astype(np.int8)
-                .reshape(q.shape))
+            put(
+                node.input[0],
+                np.clip(np.round(weights / new), -128, 127).astype(np.int8).reshape(q.shape),
+            )
             put(node.input[1], np.asarray(new, np.float32))
             continue
         weights = q.astype(np.float64) * _broadcast(scale.astype(np.float64), q.ndim, axis)
@@ -111,15 +113,17 @@ def saturation_free(model: Any) -> Any:
         requant = np.round(weights / _broadcast(new, q.ndim, axis))
         put(node.input[0], np.clip(requant, -128, 127).astype(np.int8))
         put(node.input[1], new.astype(np.float32))
-    _requantize_biases(graph, inits)
+    requantize_biases(model)
     return model
 
 
-def _requantize_biases(graph: Any, inits: dict[str, Any]) -> None:
+def requantize_biases(model: Any) -> None:
     """An int32 bias is quantized at input scale x weight scale (the fused kernels need exactly
-    that): re-derive it from its float value at the new weight scales."""
+    that): re-derive each from its float value at its weights' present scales (in place)."""
     from onnx import numpy_helper
 
+    graph = model.graph
+    inits = {i.name: i for i in graph.initializer}
     producer = {out: node for node in graph.node for out in node.output}
     for node in graph.node:
         if node.op_type not in ("Conv", "Gemm", "ConvTranspose") or len(node.input) < 3:

@@ -30,6 +30,7 @@ class RecogniserService:
         self._recogniser: Any = None
         self.error = "the tile recogniser is not running; tap the tiles in"
         self.warmup_ms: float | None = None
+        self.kernels = ""  # "optimised", or "reference" where this CPU's fused ones differ
 
     @property
     def available(self) -> bool:
@@ -37,6 +38,8 @@ class RecogniserService:
 
     def start(self) -> None:
         try:
+            from vision.config import VisionConfig
+            from vision.kernel_check import self_check
             from vision.recogniser import Recogniser
         except ImportError as e:
             self.error = f"no tile recogniser in this build ({e}); tap the tiles in"
@@ -45,6 +48,17 @@ class RecogniserService:
         try:
             started = time.perf_counter()
             recogniser = Recogniser.load(self.models_dir)
+            check = self_check(recogniser)
+            self.kernels = "optimised"
+            if not check.agrees:  # read slowly but right rather than fast and wrong
+                log.warning(
+                    "this CPU's optimised onnxruntime kernels do not compute what the models "
+                    "say (tile heat off by %.2f, class probability by %.2f on %s): using the "
+                    "reference kernels; run python -m vision check-kernels",
+                    check.finder_diff, check.classifier_diff, check.frame,
+                )
+                recogniser = Recogniser.load(self.models_dir, VisionConfig(reference_kernels=True))
+                self.kernels = "reference"
             recogniser.read(np.full((240, 320, 3), 90, np.uint8))  # warm-up
             self.warmup_ms = (time.perf_counter() - started) * 1000
             self._recogniser = recogniser
@@ -59,7 +73,8 @@ class RecogniserService:
 
     def status(self) -> dict[str, Any]:
         return {"available": self.available, "message": self.error,
-                "models_dir": str(self.models_dir), "warmup_ms": self.warmup_ms}
+                "models_dir": str(self.models_dir), "warmup_ms": self.warmup_ms,
+                "kernels": self.kernels}
 
     def read(self, image: np.ndarray) -> dict[str, Any]:
         """{recognised, hand: {concealed, win, melds, dora, ura}, problems, message}."""

@@ -98,7 +98,7 @@ def cmd_evaluate(args: argparse.Namespace) -> int:
         from vision.peer import PeerUnavailable, load_peer
 
         try:
-            detect = load_peer()
+            detect = load_peer(args.threads)
         except PeerUnavailable as err:
             peer_note = str(err)
             print(f"peer: {peer_note}", file=sys.stderr)

@@ -120,6 +120,19 @@ def check_frame(
     )
 
 
+SELF_CHECK_FRAME = DEMO_FRAMES / "hand_12_019.jpg"  # its 333p read as 555p on a saturating CPU
+
+
+def self_check(recogniser: Recogniser) -> FrameCheck:
+    """The recogniser's models against their reference kernels on one shipped frame, outputs
+    only (a start-up check: a fraction of a second)."""
+    reference = Recogniser.load(
+        recogniser.finder.path.parent, replace(recogniser.config, reference_kernels=True)
+    )
+    frame = cv2.imread(str(SELF_CHECK_FRAME), cv2.IMREAD_COLOR)
+    return check_frame(recogniser, reference, frame, SELF_CHECK_FRAME.name, read=False)
+
+
 def check_kernels(
     frames: Sequence[Path],
     models_dir: Path | None = None,

@@ -5,6 +5,7 @@ It knows 34 classes (no red fives, no face-down tiles), so evaluation compares o
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 import numpy as np
@@ -33,14 +34,27 @@ def peer_label(name: str) -> str:
     return PEER_NAMES.get(name, name)
 
 
-def load_peer() -> Any:
+def load_peer(threads: int | None = None) -> Any:
+    """The peer's detector; with ``threads``, its onnxruntime session (which it keeps per
+    calling thread) uses that many, as ours does, instead of one per core."""
     try:
         from mahjong_detector import CLASS_NAMES, predict, preprocess_image
+
+        peer_module = importlib.import_module("mahjong_detector.predict")  # shadowed by predict()
     except ImportError as err:
         raise PeerUnavailable(
             f"mahjong-detector is not installed ({err}); install the 'peer' extra "
             "(pip install mahjong-detector==0.0.6)"
         ) from err
+    if threads is not None:
+        import onnxruntime as ort
+
+        options = ort.SessionOptions()
+        options.intra_op_num_threads = max(1, threads)
+        options.inter_op_num_threads = 1
+        peer_module.threadlocal.session = ort.InferenceSession(
+            peer_module.model_path, options, providers=["CPUExecutionProvider"]
+        )
 
     from PIL import Image
 

@@ -81,6 +81,12 @@ def _print_table(rows: dict[str, dict], out=sys.stdout) -> None:  # noqa: ANN001
             print(f"confusions ({n}, labelled->read): {pairs}", file=out)
 
 
+def _latency_ratio(ours: dict | None, peer: dict | None) -> float | None:
+    if not ours or not peer or not peer.get("median_latency_ms"):
+        return None
+    return float(ours["median_latency_ms"]) / float(peer["median_latency_ms"])
+
+
 def cmd_evaluate(args: argparse.Namespace) -> int:
     from vision.evaluate import Totals, evaluate_reader, evaluate_side_by_side
     from vision.manifest import iter_splits, read_manifest
@@ -133,11 +139,17 @@ def cmd_evaluate(args: argparse.Namespace) -> int:
         _print_table({"ours": all_ours, **({"peer": all_peer} if all_peer else {})})
     if not args.json and peer_note:
         print(f"peer: not measured: {peer_note}")
+    ratio = _latency_ratio(all_ours, all_peer)
+    if not args.json and ratio is not None:
+        print(f"median latency, ours / peer: {ratio:.2f} ({args.threads} thread(s) each)")
     if args.json:
         out = dict(all_ours or {})
         out["peer"] = all_peer if all_peer else None
         if peer_note:
             out["peer_unavailable"] = peer_note
+        if ratio is not None:
+            out["latency_ratio"] = round(ratio, 3)
+            out["threads"] = args.threads
         if len(per_split) > 1:
             out["per_split"] = per_split
         print(json.dumps(out))

@@ -10,13 +10,15 @@ that its two largest magnitudes add up to at most 128: every pair of products th
 (onnxruntime's ``reduce_range``) in a channel whose two largest weights are alike, and close to
 8 bits in one with a single dominant weight. Biases are re-quantized to the new scales.
 
-``python -m vision.training requantize models/`` rewrites the shipped models in place and their
-cards (sha256, quantization scheme); ``export`` applies the same step to every int8 model it writes.
+``python -m vision.training requantize models/tile_classifier.onnx`` rewrites a model in place
+and its card (sha256, quantization scheme); ``export`` applies the same step to every int8 model
+it writes. ``--float`` turns a QDQ model into the float model it stands for (``dequantized``).
 """
 
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -143,6 +145,71 @@ def requantize_biases(model: Any) -> None:
         )
 
 
+def dequantized(model: Any) -> Any:
+    """The float model a QDQ model stands for (in place; returns it): each constant int8 /
+    int32 tensor becomes its float value, each activation's Quantize / Dequantize pair goes,
+    and a Relu comes back where the pair clamped at zero (the quantizer folds Relus into
+    uint8 activations with zero point 0). Optimised float kernels differ from the reference ones
+    by float rounding only, where int8 ones differ by whole rounding steps."""
+    from onnx import helper, numpy_helper
+
+    graph = model.graph
+    inits = {i.name: numpy_helper.to_array(i) for i in graph.initializer}
+    producer = {out: node for node in graph.node for out in node.output}
+    constants: dict[str, np.ndarray] = {}
+    alias: dict[str, str] = {}  # a DequantizeLinear's output -> the float tensor it stands for
+    relus: dict[str, Any] = {}  # the Relu to put after this tensor's producer
+    dropped: set[int] = set()
+    for node in graph.node:
+        if node.op_type != "DequantizeLinear":
+            continue
+        dropped.add(id(node))
+        if node.input[0] in inits:
+            q, scale = inits[node.input[0]].astype(np.float64), inits[node.input[1]]
+            zero = inits[node.input[2]] if len(node.input) > 2 else np.zeros_like(scale)
+            axis = _attr(node, "axis", 1) if q.ndim > 1 else 0
+            if scale.ndim:
+                scale, zero = (_broadcast(v, q.ndim, axis) for v in (scale, zero))
+            constants[node.output[0]] = ((q - zero) * scale).astype(np.float32)
+            continue
+        quant = producer[node.input[0]]
+        if quant.op_type != "QuantizeLinear":
+            raise ValueError(f"{node.name}: dequantizes something other than a QuantizeLinear")
+        dropped.add(id(quant))
+        source = quant.input[0]
+        zero = inits.get(quant.input[2]) if len(quant.input) > 2 else None
+        if zero is not None and zero.dtype == np.uint8 and not np.any(zero):
+            relus.setdefault(source, helper.make_node("Relu", [source], [f"{source}_relu"]))
+            source = f"{source}_relu"
+        alias[node.output[0]] = source
+    outputs = {o.name for o in graph.output}
+    made = {out for node in graph.node for out in node.output}
+    nodes = [relu for source, relu in relus.items() if source not in made]  # on graph inputs
+    for node in graph.node:
+        if id(node) in dropped:
+            continue
+        for i, name in enumerate(node.input):
+            node.input[i] = alias.get(name, name)
+        nodes.append(node)
+        nodes.extend(relus[out] for out in node.output if out in relus)
+    for name in outputs & set(alias):  # a graph output must keep its name
+        inner = alias[name]
+        for node in nodes:
+            node.output[:] = [name if out == inner else out for out in node.output]
+            node.input[:] = [name if inp == inner else inp for inp in node.input]
+    used = {name for node in nodes for name in node.input}
+    graph.ClearField("node")
+    graph.node.extend(nodes)
+    kept = [i for i in graph.initializer if i.name in used]
+    graph.ClearField("initializer")
+    graph.initializer.extend(kept)
+    graph.initializer.extend(
+        numpy_helper.from_array(v, k) for k, v in constants.items() if k in used
+    )
+    graph.ClearField("value_info")
+    return model
+
+
 def model_pair_bound(path: Path) -> int:
     """The largest weight pair sum in a model file (<= 128: safe on every CPU)."""
     import onnx
@@ -169,23 +236,48 @@ def requantize_file(path: Path) -> None:
 _WRITTEN = ("file", "sha256", "bytes", "attribution")  # write_card fills these in
 
 
+FLOAT_SCHEME = (
+    "float32: the weights of its int8 QDQ export, dequantized, activations unquantized (int8's "
+    "fused kernels differ from the reference ones by whole rounding steps, which move boxes)"
+)
+
+
+def dequantize_file(path: Path) -> None:
+    """Rewrite one QDQ model as float and its card (sha256, size, scheme, the int8 file's sha)."""
+    import onnx
+
+    from vision.training.export import read_card, write_card
+
+    card = read_card(path)
+    model = dequantized(onnx.load(str(path)))
+    onnx.checker.check_model(model)
+    onnx.save(model, str(path))
+    card["quantization"] = {"scheme": FLOAT_SCHEME, "int8_sha256": card.get("sha256", "")}
+    write_card(path, {k: v for k, v in card.items() if k not in _WRITTEN})
+
+
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("models", type=Path, help="folder of int8 ONNX models with their cards")
+    p.add_argument("models", type=Path, nargs="+", help="int8 QDQ ONNX models with their cards")
+    p.add_argument(
+        "--float",
+        action="store_true",
+        help="turn them into float models instead (the same weights, no int8 kernels)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
-    paths = sorted(p for p in args.models.glob("*.onnx") if weight_nodes_any(p))
-    if not paths:
-        print(f"error: no int8 ONNX model in {args.models}")
-        return 2
-    for path in paths:
+    for path in args.models:
+        if path.suffix != ".onnx" or not path.is_file():
+            print(f"error: {path} is no ONNX model file", file=sys.stderr)
+            return 2
+        if args.float:
+            dequantize_file(path)
+            print(f"{path}: float")
+            continue
         before = model_pair_bound(path)
+        if not before:
+            print(f"error: {path} has no int8 weights", file=sys.stderr)
+            return 2
         requantize_file(path)
         print(f"{path}: largest weight pair {before} -> {model_pair_bound(path)}")
     return 0
-
-
-def weight_nodes_any(path: Path) -> bool:
-    import onnx
-
-    return bool(weight_nodes(onnx.load(str(path))))

@@ -36,7 +36,8 @@ def peer_label(name: str) -> str:
 
 def load_peer(threads: int | None = None) -> Any:
     """The peer's detector; with ``threads``, its onnxruntime session (which it keeps per
-    calling thread) uses that many, as ours does, instead of one per core."""
+    calling thread) runs as ours does: that many threads instead of one per core, idle ones
+    sleeping (spinning pools of two readers taking turns starve each other)."""
     try:
         from mahjong_detector import CLASS_NAMES, predict, preprocess_image
 
@@ -52,6 +53,7 @@ def load_peer(threads: int | None = None) -> Any:
         options = ort.SessionOptions()
         options.intra_op_num_threads = max(1, threads)
         options.inter_op_num_threads = 1
+        options.add_session_config_entry("session.intra_op.allow_spinning", "0")
         peer_module.threadlocal.session = ort.InferenceSession(
             peer_module.model_path, options, providers=["CPUExecutionProvider"]
         )

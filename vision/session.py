@@ -99,6 +99,9 @@ class ModelSession:
         options = ort.SessionOptions()
         options.intra_op_num_threads = max(1, threads)
         options.inter_op_num_threads = 1
+        # idle workers sleep rather than spin: a kiosk shares its cores with the camera and the
+        # web server, and spinning pools of two models starve each other on a small CPU
+        options.add_session_config_entry("session.intra_op.allow_spinning", "0")
         if reference:
             options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_DISABLE_ALL
         session = ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])

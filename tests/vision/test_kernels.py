@@ -177,8 +177,8 @@ def avx2_only(tmp_path_factory) -> Path:
     if cc is None:
         pytest.skip("no C compiler to build the CPUID shim")
     lib = tmp_path_factory.mktemp("shim") / "avx2_only_cpu.so"
-    subprocess.run([cc, "-O2", "-shared", "-fPIC", "-o", str(lib), str(HERE / "avx2_only_cpu.c")],
-                   check=True)
+    source = HERE / "avx2_only_cpu.c"
+    subprocess.run([cc, "-O2", "-shared", "-fPIC", "-o", str(lib), str(source), "-ldl"], check=True)
     probe = "from numpy._core._multiarray_umath import __cpu_features__ as f; print(f['AVX2'], " \
             "f['AVX512F'], f['AVX512VNNI'])"
     seen = _python(["-c", probe], lib).stdout.split()

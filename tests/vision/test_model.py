@@ -1,7 +1,7 @@
 """The real shipped models on committed sample frames (rendered by vision.synth: seed 11,
 scene 318 of the seed-31 tuning set, a row 45 degrees off the frame's axes, and scene 48 of the
 seed-13 one, an added kan whose stacked pair the finder's first pass boxes as one, and scene 212
-of the seed-41 one, where the finder boxes a finger and point sticks' ends).
+of the seed-41 one, where the int8 finder of sessions 5-7 boxed a finger and point sticks' ends).
 
 Expected readings are the generator's truth for each frame, not recorded model output.
 """
@@ -12,8 +12,10 @@ import sys
 from pathlib import Path
 
 import cv2
+import numpy as np
 import pytest
 
+from scorer.tiles import MODEL_CLASSES
 from vision.recogniser import Recogniser
 
 FRAMES = Path(__file__).parent / "frames"
@@ -46,16 +48,20 @@ def test_sample_frame_is_read_exactly(recogniser, name):
     assert sum(t.face_down for t in reading.tiles) == downs
 
 
-def test_the_tile_head_drops_a_finger_and_point_sticks_the_finder_boxed():
-    # without the no-tile check the three are read as White dragons and break the hand
-    from vision.config import VisionConfig
+# where the int8 finder of sessions 5-7 boxed a point stick's end and the finger holding it
+NOT_TILES = [(406, 423, 433, 454), (349, 433, 379, 480), (379, 433, 409, 480)]
 
+
+def test_the_tile_head_reads_no_tile_on_a_finger_and_point_sticks(recogniser):
+    # read as the blank White dragon, such boxes would break the hand
     frame = cv2.imread(str(FRAMES / "hand_41_212.jpg"))
-    unchecked = Recogniser.load(None, VisionConfig(no_tile_below=0.0)).read(frame)
-    assert len(unchecked.tiles) == 19
-    assert [t.label for t in unchecked.tiles[16:]] == ["5z", "5z", "5z"]
-    checked = Recogniser.load().read(frame)
-    assert len(checked.tiles) == 16 and "5z" not in [t.label for t in checked.tiles]
+    reading = recogniser.read(frame)
+    tiles = np.array([t.box for t in reading.tiles], np.float32)
+    probs, _, tile = recogniser.classify(frame, np.array(NOT_TILES, np.float32))
+    assert [MODEL_CLASSES[i] for i in probs.argmax(axis=1)] == ["5z", "5z", "5z"]
+    assert tile.max() < recogniser.config.no_tile_below
+    assert recogniser.classify(frame, tiles)[2].min() > 0.5
+    assert len(reading.tiles) == 16 and "5z" not in [t.label for t in reading.tiles]
 
 
 def test_cli_read_json_names_every_tile():

@@ -16,6 +16,7 @@ import cv2
 import numpy as np
 
 from device.camera import CameraError, Grabber, camera_from_spec, encode_jpeg, mjpeg_stream
+from kiosk.image_header import check_pixels
 
 ROOT = Path(__file__).resolve().parents[1]
 #: The demo camera's frames: hands rendered by the vision package that its shipped models read.
@@ -100,6 +101,7 @@ def decode_upload(data: bytes) -> Still:
     """Decode an uploaded photo, raising ValueError naming the problem."""
     if not data:
         raise ValueError("the upload is empty")
+    check_pixels(data)  # before decoding: a small file can declare gigapixels
     image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
     if image is None:
         raise ValueError("the upload is not an image OpenCV can read (JPEG, PNG, BMP, WebP)")

@@ -22,6 +22,7 @@ from kiosk.errors import ApiError
 from scorer.tiles import MODEL_CLASSES
 
 KEEP_PENDING = 16
+PENDING_BYTES = 256 * 1024 * 1024  # decoded pixels + JPEGs kept for captures not yet confirmed
 SPLIT = "kiosk"
 
 
@@ -50,9 +51,14 @@ class CaptureStore:
                           reading, source, time.time())
         with self._lock:
             self._pending[capture.id] = capture
-            while len(self._pending) > KEEP_PENDING:
-                self._pending.popitem(last=False)
+            while len(self._pending) > 1 and (
+                len(self._pending) > KEEP_PENDING or self.pending_bytes() > PENDING_BYTES
+            ):
+                self._pending.popitem(last=False)  # the oldest goes first
         return capture
+
+    def pending_bytes(self) -> int:
+        return sum(c.still.image.nbytes + len(c.still.jpeg) for c in self._pending.values())
 
     def get(self, capture_id: str) -> Capture:
         with self._lock:

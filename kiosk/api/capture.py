@@ -11,6 +11,7 @@ from device.camera import MJPEG_MIMETYPE, CameraError
 from kiosk.api import blueprint, services
 from kiosk.camera import Still, decode_upload
 from kiosk.errors import ApiError
+from kiosk.image_header import ImageTooLarge
 from scorer.tiles import MODEL_CLASSES
 
 
@@ -70,6 +71,8 @@ def upload() -> tuple[dict[str, Any], int]:
         raise ApiError(415, "send the photo as multipart field 'photo' or an image/* body")
     try:
         still = decode_upload(data)
+    except ImageTooLarge as e:
+        raise ApiError(413, str(e)) from None
     except ValueError as e:
         raise ApiError(415 if data else 400, str(e)) from None
     return _recognise(still, "upload"), 201

@@ -130,3 +130,43 @@ def test_tiles_and_mjpeg_stream(api: Api) -> None:
     assert len(api.get("/api/tiles").get_json()["tiles"]) == 38
     frame = api.get("/api/camera/frame.jpg")
     assert frame.status_code in (200, 503)
+
+
+def png_header(width: int, height: int) -> bytes:
+    """A PNG's signature and header chunk alone, declaring any size (a decompression bomb's
+    first bytes: nothing after them is read)."""
+    import struct
+    import zlib
+
+    ihdr = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    chunk = b"IHDR" + ihdr
+    return (b"\x89PNG\r\n\x1a\n" + struct.pack(">I", len(ihdr)) + chunk
+            + struct.pack(">I", zlib.crc32(chunk)))
+
+
+@pytest.mark.parametrize("data", [png_header(50_000, 50_000), png(8_000, 7_000)],
+                         ids=["declared-50000x50000", "real-8000x7000"])
+def test_a_photo_of_too_many_pixels_is_refused_before_decoding(api: Api, data: bytes) -> None:
+    r = api.post("/api/captures/upload", data=data, headers={"Content-Type": "image/png"})
+    assert r.status_code == 413
+    assert "megapixels" in r.get_json()["error"] and " x " in r.get_json()["error"]
+
+
+@pytest.mark.parametrize("ext", [".jpg", ".png", ".bmp", ".webp"])
+def test_the_declared_size_is_read_from_each_accepted_format(ext: str) -> None:
+    from kiosk.image_header import declared_size
+
+    ok, buf = cv2.imencode(ext, np.zeros((37, 53, 3), np.uint8))
+    assert ok and declared_size(buf.tobytes()) == (53, 37)
+
+
+def test_pending_captures_hold_a_bounded_number_of_bytes(tmp_path: Path) -> None:
+    from kiosk import captures
+    from kiosk.camera import Still
+
+    store = captures.CaptureStore(tmp_path)
+    big = Still(np.zeros((3000, 4000, 3), np.uint8), b"")  # 36 MB of pixels each
+    kept = [store.add(big, {}, "upload").id for _ in range(10)]
+    assert store.pending_bytes() <= captures.PENDING_BYTES
+    assert len(store._pending) == captures.PENDING_BYTES // big.image.nbytes == 7
+    assert list(store._pending) == kept[-7:]  # the newest stay

@@ -1,0 +1,16 @@
+"""The examples in the kiosk's docstrings run (pytest collects doctests in tests/, scorer/ only)."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+
+import pytest
+
+MODULES = ["kiosk.image_header"]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_docstring_examples(name: str) -> None:
+    result = doctest.testmod(importlib.import_module(name))
+    assert result.attempted > 0 and result.failed == 0

@@ -22,10 +22,10 @@ def declared_size(data: bytes) -> tuple[int, int]:
     >>> png = b"\\x89PNG\\r\\n\\x1a\\n" + b"\\0\\0\\0\\rIHDR"
     >>> declared_size(png + struct.pack(">II", 50000, 40))
     (50000, 40)
-    >>> declared_size(b"GIF89a...")
+    >>> declared_size(b"GIF89a...")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    kiosk.image_header.ImageHeaderError: the upload is not an image the kiosk reads (JPEG, PNG, BMP or WebP)
+    kiosk.image_header.ImageHeaderError: the upload is not an image the kiosk reads (JPEG, ...)
     """
     if data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR" and len(data) >= 24:
         return struct.unpack(">II", data[16:24])

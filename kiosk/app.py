@@ -11,6 +11,7 @@ from flask import Flask, request, session
 
 from kiosk import errors, i18n
 from kiosk.config import KioskConfig
+from kiosk.security import HostCheck
 from kiosk.services import Services
 
 CHANGING = frozenset({"POST", "PUT", "PATCH", "DELETE"})
@@ -39,6 +40,14 @@ def create_app(config: KioskConfig, kiosk: Services) -> Flask:
         JSON_SORT_KEYS=False,
     )
     app.extensions["kiosk"] = kiosk
+    hosts = HostCheck.for_kiosk(config.host_names, config.public_url)
+
+    @app.before_request
+    def check_host() -> None:
+        if not hosts.allows(request.host, request.remote_addr):
+            raise errors.ApiError(
+                400, f"Host {request.host[:80]!r} is not a name of this kiosk (open it by its "
+                "address, or add the name to allowed_hosts)")
 
     @app.before_request
     def guard_changes() -> None:

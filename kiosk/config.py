@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import ipaddress
 import os
+import re
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
@@ -73,6 +74,9 @@ OPTIONS: tuple[Option, ...] = (
     Option("public_url", str, "",
            "address phones should use for the QR code (default: guessed from host/port)",
            "URL"),
+    Option("allowed_hosts", str, "",
+           "host names the kiosk answers to besides its addresses, the machine's name and the "
+           "public URL's, comma-separated (others are refused: DNS rebinding)", "NAMES"),
 )
 _BY_NAME = {o.name: o for o in OPTIONS}
 
@@ -95,6 +99,11 @@ class KioskConfig:
     threads: int = 24
     max_upload_mb: int = 12
     public_url: str = ""
+    allowed_hosts: str = ""
+
+    @property
+    def host_names(self) -> tuple[str, ...]:
+        return tuple(n.strip().lower() for n in self.allowed_hosts.split(",") if n.strip())
 
     @property
     def data_path(self) -> Path:
@@ -190,6 +199,9 @@ def validate(config: KioskConfig) -> KioskConfig:
         raise ConfigError(f"max_upload_mb: {config.max_upload_mb} is outside 1-100")
     if config.pin and not (config.pin.isdigit() and 4 <= len(config.pin) <= 12):
         raise ConfigError("pin: a PIN is 4-12 digits")
+    for name in config.host_names:
+        if not re.fullmatch(r"[a-z0-9]([a-z0-9.-]{0,251}[a-z0-9])?", name):
+            raise ConfigError(f"allowed_hosts: {name!r} is not a host name")
     from device.camera import CameraSpec
 
     try:

@@ -14,12 +14,14 @@ import hmac
 import ipaddress
 import json
 import secrets
+import socket
 import threading
 import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from flask import Request, session
 
@@ -51,32 +53,127 @@ def is_loopback_client(address: str | None) -> bool:
         return False
 
 
+def host_name(host_header: str) -> str:
+    """The name or address of a Host header, without its port, lower case.
+
+    >>> host_name("Kiosk.local:8080"), host_name("[::1]:8080"), host_name("192.168.1.5")
+    ('kiosk.local', '::1', '192.168.1.5')
+    """
+    host = host_header.strip().lower()
+    if host.startswith("["):
+        return host[1 : host.find("]")] if "]" in host else host
+    return host.rsplit(":", 1)[0] if host.count(":") == 1 else host
+
+
+def _address(name: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
+    try:
+        return ipaddress.ip_address(name)
+    except ValueError:
+        return None
+
+
+def is_loopback_host(host_header: str) -> bool:
+    """A Host naming this machine's loopback: localhost or a loopback address."""
+    name = host_name(host_header)
+    address = _address(name)
+    return name == "localhost" or (address is not None and address.is_loopback)
+
+
+@dataclass(frozen=True)
+class HostCheck:
+    """Which Host headers this kiosk answers. A DNS-rebinding page reaches the kiosk under a
+    name of the attacker's (``evil.example`` resolving to the kiosk's address), so names are
+    accepted only when they are the kiosk's own: loopback names from a loopback client, the
+    machine's host name (and its mDNS ``.local``), the public URL's and the configured ones.
+    Addresses are always accepted: a rebinding page cannot send one as its Host."""
+
+    names: frozenset[str]
+
+    @classmethod
+    def for_kiosk(cls, allowed: tuple[str, ...] = (), public_url: str = "") -> HostCheck:
+        machine = socket.gethostname().lower()
+        names = {machine, f"{machine}.local", *(n.lower() for n in allowed)}
+        if public_url:
+            names.add(host_name(urlsplit(public_url).netloc))
+        return cls(frozenset(n for n in names if n))
+
+    def allows(self, host_header: str, client: str | None) -> bool:
+        name = host_name(host_header)
+        if _address(name) is not None:
+            return True
+        if name == "localhost":
+            return is_loopback_client(client)
+        return name in self.names
+
+
+def is_local(request: Request) -> bool:
+    """The kiosk's own screen: a loopback client that also named the kiosk by a loopback name
+    (a rebinding page in the kiosk's own browser names it otherwise)."""
+    return is_loopback_client(request.remote_addr) and is_loopback_host(request.host)
+
+
 @dataclass
 class PinLimiter:
-    """At most `attempts` wrong PINs per `window` seconds from one address."""
+    """Wrong PINs are limited per address (``attempts`` a ``window``) and over all addresses
+    together (``total`` a ``total_window``), so a phone changing its address, or a hundred
+    phones, search the PIN space no faster; past the total, PIN entry pauses for everyone (the
+    kiosk's own screen needs no PIN) and the screen says so."""
 
     attempts: int = 5
     window: float = 300.0
+    total: int = 20
+    total_window: float = 600.0
     _failures: dict[str, deque[float]] = field(default_factory=dict)
+    _all: deque[float] = field(default_factory=deque)
     _lock: threading.Lock = field(default_factory=threading.Lock)
+
+    @staticmethod
+    def _wait(fails: deque[float], limit: int, window: float, now: float) -> int:
+        while fails and now - fails[0] > window:
+            fails.popleft()
+        return int(window - (now - fails[0])) + 1 if len(fails) >= limit else 0
 
     def retry_after(self, address: str) -> int:
         now = time.monotonic()
         with self._lock:
-            fails = self._failures.get(address, deque())
-            while fails and now - fails[0] > self.window:
-                fails.popleft()
-            if len(fails) >= self.attempts:
-                return int(self.window - (now - fails[0])) + 1
-            return 0
+            mine = self._wait(self._failures.get(address, deque()), self.attempts, self.window,
+                              now)
+            if not self._failures.get(address):
+                self._failures.pop(address, None)
+            return max(mine, self._wait(self._all, self.total, self.total_window, now))
+
+    def paused_for(self) -> int:
+        """Seconds until PIN entry opens again for everyone (0: open)."""
+        with self._lock:
+            return self._wait(self._all, self.total, self.total_window, time.monotonic())
+
+    def recent_failures(self) -> int:
+        with self._lock:
+            now = time.monotonic()
+            return sum(1 for at in self._all if now - at <= self.total_window)
 
     def failed(self, address: str) -> None:
+        now = time.monotonic()
         with self._lock:
-            self._failures.setdefault(address, deque()).append(time.monotonic())
+            self._failures.setdefault(address, deque()).append(now)
+            self._all.append(now)
+            if len(self._failures) > 10_000:  # addresses are cheap to a scanner: forget the oldest
+                self._failures.pop(next(iter(self._failures)))
 
     def succeeded(self, address: str) -> None:
         with self._lock:
             self._failures.pop(address, None)
+
+
+def same_secret(sent: object, expected: str) -> bool:
+    """Constant-time comparison of text from outside (any characters) with a secret.
+
+    >>> same_secret("2468", "2468"), same_secret("２４６８", "2468"), same_secret(7, "7")
+    (True, False, False)
+    """
+    if not isinstance(sent, str):
+        return False
+    return hmac.compare_digest(sent.encode("utf-8", "surrogatepass"), expected.encode("utf-8"))
 
 
 class Security:
@@ -97,10 +194,15 @@ class Security:
         if wait:
             raise ApiError(429, f"too many wrong PINs; try again in {wait} s",
                            retry_after=wait)
-        if not isinstance(pin, str) or not hmac.compare_digest(pin.strip(), self.pin):
+        if not same_secret(pin.strip() if isinstance(pin, str) else pin, self.pin):
             self.limiter.failed(address)
             raise ApiError(403, "wrong PIN")
         self.limiter.succeeded(address)
+
+    def pin_alarm(self) -> dict[str, int] | None:
+        """Wrong PINs lately and how long PIN entry stays paused, for the kiosk's own screen."""
+        wrong = self.limiter.recent_failures()
+        return {"wrong_pins": wrong, "paused_for": self.limiter.paused_for()} if wrong else None
 
     @staticmethod
     def csrf_token() -> str:
@@ -140,7 +242,7 @@ class Security:
             if name is None:
                 raise ApiError(401, "unknown device token")
             return f"device:{name}"
-        if is_loopback_client(request.remote_addr):
+        if is_local(request):
             who = "kiosk"
         elif session.get("pin_ok"):
             who = "pin"
@@ -149,7 +251,7 @@ class Security:
                            needs_pin=True)
         sent = request.headers.get("X-CSRF-Token", "")
         expected = session.get("csrf", "")
-        if not expected or not hmac.compare_digest(sent, expected):
+        if not expected or not same_secret(sent, expected):
             raise ApiError(403, "missing or wrong CSRF token (send the X-CSRF-Token header "
                            "from GET /api/session)")
         return who

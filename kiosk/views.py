@@ -8,7 +8,7 @@ from flask import Blueprint, render_template, request
 
 from kiosk import present
 from kiosk.qr import qr_svg, table_url
-from kiosk.security import is_loopback_client
+from kiosk.security import is_local
 from scorer.rules import RULESETS
 
 if TYPE_CHECKING:
@@ -27,12 +27,13 @@ def _services() -> Services:
 def table() -> str:
     kiosk = _services()
     url = table_url(kiosk.config, request.host_url)
-    local = is_loopback_client(request.remote_addr)
+    local = is_local(request)
     game = kiosk.game
     state = present.state_json(game._table, game.game_id)  # noqa: SLF001  (a snapshot read)
     lan = kiosk.config.listens_on_lan or bool(kiosk.config.public_url)
     return render_template("table.html", qr_svg=qr_svg(url), table_url=url, state=state, lan=lan,
-                           show_pin=local, pin=kiosk.security.pin if local else "")
+                           show_pin=local, pin=kiosk.security.pin if local else "",
+                           pin_alarm=kiosk.security.pin_alarm() if local else None)
 
 
 @blueprint.get("/new")

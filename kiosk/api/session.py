@@ -9,19 +9,20 @@ from flask import request, session
 from kiosk import i18n
 from kiosk.api import blueprint, json_object, services
 from kiosk.errors import ApiError
-from kiosk.security import is_loopback_client
+from kiosk.security import is_local
 
 
 @blueprint.get("/session")
 def get_session() -> dict[str, Any]:
     kiosk = services()
-    local = is_loopback_client(request.remote_addr)
+    local = is_local(request)
     out = {"csrf": kiosk.security.csrf_token(), "local": local,
            "can_change": local or bool(session.get("pin_ok")),
            "lan": kiosk.config.listens_on_lan, "language": session.get("lang")
            or kiosk.config.language}
     if local:
         out["pin"] = kiosk.security.pin  # shown on the kiosk's own screen only
+        out["pin_alarm"] = kiosk.security.pin_alarm()
     return out
 
 

@@ -17,6 +17,7 @@ from kiosk.config import load
 from kiosk.services import Services, build_services
 
 LAN = {"REMOTE_ADDR": "192.168.1.23"}
+KIOSK_ON_LAN = "192.168.1.10:8080"  # the Host a phone names the kiosk by: its address
 # The kiosk tests' own frame (a rendered hand, 640x480; truth in frames/expected.json), kept
 # apart from the demo camera's frames, which vision may re-pick when its model changes.
 DEMO_FRAME = Path(__file__).parent / "frames" / "hand_11_001.jpg"
@@ -32,6 +33,20 @@ def make_kiosk(tmp_path: Path, **options: Any) -> tuple[Flask, Services]:
     app = create_app(config, services)
     app.config["TESTING"] = True
     return app, services
+
+
+class PhoneClient(FlaskClient):
+    """A client on the LAN: another address, naming the kiosk by its LAN address."""
+
+    def open(self, *args: Any, **kw: Any) -> Any:
+        kw.setdefault("base_url", f"http://{KIOSK_ON_LAN}")
+        return super().open(*args, **kw)
+
+
+def lan_client(app: Flask, address: str = LAN["REMOTE_ADDR"]) -> FlaskClient:
+    client = PhoneClient(app, app.response_class, use_cookies=True)
+    client.environ_base["REMOTE_ADDR"] = address
+    return client
 
 
 class Api:

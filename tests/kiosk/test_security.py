@@ -9,7 +9,7 @@ import pytest
 from flask import Flask
 
 from kiosk.services import Services
-from tests.kiosk.conftest import LAN, Api, make_kiosk, points
+from tests.kiosk.conftest import LAN, Api, lan_client, make_kiosk, points
 
 
 @pytest.fixture
@@ -21,9 +21,7 @@ def lan_kiosk(tmp_path: Path):  # noqa: ANN201
 
 
 def phone(app: Flask, address: str = LAN["REMOTE_ADDR"]):  # noqa: ANN201
-    client = app.test_client()
-    client.environ_base["REMOTE_ADDR"] = address
-    return client
+    return lan_client(app, address)
 
 
 def test_a_change_without_the_pin_is_refused_on_the_lan(lan_kiosk: tuple[Flask, Services]) -> None:
@@ -98,3 +96,94 @@ def test_generated_pin_is_kept_in_the_data_dir(tmp_path: Path) -> None:
     assert again.security.pin == pin
     services.stop()
     again.stop()
+
+
+# --- Host names: DNS rebinding -----------------------------------------------------------------
+
+def test_a_rebinding_name_is_refused_even_from_loopback(kiosk: tuple[Flask, Services]) -> None:
+    app, _ = kiosk
+    client = app.test_client()  # 127.0.0.1, as the kiosk's own browser would be
+    evil = {"base_url": "http://evil.example:8081"}
+    session = client.get("/api/session", **evil)
+    assert session.status_code == 400 and "evil.example:8081" in session.get_json()["error"]
+    change = client.post("/api/corrections", json={"deltas": [1000, -1000, 0, 0],
+                                                   "reason": "x"}, **evil)
+    assert change.status_code == 400
+    assert points(Api(client)) == [25000] * 4
+
+
+@pytest.mark.parametrize("host, local", [
+    ("localhost:8080", True), ("127.0.0.1:8080", True), ("[::1]:8080", True),
+    ("192.168.1.10:8080", False),  # the kiosk's own LAN address, opened on its own screen
+])
+def test_the_kiosk_screen_is_a_loopback_client_naming_a_loopback_host(
+        kiosk: tuple[Flask, Services], host: str, local: bool) -> None:
+    app, services = kiosk
+    out = app.test_client().get("/api/session", base_url=f"http://{host}").get_json()
+    assert out["local"] is local and ("pin" in out) is local
+    if local:
+        assert out["pin"] == services.security.pin
+
+
+def test_names_are_the_machine_s_the_public_url_s_and_the_configured_ones(tmp_path: Path) -> None:
+    import socket
+
+    app, services = make_kiosk(tmp_path, host="0.0.0.0", pin="2468",
+                               public_url="http://table7.parlor.example:8080/",
+                               allowed_hosts="kiosk.lan, Other.Example")
+    services.start(camera=False, recogniser=False)
+    try:
+        client = lan_client(app)
+        machine = socket.gethostname()
+        for name in (machine, f"{machine}.local", "table7.parlor.example", "kiosk.lan",
+                     "other.example", "10.0.0.7", "[fe80::1]"):
+            assert client.get("/api/state", base_url=f"http://{name}:8080").status_code == 200
+        for name in ("localhost", "evil.example", "kiosk.lan.evil.example"):
+            r = client.get("/api/state", base_url=f"http://{name}:8080")
+            assert r.status_code == 400 and name in r.get_json()["error"]
+    finally:
+        services.stop()
+
+
+def test_a_bad_allowed_host_is_named_at_start(tmp_path: Path) -> None:
+    from kiosk.config import ConfigError
+
+    with pytest.raises(ConfigError, match="allowed_hosts: 'evil example'"):
+        make_kiosk(tmp_path, allowed_hosts="ok.example,evil example")
+
+
+# --- PIN guessing -----------------------------------------------------------------------------
+
+def test_wrong_pins_from_many_addresses_pause_pin_entry_and_the_screen_says_so(
+        lan_kiosk: tuple[Flask, Services]) -> None:
+    app, services = lan_kiosk
+    for i in range(services.security.limiter.total):  # one guess each from 20 addresses
+        r = phone(app, f"192.168.2.{i + 1}").post("/api/session/pin", json={"pin": f"{i:04d}"})
+        assert r.status_code == 403
+    fresh = phone(app, "192.168.3.1").post("/api/session/pin", json={"pin": "2468"})
+    assert fresh.status_code == 429 and 590 <= fresh.get_json()["retry_after"] <= 601
+    screen = app.test_client()
+    alarm = screen.get("/api/session").get_json()["pin_alarm"]
+    assert alarm["wrong_pins"] == 20 and 590 <= alarm["paused_for"] <= 601
+    page = screen.get("/").get_data(as_text=True)
+    assert "20 wrong PINs from other devices in the last 10 minutes" in page
+    assert "paused for 10 min" in page
+    assert "pin_alarm" not in phone(app).get("/api/session").get_json()  # the screen's alone
+
+
+@pytest.mark.parametrize("pin", ["２４６８", "24\ud8006", "é" * 4, 2468, None],
+                         ids=["fullwidth", "lone-surrogate", "accents", "number", "null"])
+def test_a_pin_of_any_characters_is_a_wrong_pin_and_counted(
+        lan_kiosk: tuple[Flask, Services], pin: object) -> None:
+    app, services = lan_kiosk
+    r = phone(app).post("/api/session/pin", json={"pin": pin})
+    assert r.status_code == 403 and r.get_json()["error"] == "wrong PIN"
+    assert services.security.limiter.recent_failures() == 1
+
+
+def test_a_csrf_token_of_any_characters_is_refused(kiosk: tuple[Flask, Services]) -> None:
+    app, _ = kiosk
+    client = app.test_client()
+    client.get("/api/session")
+    r = client.post("/api/riichi", json={"seat": 0}, headers={"X-CSRF-Token": "ü\u00ff\u4e00"})
+    assert r.status_code == 403 and "CSRF" in r.get_json()["error"]

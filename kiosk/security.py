@@ -21,6 +21,7 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 from flask import Request, session
@@ -30,7 +31,33 @@ from kiosk.errors import ApiError
 PIN_FILE = "pin.txt"
 SECRET_FILE = "secret_key"
 TOKENS_FILE = "device_tokens.json"
+SESSIONS_FILE = "pin_sessions.json"
+SESSION_TTL = 12 * 3600.0  # a PIN session lasts a playing day
+MAX_SESSIONS = 200
+TOKEN_DAYS = 180
+TOKEN_ID = 12  # hex characters of a token's digest that name it in lists
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+
+
+def _digest(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _read_json(path: Path) -> dict[str, Any]:
+    """A small JSON object file; missing or unreadable counts as empty (nothing is granted)."""
+    try:
+        value = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return value if isinstance(value, dict) else {}
+
+
+def _write_json(path: Path, value: dict[str, Any]) -> None:
+    """Write owner-only, replacing the file whole (a crash leaves the old one)."""
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(value, indent=1), encoding="utf-8")
+    tmp.chmod(0o600)
+    tmp.replace(path)
 
 
 def load_or_create(path: Path, make: Callable[[], str]) -> str:
@@ -177,7 +204,13 @@ def same_secret(sent: object, expected: str) -> bool:
 
 
 class Security:
-    """The table PIN, device tokens and the checks every change goes through."""
+    """The table PIN, PIN sessions, device tokens and the checks every change goes through.
+
+    A PIN session lives in the signed cookie only as an id; the kiosk keeps the ids it issued
+    (``pin_sessions.json``, with a digest of the PIN they were issued under), so logging out
+    ends one, a new PIN ends all (at start), and each expires after ``SESSION_TTL``. Device
+    tokens are kept as digests with a name and an expiry, listed and revoked on the kiosk's own
+    screen."""
 
     def __init__(self, data_dir: Path, pin: str = ""):
         self.data_dir = data_dir
@@ -186,7 +219,10 @@ class Security:
         self.secret_key = load_or_create(data_dir / SECRET_FILE, lambda: secrets.token_hex(32))
         self.limiter = PinLimiter()
         self._tokens_path = data_dir / TOKENS_FILE
+        self._sessions_path = data_dir / SESSIONS_FILE
         self._lock = threading.Lock()
+        self._pin_digest = hmac.new(self.secret_key.encode(), self.pin.encode(),
+                                    hashlib.sha256).hexdigest()
 
     # --- PIN sessions -------------------------------------------------------------------
     def check_pin(self, address: str, pin: object) -> None:
@@ -204,6 +240,41 @@ class Security:
         wrong = self.limiter.recent_failures()
         return {"wrong_pins": wrong, "paused_for": self.limiter.paused_for()} if wrong else None
 
+    def _sessions(self) -> dict[str, float]:
+        """Live PIN session ids -> expiry (wall clock); none issued under another PIN."""
+        stored = _read_json(self._sessions_path)
+        if stored.get("pin") != self._pin_digest or not isinstance(stored.get("ids"), dict):
+            return {}
+        now = time.time()
+        return {k: float(v) for k, v in stored["ids"].items()
+                if isinstance(v, int | float) and v > now}
+
+    def _write_sessions(self, ids: dict[str, float]) -> None:
+        _write_json(self._sessions_path, {"pin": self._pin_digest, "ids": ids})
+
+    def start_pin_session(self) -> None:
+        sid = secrets.token_urlsafe(24)
+        with self._lock:
+            ids = self._sessions()
+            ids[sid] = time.time() + SESSION_TTL
+            self._write_sessions(dict(sorted(ids.items(), key=lambda kv: kv[1])[-MAX_SESSIONS:]))
+        session["pin_sid"] = sid
+
+    def end_pin_session(self) -> None:
+        sid = session.pop("pin_sid", None)
+        if sid:
+            with self._lock:
+                ids = self._sessions()
+                if ids.pop(sid, None) is not None:
+                    self._write_sessions(ids)
+
+    def has_pin_session(self) -> bool:
+        sid = session.get("pin_sid")
+        if not isinstance(sid, str):
+            return False
+        with self._lock:
+            return sid in self._sessions()
+
     @staticmethod
     def csrf_token() -> str:
         token = session.get("csrf")
@@ -213,25 +284,55 @@ class Security:
         return token
 
     # --- device tokens ------------------------------------------------------------------
-    def _read_tokens(self) -> dict[str, str]:
-        if not self._tokens_path.exists():
-            return {}
-        tokens: dict[str, str] = json.loads(self._tokens_path.read_text(encoding="utf-8"))
+    def _read_tokens(self) -> dict[str, dict[str, Any]]:
+        """digest -> {name, created, expires}; a bare name (an older file) never expires."""
+        tokens = {}
+        for digest, value in _read_json(self._tokens_path).items():
+            if isinstance(value, str):
+                value = {"name": value, "created": 0, "expires": None}
+            if isinstance(value, dict):
+                tokens[digest] = value
         return tokens
 
-    def issue_token(self, name: str) -> str:
+    def _write_tokens(self, tokens: dict[str, dict[str, Any]]) -> None:
+        _write_json(self._tokens_path, tokens)
+
+    def issue_token(self, name: str, days: int = TOKEN_DAYS) -> str:
         token = secrets.token_urlsafe(32)
+        now = time.time()
         with self._lock:
             tokens = self._read_tokens()
-            tokens[hashlib.sha256(token.encode()).hexdigest()] = name
-            self._tokens_path.write_text(json.dumps(tokens, indent=1), encoding="utf-8")
-            self._tokens_path.chmod(0o600)
+            tokens[_digest(token)] = {"name": name, "created": round(now),
+                                      "expires": round(now + days * 86400)}
+            self._write_tokens(tokens)
         return token
 
     def token_name(self, token: str) -> str | None:
-        digest = hashlib.sha256(token.encode()).hexdigest()
         with self._lock:
-            return self._read_tokens().get(digest)
+            entry = self._read_tokens().get(_digest(token))
+        if entry is None or (entry.get("expires") and entry["expires"] < time.time()):
+            return None
+        return str(entry.get("name", "?"))
+
+    def list_tokens(self) -> list[dict[str, Any]]:
+        """Every device token: its id (a digest prefix), name, creation and expiry time."""
+        with self._lock:
+            tokens = self._read_tokens()
+        return [{"id": digest[:TOKEN_ID], "name": e.get("name"), "created": e.get("created"),
+                 "expires": e.get("expires"),
+                 "expired": bool(e.get("expires") and e["expires"] < time.time())}
+                for digest, e in sorted(tokens.items(), key=lambda kv: kv[1].get("created", 0))]
+
+    def revoke_token(self, token_id: str) -> str:
+        """Forget the token with this id; returns its name (ApiError 404 if none)."""
+        with self._lock:
+            tokens = self._read_tokens()
+            found = [d for d in tokens if len(token_id) == TOKEN_ID and d.startswith(token_id)]
+            if not found:
+                raise ApiError(404, f"no device token {token_id[:TOKEN_ID]!r}")
+            name = str(tokens.pop(found[0]).get("name", "?"))
+            self._write_tokens(tokens)
+        return name
 
     # --- the check -----------------------------------------------------------------------
     def authorise_change(self, request: Request) -> str:
@@ -244,7 +345,7 @@ class Security:
             return f"device:{name}"
         if is_local(request):
             who = "kiosk"
-        elif session.get("pin_ok"):
+        elif self.has_pin_session():
             who = "pin"
         else:
             raise ApiError(401, "this change needs the table PIN (shown on the kiosk's screen)",

@@ -54,7 +54,7 @@ def draw() -> str:
 
 @blueprint.get("/other")
 def other() -> str:
-    return render_template("other.html")
+    return render_template("other.html", local=is_local(request))
 
 
 @blueprint.get("/history")

@@ -17,7 +17,7 @@ def get_session() -> dict[str, Any]:
     kiosk = services()
     local = is_local(request)
     out = {"csrf": kiosk.security.csrf_token(), "local": local,
-           "can_change": local or bool(session.get("pin_ok")),
+           "can_change": local or kiosk.security.has_pin_session(),
            "lan": kiosk.config.listens_on_lan, "language": session.get("lang")
            or kiosk.config.language}
     if local:
@@ -31,13 +31,13 @@ def enter_pin() -> dict[str, Any]:
     kiosk = services()
     body = json_object()
     kiosk.security.check_pin(request.remote_addr or "?", body.get("pin"))
-    session["pin_ok"] = True
+    kiosk.security.start_pin_session()
     return {"ok": True, "csrf": kiosk.security.csrf_token()}
 
 
 @blueprint.post("/session/logout")
 def logout() -> dict[str, Any]:
-    session.pop("pin_ok", None)
+    services().security.end_pin_session()
     return {"ok": True}
 
 
@@ -52,7 +52,25 @@ def set_language() -> dict[str, Any]:
 
 @blueprint.post("/tokens")
 def issue_token() -> tuple[dict[str, Any], int]:
+    _kiosk_screen_only()  # a PIN session must not outlive its logout as a token
     name = json_object().get("name")
     if not isinstance(name, str) or not name.strip() or len(name) > 60:
         raise ApiError(400, "name: give the device a name (1-60 characters)")
     return {"name": name.strip(), "token": services().security.issue_token(name.strip())}, 201
+
+
+def _kiosk_screen_only() -> None:
+    if request.environ.get("kiosk.who") != "kiosk" and not is_local(request):
+        raise ApiError(403, "device tokens are listed and revoked on the kiosk's own screen")
+
+
+@blueprint.get("/tokens")
+def list_tokens() -> dict[str, Any]:
+    _kiosk_screen_only()
+    return {"tokens": services().security.list_tokens()}
+
+
+@blueprint.delete("/tokens/<token_id>")
+def revoke_token(token_id: str) -> dict[str, Any]:
+    _kiosk_screen_only()
+    return {"revoked": services().security.revoke_token(token_id)}

@@ -105,6 +105,19 @@ document.addEventListener("DOMContentLoaded", () => {
       const out = await act(() => api("POST", "/api/corrections", { deltas, reason: $("#reason").value }), t("other.done"));
       if (out) location.href = "/";
     });
+    const devices = $("#devices");
+    const showDevices = async () => {
+      const out = await act(() => api("GET", "/api/tokens"));
+      if (!out) return;
+      devices.replaceChildren(...(out.tokens.length ? out.tokens.map((tok) => el("li", { class: "row" },
+        el("b", { text: tok.name }),
+        el("span", { class: "muted", text: tok.expired ? t("other.expired")
+          : t("other.expires", { date: new Date(tok.expires * 1000).toLocaleDateString() }) }),
+        el("button", { class: "btn danger", type: "button", text: t("other.revoke"), "data-token": tok.id,
+          onclick: async () => { if (await act(() => api("DELETE", `/api/tokens/${tok.id}`), t("other.done"))) showDevices(); } })))
+        : [el("li", { class: "muted", text: t("other.devices_none") })]));
+    };
+    if (devices) showDevices();
     $("#end-btn").addEventListener("click", async () => {
       if (!confirm(t("other.end_confirm"))) return;
       const out = await act(() => api("POST", "/api/end"));

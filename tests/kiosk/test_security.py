@@ -4,6 +4,7 @@ wrong PINs are rate-limited; the PIN is shown only on the kiosk's own (loopback)
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from flask import Flask
@@ -187,3 +188,96 @@ def test_a_csrf_token_of_any_characters_is_refused(kiosk: tuple[Flask, Services]
     client.get("/api/session")
     r = client.post("/api/riichi", json={"seat": 0}, headers={"X-CSRF-Token": "ü\u00ff\u4e00"})
     assert r.status_code == 403 and "CSRF" in r.get_json()["error"]
+
+
+# --- sessions and tokens end ------------------------------------------------------------------
+
+def _pin_phone(app: Flask) -> tuple[Any, str]:
+    client = phone(app)
+    csrf = client.post("/api/session/pin", json={"pin": "2468"}).get_json()["csrf"]
+    return client, csrf
+
+
+def _replay(app: Flask, client: Any) -> Any:
+    """Another client holding the same saved cookie (a copy taken before any logout)."""
+    copy = phone(app)
+    cookie = client.get_cookie("session", domain="192.168.1.10")
+    copy.set_cookie("session", cookie.value, domain="192.168.1.10")
+    return copy
+
+
+def _riichi(client: Any, csrf: str) -> int:
+    return client.post("/api/riichi", json={"seat": 0}, headers={"X-CSRF-Token": csrf}).status_code
+
+
+def test_a_cookie_saved_before_logout_no_longer_changes_anything(
+        lan_kiosk: tuple[Flask, Services]) -> None:
+    app, _ = lan_kiosk
+    client, csrf = _pin_phone(app)
+    saved = _replay(app, client)
+    assert _riichi(saved, csrf) == 200
+    assert client.post("/api/session/logout", headers={"X-CSRF-Token": csrf}).status_code == 200
+    assert _riichi(saved, csrf) == 401 and _riichi(client, csrf) == 401
+
+
+def test_a_new_pin_ends_every_session_a_restart_alone_does_not(tmp_path: Path) -> None:
+    app, services = make_kiosk(tmp_path, host="0.0.0.0", pin="2468")
+    client, csrf = _pin_phone(app)
+    cookie = client.get_cookie("session", domain="192.168.1.10").value
+    for pin, works in (("2468", 200), ("1357", 401)):
+        again, services = make_kiosk(tmp_path, host="0.0.0.0", pin=pin)  # the same data dir
+        services.start(camera=False, recogniser=False)
+        try:
+            restarted = phone(again)
+            restarted.set_cookie("session", cookie, domain="192.168.1.10")
+            assert _riichi(restarted, csrf) == works
+        finally:
+            services.stop()
+
+
+def test_a_pin_session_expires(lan_kiosk: tuple[Flask, Services]) -> None:
+    import json
+    import time
+
+    app, services = lan_kiosk
+    client, csrf = _pin_phone(app)
+    path = services.security.data_dir / "pin_sessions.json"
+    stored = json.loads(path.read_text())
+    stored["ids"] = {sid: time.time() - 1 for sid in stored["ids"]}
+    path.write_text(json.dumps(stored))
+    assert _riichi(client, csrf) == 401
+
+
+def test_device_tokens_are_listed_revoked_and_expire_on_the_kiosk_s_screen(
+        lan_kiosk: tuple[Flask, Services]) -> None:
+    import json
+    import time
+
+    app, services = lan_kiosk
+    screen = Api(app.test_client())
+    tv = screen.post("/api/tokens", {"name": "tv"}).get_json()["token"]
+    board = screen.post("/api/tokens", {"name": "scoreboard"}).get_json()["token"]
+    listed = screen.get("/api/tokens").get_json()["tokens"]
+    assert [t["name"] for t in listed] == ["tv", "scoreboard"]
+    assert 179 * 86400 < listed[0]["expires"] - time.time() <= 180 * 86400 + 1
+    pin_phone, csrf = _pin_phone(app)
+    assert pin_phone.get("/api/tokens").status_code == 403  # a PIN is not the kiosk's screen
+    assert pin_phone.post("/api/tokens", json={"name": "x"},
+                          headers={"X-CSRF-Token": csrf}).status_code == 403
+
+    def with_token(token: str, seat: int = 1) -> int:
+        return phone(app).post("/api/riichi", json={"seat": seat},
+                               headers={"Authorization": f"Bearer {token}"}).status_code
+
+    assert with_token(tv) == 200
+    revoked = screen.client.delete(f"/api/tokens/{listed[0]['id']}",
+                                   headers={"X-CSRF-Token": screen.csrf})
+    assert revoked.status_code == 200 and revoked.get_json()["revoked"] == "tv"
+    assert with_token(tv, 2) == 401 and with_token(board, 2) == 200
+    path = services.security.data_dir / "device_tokens.json"
+    tokens = json.loads(path.read_text())
+    for entry in tokens.values():
+        entry["expires"] = time.time() - 1
+    path.write_text(json.dumps(tokens))
+    assert with_token(board, 3) == 401
+    assert screen.get("/api/tokens").get_json()["tokens"][0]["expired"] is True

@@ -7,15 +7,18 @@ becomes the current state, so a crash never leaves a half-applied hand. Live pag
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, Protocol
 
 from kiosk.errors import ApiError
-from kiosk.store import StoreError
+from kiosk.store import StoreError, UnreadableGame
 from scorer.rules import Ruleset
 from scorer.table import Event, GameStarted, IllegalEvent, Table
+
+log = logging.getLogger(__name__)
 
 DEFAULT_PLAYERS = ("Player 1", "Player 2", "Player 3", "Player 4")
 
@@ -48,14 +51,38 @@ class GameService:
         self._lock = threading.RLock()
         self._table: Table | None = None
         self._game_id = ""
+        #: The stored game the kiosk could not replay at start, if any: game, event, error.
+        self.unreadable_game: dict[str, Any] | None = None
 
     def load(self) -> None:
-        """Replay the latest stored game (the state after a restart is the replay)."""
+        """Replay the latest stored game (the state after a restart is the replay).
+
+        A game that no longer replays (an event edited in the database, or stored by a version
+        that checked less) stays in the store untouched and is reported, so the kiosk starts.
+        """
         with self._lock:
-            found = self.log.latest()
-            if found is not None:
-                self._game_id, events = found
-                self._table = Table.of(events)
+            try:
+                found = self.log.latest()
+            except UnreadableGame as e:
+                self._report_unreadable(e.game_id, e.index, None, e.reason)
+                return
+            if found is None:
+                return
+            game_id, events = found
+            try:
+                table = Table.of(events)
+            except ValueError as e:  # IllegalEvent, or a value Python cannot even print
+                self._report_unreadable(game_id, getattr(e, "index", None),
+                                        getattr(e, "event_type", None), str(e))
+                return
+            self._game_id, self._table = game_id, table
+
+    def _report_unreadable(self, game_id: str, index: int | None, event_type: str | None,
+                           error: str) -> None:
+        log.error("stored game %s cannot be replayed (event %s): %s; it stays in the store and "
+                  "a new game starts", game_id, index, error)
+        self.unreadable_game = {"game": game_id, "event": index, "event_type": event_type,
+                                "error": error}
 
     def ensure_game(self) -> None:
         """A fresh kiosk starts with a game on the default rules, ready to play."""

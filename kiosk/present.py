@@ -73,20 +73,35 @@ def standings_json(table: Table) -> dict[str, Any]:
                            "final": _num(r.score)} for r in rows]}
 
 
+#: What a spreadsheet reads as the start of a formula (CSV injection).
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_safe(cell: Any) -> Any:
+    """Text that a spreadsheet would run as a formula, quoted so it shows as text; numbers (a
+    negative change too) stay numbers."""
+    if isinstance(cell, str) and cell.startswith(_FORMULA_START):
+        return "'" + cell
+    return cell
+
+
 def history_csv(table: Table) -> str:
     """One row per event: index, hand, what happened, each seat's change and points after."""
     s = table.state
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow(["index", "hand", "event", *(f"{p} change" for p in s.players),
-                     *(f"{p} points" for p in s.players), "honba", "sticks"])
+
+    def write(cells: list[Any]) -> None:
+        writer.writerow([spreadsheet_safe(cell) for cell in cells])
+
+    write(["index", "hand", "event", *(f"{p} change" for p in s.players),
+           *(f"{p} points" for p in s.players), "honba", "sticks"])
     for row in s.history:
-        writer.writerow([row.index, row.hand, row.what, *row.deltas, *row.points, row.honba,
-                         row.sticks])
+        write([row.index, row.hand, row.what, *row.deltas, *row.points, row.honba, row.sticks])
     if s.standings:
-        writer.writerow([])
-        writer.writerow(["place", "player", "points", "uma", "oka", "penalty", "final"])
+        write([])
+        write(["place", "player", "points", "uma", "oka", "penalty", "final"])
         for r in s.standings:
-            writer.writerow([r.rank, r.name, r.points, _num(r.uma), _num(r.oka), _num(r.penalty),
-                             _num(r.score)])
+            write([r.rank, r.name, r.points, _num(r.uma), _num(r.oka), _num(r.penalty),
+                   _num(r.score)])
     return out.getvalue()

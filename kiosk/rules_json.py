@@ -11,7 +11,9 @@ from dataclasses import fields, replace
 from enum import Enum
 from typing import Any
 
+from kiosk import checks
 from kiosk.errors import ApiError
+from scorer.limits import LABEL_LENGTH, LABELS, RULE_OPTIONS, UMA, brief
 from scorer.rules import RULESETS, Ruleset, Uma
 
 #: Yakuman a liable (pao) player can answer for, offered on the form.
@@ -71,10 +73,12 @@ def to_json(rules: Ruleset) -> dict[str, Any]:
 def _four(text: str, name: str) -> tuple[int, int, int, int]:
     try:
         values = tuple(int(v) for v in re.split(r"[,\s]+", text.strip()) if v)
-    except ValueError:
-        raise ApiError(400, f"option {name}: {text!r} is not four whole numbers") from None
+    except ValueError:  # not digits, or more digits than Python converts
+        raise ApiError(400, f"option {name}: {brief(text)} is not four whole numbers") from None
     if len(values) != 4:
         raise ApiError(400, f"option {name}: needs four values (1st to 4th), got {len(values)}")
+    for value in values:
+        checks.whole(value, f"option {name}", UMA)
     return values[0], values[1], values[2], values[3]
 
 
@@ -86,8 +90,9 @@ def parse_uma(value: Any) -> Uma:
     floating = []
     for part in filter(None, (p.strip() for p in floating_text.split(";"))):
         key, sep, rest = part.partition(":")
-        if not sep or not key.strip().isdigit():
-            raise ApiError(400, f"option uma: floating part {part!r} is not 'N:a,b,c,d'")
+        if not sep or key.strip() not in ("1", "2", "3", "4"):
+            raise ApiError(400, f"option uma: floating part {brief(part)} is not 'N:a,b,c,d' "
+                           "(N: how many players finish at or above the return points, 1-4)")
         floating.append((int(key), _four(rest, "uma")))
     return Uma(_four(fixed_text, "uma"), tuple(floating))
 
@@ -95,7 +100,7 @@ def parse_uma(value: Any) -> Uma:
 def from_json(preset: str, options: Any) -> Ruleset:
     """A preset with some options changed; unknown options and bad values are 400s naming them."""
     if preset not in RULESETS:
-        raise ApiError(400, f"unknown ruleset preset {preset!r}",
+        raise ApiError(400, f"unknown ruleset preset {brief(preset)}",
                        [f"known: {', '.join(sorted(RULESETS))}"])
     base = RULESETS[preset]
     if options is None:
@@ -112,25 +117,23 @@ def from_json(preset: str, options: Any) -> Ruleset:
         kind = _kind(current)
         if kind == "bool":
             if not isinstance(value, bool):
-                raise ApiError(400, f"option {name}: expected true or false, got {value!r}")
+                raise ApiError(400, f"option {name}: expected true or false, got {brief(value)}")
         elif kind == "int":
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise ApiError(400, f"option {name}: expected a whole number, got {value!r}")
-            if value < 0:
-                raise ApiError(400, f"option {name}: cannot be negative ({value})")
+            value = checks.whole(value, f"option {name}", RULE_OPTIONS[name])
         elif kind == "enum":
             try:
                 value = type(current)(value)
             except ValueError:
                 choices = ", ".join(m.value for m in type(current))
-                raise ApiError(400, f"option {name}: {value!r} is not one of {choices}") from None
+                raise ApiError(400, f"option {name}: {brief(value)} is not one of "
+                               f"{choices}") from None
         elif kind == "uma":
             value = parse_uma(value)
         elif kind == "set":
-            if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-                raise ApiError(400, f"option {name}: expected a list of names")
-            value = frozenset(value)
-        elif not isinstance(value, str) or not value.strip():
-            raise ApiError(400, f"option {name}: expected text")
+            if not isinstance(value, list) or len(value) > LABELS:
+                raise ApiError(400, f"option {name}: expected a list of at most {LABELS} names")
+            value = frozenset(checks.text(v, f"option {name}", LABEL_LENGTH) for v in value)
+        else:
+            value = checks.text(value, f"option {name}", LABEL_LENGTH)
         changes[name] = value
     return replace(base, **changes)

@@ -8,11 +8,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from kiosk import winspec
+from kiosk import checks, winspec
 from kiosk.errors import ApiError, from_invalid
 from kiosk.scorer_adapter import breakdown_of, furiten_breakdown, score
 from kiosk.winspec import WinSpec
 from scorer.hand import InvalidInput
+from scorer.limits import FU, HAN, POINTS, YAKUMAN, Range
 from scorer.points import HandValue
 from scorer.rules import Ruleset
 from scorer.table import TableState, Win, WinningHand
@@ -52,14 +53,11 @@ def quick_value(quick: dict[str, Any], rules: Ruleset, dealer: bool, tsumo: bool
     if unknown:
         raise ApiError(400, f"quick: unknown field(s): {', '.join(unknown)}")
 
-    def whole(name: str, default: int | None = None) -> int:
-        value = quick.get(name, default)
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise ApiError(400, f"quick.{name}: expected a whole number >= 0, got {value!r}")
-        return value
+    def whole(name: str, bounds: Range, default: int | None = None) -> int:
+        return checks.whole(quick.get(name, default), f"quick.{name}", bounds)
 
     if "points" in quick:
-        points = whole("points")
+        points = whole("points", Range(0, POINTS.high))
         for han in range(1, 14):
             for fu in sorted(VALID_FU):
                 value = HandValue.of(han, fu, rules)
@@ -72,10 +70,10 @@ def quick_value(quick: dict[str, Any], rules: Ruleset, dealer: bool, tsumo: bool
         how = "tsumo" if tsumo else "ron"
         who = "dealer" if dealer else "non-dealer"
         raise ApiError(422, f"quick.points: no hand is worth {points:,} for a {who} {how}")
-    yakuman = whole("yakuman", 0)
+    yakuman = whole("yakuman", YAKUMAN, 0)
     if yakuman:
         return HandValue.of(13, 0, rules, yakuman)
-    han, fu = whole("han"), whole("fu", 30)
+    han, fu = whole("han", HAN), whole("fu", FU, 30)
     if han < 1:
         raise ApiError(422, "quick.han: a winning hand has at least 1 han")
     if fu not in VALID_FU:

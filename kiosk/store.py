@@ -30,6 +30,7 @@ from scorer.record import (
     event_from_json,
     event_to_json,
     events_from_record,
+    parse_json,
 )
 from scorer.table import Event, GameStarted, TableState, apply, replay, start
 
@@ -42,6 +43,14 @@ class StoreError(Exception):
 
 class UnknownGame(StoreError):
     pass
+
+
+class UnreadableGame(StoreError):
+    """A stored event that no longer reads as an event (edited or written by a broken version)."""
+
+    def __init__(self, game_id: str, index: int, reason: str) -> None:
+        self.game_id, self.index, self.reason = game_id, index, reason
+        super().__init__(f"game {game_id}, event {index}: {reason}")
 
 
 class Conflict(StoreError):
@@ -138,11 +147,7 @@ class EventStore(ABC):
 
         A bad record raises `scorer.record.RecordError` naming the event and field.
         """
-        try:
-            data = json.loads(text)
-        except (json.JSONDecodeError, UnicodeDecodeError) as error:
-            raise RecordError(f"not JSON: {error}") from None
-        events, _ = events_from_record(data)
+        events, _ = events_from_record(parse_json(text))
         first = events[0]
         assert isinstance(first, GameStarted)  # replay checked it
         game_id = uuid.uuid4().hex[:12]
@@ -199,7 +204,13 @@ class EventStore(ABC):
         rows = tx.rows("SELECT idx, body FROM events WHERE game_id = ? ORDER BY idx", (game_id,))
         if not rows and not tx.rows("SELECT id FROM games WHERE id = ?", (game_id,)):
             raise UnknownGame(f"no game {game_id!r}")
-        return [event_from_json(body) for _, body in rows]
+        events = []
+        for index, body in rows:
+            try:
+                events.append(event_from_json(body))
+            except RecordError as error:
+                raise UnreadableGame(game_id, index, str(error)) from None
+        return events
 
 
 def open_store(url: str | Path) -> EventStore:

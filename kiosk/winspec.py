@@ -14,6 +14,7 @@ from typing import Any, TypeVar
 from kiosk.errors import ApiError
 from scorer.context import Blessing, Riichi, WinContext
 from scorer.hand import CalledFrom, Hand, Meld, MeldKind
+from scorer.limits import TILES_TEXT_LENGTH, brief
 from scorer.table import TableState
 from scorer.tiles import Tile, TileError, parse_tiles
 
@@ -44,6 +45,9 @@ def parse_tile_list(value: Any, field: str) -> tuple[Tile, ...]:
         return ()
     if not isinstance(value, str):
         raise ApiError(400, f"{field}: expected tiles as text like '234m06p' or '2m,3m,4m'")
+    if len(value) > TILES_TEXT_LENGTH:
+        raise ApiError(400, f"{field}: at most {TILES_TEXT_LENGTH} characters of tiles, got "
+                       f"{len(value):,}")
     try:
         if "," in value:
             return tuple(Tile.parse(v.strip()) for v in value.split(",") if v.strip())
@@ -56,7 +60,7 @@ def _seat(value: Any, field: str, optional: bool = False) -> int | None:
     if value is None and optional:
         return None
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 3:
-        raise ApiError(400, f"{field}: expected a seat 0-3, got {value!r}")
+        raise ApiError(400, f"{field}: expected a seat 0-3, got {brief(value)}")
     return value
 
 
@@ -70,7 +74,7 @@ def _choice(kind: type[E], value: Any, field: str) -> E:
     except ValueError:
         names = [str(member.value) for member in kind]
         allowed = f"{', '.join(names[:-1])} or {names[-1]}"
-        raise ApiError(400, f"{field}: {value!r} is not {allowed}") from None
+        raise ApiError(400, f"{field}: {brief(value)} is not {allowed}") from None
 
 
 def parse_spec(body: Any, state: TableState) -> WinSpec:
@@ -93,7 +97,7 @@ def parse_spec(body: Any, state: TableState) -> WinSpec:
     for flag in FLAGS:
         value = body.get(flag, False)
         if not isinstance(value, bool):
-            raise ApiError(400, f"{flag}: expected true or false, got {value!r}")
+            raise ApiError(400, f"{flag}: expected true or false, got {brief(value)}")
         if value:
             flags.add(flag)
     blessing = _choice(Blessing, body["blessing"], "blessing") if body.get("blessing") else None

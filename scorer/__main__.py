@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
+from collections.abc import Callable
 
 COMMANDS = {
     "score": ("scorer.cli_score", "score a hand (or a JSONL file of hands) and explain it"),
@@ -34,5 +36,18 @@ def main(argv: list[str] | None = None) -> int:
     return int(modules[args.command].run(args))
 
 
+def closed_pipe_is_quiet(run: Callable[[], int]) -> int:
+    """`run()`, but a reader that goes away (`| head`) ends us quietly, as it does a Unix tool:
+    no traceback, exit status 141 (what a shell reports for a tool stopped by SIGPIPE)."""
+    try:
+        status = run()
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # Point stdout at devnull so that the interpreter's own flush at exit cannot fail too.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
+    return status
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(closed_pipe_is_quiet(main))

@@ -14,13 +14,14 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import fields, replace
 from enum import Enum
 from typing import IO, Any
 
 from scorer.context import Blessing, Riichi, WinContext, Wind
 from scorer.hand import CalledFrom, Hand, InvalidInput, Meld, MeldKind, Problem
+from scorer.limits import HONBA, RULE_OPTIONS, STICKS, JsonError, Range, load_json, number_problem
 from scorer.records_io import from_record
 from scorer.rules import RULESETS, Ruleset
 from scorer.score import Outcome, Score, score
@@ -39,6 +40,20 @@ def _wind(text: str) -> Wind:
     except KeyError:
         raise argparse.ArgumentTypeError(
             f"{text!r} is not a wind (E, S, W, N or 1-4)") from None
+
+
+def _bounded(bounds: Range) -> Callable[[str], int]:
+    """An argparse type: a whole number within `bounds`."""
+    def whole(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a whole number") from None
+        problem = number_problem(value, bounds)
+        if problem:
+            raise argparse.ArgumentTypeError(problem)
+        return value
+    return whole
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -75,8 +90,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="dora indicators (repeatable or compact, e.g. 1s4m)")
     parser.add_argument("--ura", action="append", default=[], metavar="TILES",
                         help="ura dora indicators (counted only with riichi)")
-    parser.add_argument("--honba", type=int, default=0, help="honba counters (default 0)")
-    parser.add_argument("--sticks", type=int, default=0,
+    parser.add_argument("--honba", type=_bounded(HONBA), default=0,
+                        help="honba counters (default 0)")
+    parser.add_argument("--sticks", type=_bounded(STICKS), default=0,
                         help="riichi sticks on the table, the winner's own included (default 0)")
     parser.add_argument("--ruleset", default="tenhou", choices=sorted(RULESETS),
                         help="rule preset (default tenhou)")
@@ -103,6 +119,7 @@ def run(args: argparse.Namespace) -> int:
     except OSError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
+
     if args.json:
         print(json.dumps(result.to_json(), ensure_ascii=False))
     else:
@@ -123,7 +140,7 @@ def _rules(name: str, options: Iterable[str]) -> Ruleset:
                                     f"{', '.join(sorted(types))}"))
             continue
         try:
-            changes[key] = _convert(kind, text)
+            changes[key] = _convert(kind, text, RULE_OPTIONS.get(key))
         except ValueError as e:
             problems.append(Problem("option", f"{key}: {e}"))
     if problems:
@@ -131,7 +148,7 @@ def _rules(name: str, options: Iterable[str]) -> Ruleset:
     return replace(rules, name=f"{name}+" if changes else name, **changes)
 
 
-def _convert(kind: type, text: str) -> Any:
+def _convert(kind: type, text: str, bounds: Range | None) -> Any:
     if kind is bool:
         if text.lower() in ("1", "true", "yes", "on"):
             return True
@@ -139,7 +156,14 @@ def _convert(kind: type, text: str) -> Any:
             return False
         raise ValueError(f"{text!r} is not true or false")
     if kind is int:
-        return int(text)
+        try:
+            value = int(text)
+        except ValueError:
+            raise ValueError(f"{text[:20]!r} is not a whole number") from None
+        problem = number_problem(value, bounds) if bounds else None
+        if problem:
+            raise ValueError(problem)
+        return value
     if issubclass(kind, Enum):
         try:
             return kind(text)
@@ -235,13 +259,18 @@ def _run_jsonl(path: str, rules: Ruleset, out: IO[str]) -> int:
             # The reader stopped early (e.g. `| head`): point stdout at devnull so that the
             # interpreter's final flush does not fail as well.
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        except UnicodeDecodeError as e:
+            # Not a text file at all (or another encoding): no line after this one can be read.
+            out.flush()
+            print(f"error: {path}: not UTF-8 text ({e.reason})", file=sys.stderr)
+            return 2
     return 0
 
 
 def _score_line(line: str, number: int, rules: Ruleset) -> dict[str, Any]:
     try:
-        record = json.loads(line)
-    except json.JSONDecodeError as e:
+        record = load_json(line)
+    except JsonError as e:
         return {"error": f"line {number}: not JSON ({e})", "problems": [], "line": number}
     try:
         hand, context = from_record(record)

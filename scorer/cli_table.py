@@ -8,12 +8,11 @@ reported with the event and field at fault, exit status 2.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from fractions import Fraction
 from pathlib import Path
 
-from scorer.record import RecordError, events_from_record
+from scorer.record import RecordError, events_from_record, parse_json
 from scorer.table_state import TableState
 
 
@@ -35,10 +34,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"error: cannot read {name}: {error}", file=sys.stderr)
         return 2
     try:
-        _, state = events_from_record(json.loads(text))
-    except json.JSONDecodeError as error:
-        print(f"error: {name}: not JSON: {error}", file=sys.stderr)
-        return 2
+        _, state = events_from_record(parse_json(text))
     except RecordError as error:
         print(f"error: {name}: {error}", file=sys.stderr)
         return 2

@@ -15,6 +15,7 @@ from dataclasses import fields
 from enum import Enum
 from typing import Any
 
+from scorer.limits import JsonError, brief, load_json
 from scorer.rules import RULESETS, Ruleset, Uma
 from scorer.table import replay
 from scorer.table_events import (
@@ -103,7 +104,7 @@ def rules_from_dict(data: Any) -> Ruleset:
 def _option_from_json(raw: Any, default: Any, field: str) -> Any:
     if isinstance(default, bool):
         if not isinstance(raw, bool):
-            raise RecordError(f"expected true or false, got {raw!r}", field=field)
+            raise RecordError(f"expected true or false, got {brief(raw)}", field=field)
         return raw
     if isinstance(default, int):
         return _int(raw, field)
@@ -112,7 +113,7 @@ def _option_from_json(raw: Any, default: Any, field: str) -> Any:
     if isinstance(default, Enum):
         choices = [m.value for m in type(default)]
         if raw not in choices:
-            raise RecordError(f"expected one of {choices}, got {raw!r}", field=field)
+            raise RecordError(f"expected one of {choices}, got {brief(raw)}", field=field)
         return type(default)(raw)
     if isinstance(default, frozenset):
         return frozenset(_str(v, f"{field}[{i}]") for i, v in enumerate(_list(raw, field)))
@@ -177,8 +178,8 @@ def event_from_dict(data: Any) -> Event:
     if not isinstance(data, dict):
         raise RecordError(f"expected an object, got {type(data).__name__}")
     kind = data.get("type")
-    if kind not in _EVENT_KEYS:
-        raise RecordError(f"unknown event type {kind!r} (known: {', '.join(_EVENT_KEYS)})",
+    if not isinstance(kind, str) or kind not in _EVENT_KEYS:
+        raise RecordError(f"unknown event type {brief(kind)} (known: {', '.join(_EVENT_KEYS)})",
                           field="type")
     allowed, required = _EVENT_KEYS[kind]
     obj = _object(data, None, allowed | {"type", "after"}, required | {"type"})
@@ -211,7 +212,7 @@ def event_from_dict(data: Any) -> Event:
     if kind == "abortive_draw":
         choices = [k.value for k in AbortKind]
         if obj["kind"] not in choices:
-            raise RecordError(f"expected one of {choices}, got {obj['kind']!r}", field="kind")
+            raise RecordError(f"expected one of {choices}, got {brief(obj['kind'])}", field="kind")
         return AbortiveDraw(AbortKind(obj["kind"]))
     if kind == "correction":
         transfers = []
@@ -264,9 +265,9 @@ def events_from_record(data: Any) -> tuple[tuple[Event, ...], TableState]:
     """Read and check a whole record: format, version, each event, then the replay."""
     obj = _object(data, None, {"format", "version", "events"}, {"format", "version", "events"})
     if obj["format"] != FORMAT:
-        raise RecordError(f"expected {FORMAT!r}, got {obj['format']!r}", field="format")
+        raise RecordError(f"expected {FORMAT!r}, got {brief(obj['format'])}", field="format")
     if obj["version"] != VERSION:
-        raise RecordError(f"this program reads version {VERSION}, got {obj['version']!r}",
+        raise RecordError(f"this program reads version {VERSION}, got {brief(obj['version'])}",
                           field="version")
     raws = _list(obj["events"], "events")
     events: list[Event] = []
@@ -275,7 +276,8 @@ def events_from_record(data: Any) -> tuple[tuple[Event, ...], TableState]:
         try:
             events.append(event_from_dict(raw))
         except RecordError as error:
-            raise error.at(index, kind if kind in _EVENT_KEYS else None) from None
+            raise error.at(index, kind if isinstance(kind, str) and kind in _EVENT_KEYS
+                           else None) from None
     try:
         state = replay(events)
     except IllegalEvent as error:
@@ -296,18 +298,22 @@ def _check_after(raws: Sequence[Any], state: TableState) -> None:
         replayed = {"points": list(row.points), "honba": row.honba, "sticks": row.sticks}
         for key, value in after.items():
             if value != replayed[key]:
-                raise RecordError(f"the record says {value!r} but its events give "
+                raise RecordError(f"the record says {brief(value, 200)} but its events give "
                                   f"{replayed[key]!r} (edited by hand?)", field=f"after.{key}",
                                   index=index, event_type=raw.get("type"))
 
 
+def parse_json(text: str | bytes) -> Any:
+    """A record's JSON, within `scorer.limits` (size, nesting, numbers), else a `RecordError`."""
+    try:
+        return load_json(text)
+    except JsonError as error:
+        raise RecordError(f"not JSON: {error}") from None
+
+
 def loads(text: str | bytes) -> tuple[Event, ...]:
     """The events of a JSON record, checked; see `events_from_record`."""
-    try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError) as error:
-        raise RecordError(f"not JSON: {error}") from None
-    return events_from_record(data)[0]
+    return events_from_record(parse_json(text))[0]
 
 
 def event_to_json(event: Event) -> str:
@@ -316,11 +322,7 @@ def event_to_json(event: Event) -> str:
 
 
 def event_from_json(text: str) -> Event:
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise RecordError(f"not JSON: {error}") from None
-    return event_from_dict(data)
+    return event_from_dict(parse_json(text))
 
 
 # --- strict readers ---------------------------------------------------------------------------
@@ -348,13 +350,13 @@ def _list(raw: Any, field: str) -> list[Any]:
 
 def _int(raw: Any, field: str) -> int:
     if isinstance(raw, bool) or not isinstance(raw, int):
-        raise RecordError(f"expected a whole number, got {_kind(raw)} {raw!r}", field=field)
+        raise RecordError(f"expected a whole number, got {_kind(raw)} {brief(raw)}", field=field)
     return raw
 
 
 def _str(raw: Any, field: str) -> str:
     if not isinstance(raw, str):
-        raise RecordError(f"expected text, got {_kind(raw)} {raw!r}", field=field)
+        raise RecordError(f"expected text, got {_kind(raw)} {brief(raw)}", field=field)
     return raw
 
 

@@ -21,6 +21,7 @@ from typing import Any
 
 from scorer.context import Blessing, Riichi, WinContext, Wind
 from scorer.hand import CalledFrom, Hand, InvalidInput, Meld, MeldKind, Problem
+from scorer.limits import HONBA, STICKS, brief
 from scorer.tiles import Tile, TileError, parse_tiles
 
 _FLAGS = ("tsumo", "riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "chankan_of_ankan",
@@ -36,17 +37,18 @@ def _tiles(value: Any, field: str, problems: list[Problem]) -> tuple[Tile, ...]:
     except TileError as e:
         problems.append(Problem(field, str(e)))
         return ()
-    problems.append(Problem(field, f"expected a list of tiles or an mpsz string, not {value!r}"))
+    problems.append(Problem(field, "expected a list of tiles or an mpsz string, "
+                            f"not {brief(value)}"))
     return ()
 
 
 def _not_tile(value: Any) -> Tile:
-    raise TileError(f"{value!r} is not a tile (expected e.g. 5m, 0p, 7z)")
+    raise TileError(f"{brief(value)} is not a tile (expected e.g. 5m, 0p, 7z)")
 
 
 def _tile(value: Any, field: str, problems: list[Problem]) -> Tile | None:
     if not isinstance(value, str):
-        problems.append(Problem(field, f"expected one tile such as '5m', not {value!r}"))
+        problems.append(Problem(field, f"expected one tile such as '5m', not {brief(value)}"))
         return None
     try:
         return Tile.parse(value)
@@ -58,12 +60,13 @@ def _tile(value: Any, field: str, problems: list[Problem]) -> Tile | None:
 def _meld(raw: Any, index: int, problems: list[Problem]) -> Meld | None:
     field = f"melds[{index}]"
     if not isinstance(raw, Mapping):
-        problems.append(Problem(field, f"expected an object with type and tiles, not {raw!r}"))
+        problems.append(Problem(field, "expected an object with type and tiles, "
+                                f"not {brief(raw)}"))
         return None
     try:
         kind = MeldKind(raw.get("type"))
     except ValueError:
-        problems.append(Problem(f"{field}.type", f"unknown meld type {raw.get('type')!r} "
+        problems.append(Problem(f"{field}.type", f"unknown meld type {brief(raw.get('type'))} "
                                 "(chi, pon, minkan, ankan, kakan)"))
         return None
     tiles = _tiles(raw.get("tiles"), f"{field}.tiles", problems)
@@ -75,7 +78,7 @@ def _meld(raw: Any, index: int, problems: list[Problem]) -> Meld | None:
         try:
             source = CalledFrom(raw["from"])
         except ValueError:
-            problems.append(Problem(f"{field}.from", f"unknown source {raw['from']!r} "
+            problems.append(Problem(f"{field}.from", f"unknown source {brief(raw['from'])} "
                                     "(kamicha, toimen, shimocha)"))
     return Meld(kind, tiles, called, source)
 
@@ -84,7 +87,7 @@ def _int(record: Mapping[str, Any], field: str, default: int, low: int, high: in
          problems: list[Problem]) -> int:
     value = record.get(field, default)
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        problems.append(Problem(field, f"expected a whole number {low}-{high}, not {value!r}"))
+        problems.append(Problem(field, f"expected a whole number {low}-{high}, not {brief(value)}"))
         return default
     return value
 
@@ -97,7 +100,7 @@ def from_record(record: Mapping[str, Any]) -> tuple[Hand, WinContext]:
     """
     problems: list[Problem] = []
     if not isinstance(record, Mapping):
-        raise InvalidInput([Problem("record", f"expected a JSON object, not {record!r}")])
+        raise InvalidInput([Problem("record", f"expected a JSON object, not {brief(record)}")])
     for field in ("closed", "win_tile"):
         if field not in record:
             problems.append(Problem(field, "missing"))
@@ -106,7 +109,7 @@ def from_record(record: Mapping[str, Any]) -> tuple[Hand, WinContext]:
     raw_melds = record.get("melds", [])
     melds: list[Meld] = []
     if not isinstance(raw_melds, list):
-        problems.append(Problem("melds", f"expected a list of melds, not {raw_melds!r}"))
+        problems.append(Problem("melds", f"expected a list of melds, not {brief(raw_melds)}"))
     else:
         for i, raw in enumerate(raw_melds):
             meld = _meld(raw, i, problems)
@@ -116,18 +119,18 @@ def from_record(record: Mapping[str, Any]) -> tuple[Hand, WinContext]:
     for flag in _FLAGS:
         value = record.get(flag, False)
         if not isinstance(value, bool):
-            problems.append(Problem(flag, f"expected true or false, not {value!r}"))
+            problems.append(Problem(flag, f"expected true or false, not {brief(value)}"))
             value = False
         flags[flag] = value
     before = len(problems)
     seat = _int(record, "seat_wind", 1, 1, 4, problems)
     seat_ok = len(problems) == before
     round_ = _int(record, "round_wind", 1, 1, 4, problems)
-    honba = _int(record, "honba", 0, 0, 10_000, problems)
-    sticks = _int(record, "riichi_sticks", 0, 0, 10_000, problems)
+    honba = _int(record, "honba", 0, HONBA.low, HONBA.high, problems)
+    sticks = _int(record, "riichi_sticks", 0, STICKS.low, STICKS.high, problems)
     if seat_ok and "dealer" in record and record["dealer"] is not (seat == 1):
-        problems.append(Problem("dealer", f"dealer is {record['dealer']!r} but the seat wind is "
-                                f"{Wind(seat).name.title()} (the dealer sits East)"))
+        problems.append(Problem("dealer", f"dealer is {brief(record['dealer'])} but the seat "
+                                f"wind is {Wind(seat).name.title()} (the dealer sits East)"))
     dora = _tiles(record.get("dora_indicators", []), "dora_indicators", problems)
     ura = _tiles(record.get("ura_indicators", []), "ura_indicators", problems)
     blessings = [b for b in Blessing if flags[b.value]]

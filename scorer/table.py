@@ -44,7 +44,14 @@ from scorer.table_events import (
 )
 from scorer.table_standings import ranking, standings, with_leftover_sticks
 from scorer.table_state import EndReason, HistoryRow, Standing, TableState
-from scorer.table_validate import check_draw, check_seat, check_start, check_transfer, check_win
+from scorer.table_validate import (
+    check_draw,
+    check_reason,
+    check_seat,
+    check_start,
+    check_transfer,
+    check_win,
+)
 
 __all__ = [
     "AbortKind", "AbortiveDraw", "Chombo", "Correction", "EndReason", "Event", "ExhaustiveDraw",
@@ -86,8 +93,7 @@ def apply(state: TableState | None, event: Event) -> TableState:
     if isinstance(event, Correction):
         return _correction(state, event)
     if isinstance(event, GameEnded):
-        if not event.reason.strip():
-            raise IllegalEvent("say why the game ends early", field="reason")
+        check_reason(event.reason, "say why the game ends early")
         return _finish(state, EndReason.CALLED, f"game ended: {event.reason}")
     raise IllegalEvent(f"not an event: {type(event).__name__}")
 
@@ -253,8 +259,7 @@ def _chombo(state: TableState, event: Chombo) -> TableState:
 
 
 def _correction(state: TableState, event: Correction) -> TableState:
-    if not event.reason.strip():
-        raise IllegalEvent("a correction needs a reason", field="reason")
+    check_reason(event.reason, "a correction needs a reason")
     if not event.transfers:
         raise IllegalEvent("a correction moves at least one amount", field="transfers")
     deltas: Deltas = (0,) * SEATS

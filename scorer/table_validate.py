@@ -8,19 +8,41 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from scorer.rules import Ruleset
+from scorer import limits
+from scorer.limits import Range, brief
+from scorer.rules import Ruleset, Uma
 from scorer.table_events import SEATS, ExhaustiveDraw, GameStarted, IllegalEvent, Transfer, Win
 
-MAX_FU = 140
+MAX_FU = limits.FU.high
 VALID_FU = frozenset({20, 25, *range(30, MAX_FU + 1, 10)})
 
 
-def check_int(value: Any, field: str, minimum: int | None = None) -> int:
+def check_int(value: Any, field: str, minimum: int | None = None,
+              bounds: Range = limits.POINTS) -> int:
+    """A whole number within `bounds` (and at least `minimum`)."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise IllegalEvent(f"expected a whole number, got {value!r}", field=field)
+        raise IllegalEvent(f"expected a whole number, got {brief(value)}", field=field)
     if minimum is not None and value < minimum:
-        raise IllegalEvent(f"must be at least {minimum}, got {value}", field=field)
+        raise IllegalEvent(f"must be at least {minimum}, got {brief(value)}", field=field)
+    problem = limits.number_problem(value, bounds)
+    if problem:
+        raise IllegalEvent(problem, field=field)
     return value
+
+
+def check_text(value: Any, field: str, max_length: int) -> str:
+    problem = limits.text_problem(value, max_length)
+    if problem:
+        raise IllegalEvent(problem, field=field)
+    return str(value)
+
+
+def check_reason(value: Any, what: str) -> str:
+    """The reason of a correction or an early end: said, bounded, printable."""
+    reason = check_text(value, "reason", limits.REASON_LENGTH)
+    if not reason.strip():
+        raise IllegalEvent(what, field="reason")
+    return reason
 
 
 def check_seat(value: Any, field: str) -> int:
@@ -32,7 +54,7 @@ def check_seat(value: Any, field: str) -> int:
 
 def check_seats(values: Iterable[Any], field: str) -> None:
     if not isinstance(values, frozenset | set | tuple | list):
-        raise IllegalEvent(f"expected a set of seats, got {values!r}", field=field)
+        raise IllegalEvent(f"expected a set of seats, got {brief(values)}", field=field)
     for value in values:
         check_seat(value, field)
 
@@ -44,8 +66,31 @@ def check_start(event: GameStarted) -> None:
         raise IllegalEvent(f"a table seats {SEATS} players", field="players")
     for i, name in enumerate(event.players):
         if not isinstance(name, str) or not name.strip():
-            raise IllegalEvent(f"a player needs a name, got {name!r}", field=f"players[{i}]")
+            raise IllegalEvent(f"a player needs a name, got {brief(name)}", field=f"players[{i}]")
+        check_text(name, f"players[{i}]", limits.NAME_LENGTH)
     check_seat(event.first_dealer, "first_dealer")
+    check_rules(event.rules)
+
+
+def check_rules(rules: Ruleset) -> None:
+    """Every number and name of a ruleset within `scorer.limits` (a record brings its own)."""
+    check_text(rules.name, "rules.name", limits.LABEL_LENGTH)
+    for name, bounds in limits.RULE_OPTIONS.items():
+        check_int(getattr(rules, name), f"rules.{name}", bounds=bounds)
+    if len(rules.pao) > limits.LABELS:
+        raise IllegalEvent(f"at most {limits.LABELS} names", field="rules.pao")
+    for label in rules.pao:
+        check_text(label, "rules.pao", limits.LABEL_LENGTH)
+    check_uma(rules.uma)
+
+
+def check_uma(uma: Uma) -> None:
+    for i, value in enumerate(uma.fixed):
+        check_int(value, f"rules.uma.fixed[{i}]", bounds=limits.UMA)
+    for above, values in uma.floating:
+        check_int(above, "rules.uma.floating", bounds=Range(1, SEATS))
+        for i, value in enumerate(values):
+            check_int(value, f"rules.uma.floating.{above}[{i}]", bounds=limits.UMA)
 
 
 def check_win(event: Win, rules: Ruleset) -> None:
@@ -70,17 +115,26 @@ def check_win(event: Win, rules: Ruleset) -> None:
         if winner in seen:
             raise IllegalEvent(f"seat {winner} wins twice", field=f"{where}.winner")
         seen.add(winner)
-        yakuman = check_int(hand.yakuman, f"{where}.yakuman", 0)
-        han = check_int(hand.han, f"{where}.han", 0 if yakuman else 1)
-        fu = check_int(hand.fu, f"{where}.fu", 0)
+        yakuman = check_int(hand.yakuman, f"{where}.yakuman", 0, limits.YAKUMAN)
+        han = check_int(hand.han, f"{where}.han", 0 if yakuman else 1, limits.HAN)
+        fu = check_int(hand.fu, f"{where}.fu", 0, limits.FU)
         if not yakuman and han < 5 and fu not in VALID_FU:
             raise IllegalEvent(f"{fu} fu is not a hand's fu (20, 25, 30, 40 ... {MAX_FU})",
                                field=f"{where}.fu")
         _check_pao(hand.liable, hand.liable_yakuman, winner, yakuman, rules, where)
-        if hand.hand is not None and not isinstance(hand.hand, str):
-            raise IllegalEvent("expected the hand as text", field=f"{where}.hand")
-        if hand.breakdown is not None and not isinstance(hand.breakdown, Mapping):
-            raise IllegalEvent("expected a mapping", field=f"{where}.breakdown")
+        if hand.hand is not None:
+            check_text(hand.hand, f"{where}.hand", limits.HAND_TEXT_LENGTH)
+        if hand.breakdown is not None:
+            _check_breakdown(hand.breakdown, f"{where}.breakdown")
+
+
+def _check_breakdown(breakdown: Any, field: str) -> None:
+    if not isinstance(breakdown, Mapping):
+        raise IllegalEvent("expected a mapping", field=field)
+    found = limits.json_value_problem(dict(breakdown))
+    if found:
+        path, problem = found
+        raise IllegalEvent(problem, field=field if path == "." else f"{field}.{path}")
 
 
 def _check_pao(liable: Any, units: Any, winner: int, yakuman: int, rules: Ruleset,
@@ -99,7 +153,7 @@ def _check_pao(liable: Any, units: Any, winner: int, yakuman: int, rules: Rulese
     if not yakuman:
         raise IllegalEvent("pao applies to yakuman only", field=f"{where}.liable")
     if units is not None:
-        check_int(units, f"{where}.liable_yakuman", 1)
+        check_int(units, f"{where}.liable_yakuman", 1, limits.YAKUMAN)
         if units > yakuman:
             raise IllegalEvent(f"the hand has only {yakuman} yakuman",
                                field=f"{where}.liable_yakuman")
@@ -117,4 +171,4 @@ def check_transfer(transfer: Transfer, where: str) -> None:
     payee = check_seat(transfer.payee, f"{where}.payee")
     if payer == payee:
         raise IllegalEvent("a transfer goes from one player to another", field=f"{where}.payee")
-    check_int(transfer.points, f"{where}.points", 1)
+    check_int(transfer.points, f"{where}.points", 1, limits.PAYMENT)

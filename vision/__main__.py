@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import cv2
+import numpy as np
 from tqdm import tqdm
 
 from vision.config import VisionConfig
@@ -24,10 +27,36 @@ def _load(args: argparse.Namespace):  # noqa: ANN202 - returns a Recogniser
     return Recogniser.load(args.models, cfg)
 
 
-def cmd_read(args: argparse.Namespace) -> int:
-    frame = cv2.imread(str(args.image), cv2.IMREAD_COLOR)
+MAX_IMAGE_BYTES = 64 * 1024 * 1024  # far above any camera's photo; /dev/zero never ends
+
+
+def _decode_image(path: Path) -> np.ndarray:
+    """The photo as a BGR frame; OSError or ValueError with one line saying why not."""
+    with path.open("rb") as f:
+        raw = f.read(MAX_IMAGE_BYTES + 1)
+    if len(raw) > MAX_IMAGE_BYTES:
+        raise ValueError(f"larger than {MAX_IMAGE_BYTES // (1024 * 1024)} MB")
+    data = np.frombuffer(raw, dtype=np.uint8)
+    logging = cv2.utils.logging
+    level = logging.getLogLevel()
+    logging.setLogLevel(logging.LOG_LEVEL_SILENT)  # its own log lines would repeat ours
+    try:
+        frame = cv2.imdecode(data, cv2.IMREAD_COLOR) if data.size else None
+    except cv2.error as e:  # e.g. a header claiming more pixels than OpenCV will decode
+        raise ValueError(f"OpenCV refuses it ({getattr(e, 'err', e)})") from None
+    finally:
+        logging.setLogLevel(level)
     if frame is None:
-        print(f"error: cannot read image {args.image}", file=sys.stderr)
+        raise ValueError("not an image OpenCV can decode (JPEG, PNG, ...)")
+    return frame
+
+
+def cmd_read(args: argparse.Namespace) -> int:
+    try:
+        frame = _decode_image(args.image)
+    except (OSError, ValueError) as e:
+        reason = e.strerror if isinstance(e, OSError) and e.strerror else e
+        print(f"error: cannot read image {args.image}: {reason}", file=sys.stderr)
         return 2
     reading = _load(args).read(frame)
     if args.json:
@@ -251,5 +280,18 @@ def main(argv: list[str] | None = None) -> int:
     return int(args.func(args))
 
 
+def _closed_pipe_is_quiet(run: Callable[[], int]) -> int:
+    """A reader that goes away (`| head`) ends us quietly, as it does a Unix tool: no traceback,
+    exit status 141 (what a shell reports for a tool stopped by SIGPIPE)."""
+    try:
+        status = run()
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # Point stdout at devnull so that the interpreter's own flush at exit cannot fail too.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
+    return status
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(_closed_pipe_is_quiet(main))

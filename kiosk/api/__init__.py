@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING, Any
 
 from flask import Blueprint, request
 
 from kiosk.errors import ApiError
+from scorer.limits import JSON_MAX_BYTES, JsonError, JsonTooDeep, JsonTooLarge, load_json
 
 if TYPE_CHECKING:
     from kiosk.services import Services
@@ -16,15 +16,21 @@ blueprint = Blueprint("api", __name__, url_prefix="/api")
 
 
 def json_body(required: bool = True) -> Any:
-    """The request's JSON; malformed JSON is a 400 naming where it breaks."""
+    """The request's JSON, bounded in size and nesting (`scorer.limits.load_json`) so no body
+    can exhaust the parser; malformed JSON is a 400 naming where it breaks."""
     raw = request.get_data(cache=True)
     if not raw.strip():
         if required:
             raise ApiError(400, "expected a JSON body")
         return {}
     try:
-        return json.loads(raw)
-    except (ValueError, UnicodeDecodeError) as e:
+        return load_json(raw)
+    except JsonTooLarge:
+        raise ApiError(413, f"request body too large (at most {JSON_MAX_BYTES // 1024:,} KB "
+                       "of JSON)") from None
+    except JsonTooDeep:
+        raise ApiError(400, "request body nested too deeply") from None
+    except JsonError as e:
         raise ApiError(400, f"malformed JSON: {e}") from None
 
 

@@ -6,9 +6,10 @@ from typing import Any
 
 from flask import Response, stream_with_context
 
-from kiosk import present, rules_json
+from kiosk import checks, present, rules_json
 from kiosk.api import blueprint, json_object, services
 from kiosk.errors import ApiError
+from scorer.limits import NAME_LENGTH, POINTS, REASON_LENGTH, brief
 from scorer.record import dumps
 from scorer.table import (
     AbortiveDraw,
@@ -25,13 +26,14 @@ from scorer.table import (
 
 def state() -> dict[str, Any]:
     game = services().game
-    return present.state_json(game._table, game.game_id)  # noqa: SLF001  (a snapshot read)
+    return {**present.state_json(game._table, game.game_id),  # noqa: SLF001  (a snapshot read)
+            "unreadable_game": game.unreadable_game}
 
 
 def _seat(body: dict[str, Any], field: str = "seat") -> int:
     value = body.get(field)
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 3:
-        raise ApiError(400, f"{field}: expected a seat 0-3, got {value!r}")
+        raise ApiError(400, f"{field}: expected a seat 0-3, got {brief(value)}")
     return value
 
 
@@ -41,7 +43,7 @@ def _seats(body: dict[str, Any], field: str) -> frozenset[int]:
         raise ApiError(400, f"{field}: expected a list of seats")
     for v in values:
         if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 3:
-            raise ApiError(400, f"{field}: {v!r} is not a seat 0-3")
+            raise ApiError(400, f"{field}: {brief(v)} is not a seat 0-3")
     return frozenset(values)
 
 
@@ -69,16 +71,15 @@ def new_game() -> tuple[dict[str, Any], int]:
     if (not isinstance(players, list) or len(players) != 4
             or not all(isinstance(p, str) and p.strip() for p in players)):
         raise ApiError(400, "players: expected four non-empty names, East seat first")
-    if any(len(p) > 24 for p in players):
-        raise ApiError(400, "players: a name has at most 24 characters")
-    rules = rules_json.from_json(body.get("ruleset") or services().config.ruleset,
-                                 body.get("options"))
-    first = body.get("first_dealer", 0)
-    if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first <= 3:
-        raise ApiError(400, f"first_dealer: expected a seat 0-3, got {first!r}")
-    if rules.start_points <= 0:
-        raise ApiError(400, "options.start_points: must be positive")
-    services().game.start(GameStarted(tuple(p.strip() for p in players), rules, first))
+    names = [checks.text(p, f"players[{i}]", NAME_LENGTH).strip() for i, p in enumerate(players)]
+    preset = body.get("ruleset") or services().config.ruleset
+    if not isinstance(preset, str):
+        raise ApiError(400, f"ruleset: expected a preset name such as 'tenhou', got "
+                       f"{brief(preset)}")
+    rules = rules_json.from_json(preset, body.get("options"))
+    first = _seat(body, "first_dealer") if "first_dealer" in body else 0
+    east, south, west, north = names
+    services().game.start(GameStarted((east, south, west, north), rules, first))
     return state(), 201
 
 
@@ -132,15 +133,17 @@ def transfers_for(deltas: list[int]) -> tuple[Transfer, ...]:
 def correction() -> dict[str, Any]:
     body = json_object()
     deltas, reason = body.get("deltas"), body.get("reason")
-    if (not isinstance(deltas, list) or len(deltas) != 4
-            or not all(isinstance(d, int) and not isinstance(d, bool) for d in deltas)):
+    if not isinstance(deltas, list) or len(deltas) != 4:
         raise ApiError(400, "deltas: expected four whole numbers, one per seat")
+    for i, delta in enumerate(deltas):
+        checks.whole(delta, f"deltas[{i}]", POINTS)
     if sum(deltas) != 0:
         raise ApiError(400, f"deltas: must sum to zero (they sum to {sum(deltas):+})")
     if not any(deltas):
         raise ApiError(400, "deltas: nothing to correct (all zero)")
-    if not isinstance(reason, str) or not reason.strip():
+    if reason is None or (isinstance(reason, str) and not reason.strip()):
         raise ApiError(400, "reason: say why the points are corrected")
+    reason = checks.text(reason, "reason", REASON_LENGTH)
     services().game.play(Correction(transfers_for(deltas), reason.strip()))
     return state()
 
@@ -160,8 +163,7 @@ def redo() -> dict[str, Any]:
 @blueprint.post("/end")
 def end_game() -> dict[str, Any]:
     reason = json_object(required=False).get("reason") or "ended at the table"
-    if not isinstance(reason, str):
-        raise ApiError(400, "reason: expected text")
+    reason = checks.text(reason, "reason", REASON_LENGTH)
     game = services().game
     if game.table.state.finished:
         raise ApiError(409, "the game is already over")
@@ -184,7 +186,8 @@ def import_record() -> tuple[dict[str, Any], int]:
 @blueprint.get("/games")
 def games() -> dict[str, Any]:
     kiosk = services()
-    return {"current": kiosk.game.game_id, "games": kiosk.game.log.games()}
+    return {"current": kiosk.game.game_id, "games": kiosk.game.log.games(),
+            "unreadable_game": kiosk.game.unreadable_game}
 
 
 @blueprint.get("/history")

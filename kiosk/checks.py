@@ -1,0 +1,28 @@
+"""Field checks for the API: the bounds of `scorer.limits`, a failure a 400 naming the field.
+
+Every number and text a request brings passes one of these before anything is stored.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kiosk.errors import ApiError
+from scorer.limits import Range, number_problem, text_problem
+
+
+def whole(value: Any, field: str, bounds: Range) -> int:
+    problem = number_problem(value, bounds)
+    if problem:
+        raise ApiError(400, f"{field}: {problem}")
+    return int(value)
+
+
+def text(value: Any, field: str, max_length: int, *, required: bool = True) -> str:
+    """Text of at most `max_length` printable characters (not blank when `required`)."""
+    problem = text_problem(value, max_length)
+    if problem:
+        raise ApiError(400, f"{field}: {problem}")
+    if required and not value.strip():
+        raise ApiError(400, f"{field}: must not be blank")
+    return str(value)

@@ -47,8 +47,8 @@ def test_the_kiosk_screen_revokes_a_device_token(browser, kiosk_url: str) -> Non
     tv = page.evaluate(ISSUE, "tv")
     board = page.evaluate(ISSUE, "scoreboard")
     page.reload()
+    page.wait_for_function("document.querySelectorAll('#devices li b').length === 2")
     rows = page.locator("#devices li")
-    rows.first.wait_for()
     assert [r.locator("b").inner_text() for r in rows.all()] == ["tv", "scoreboard"]
     assert "expires" in rows.first.inner_text()
     rows.first.get_by_role("button", name="Revoke").click()

@@ -47,12 +47,12 @@ def test_the_kiosk_screen_revokes_a_device_token(browser, kiosk_url: str) -> Non
     tv = page.evaluate(ISSUE, "tv")
     board = page.evaluate(ISSUE, "scoreboard")
     page.reload()
-    page.wait_for_function("document.querySelectorAll('#devices li b').length === 2")
+    page.wait_for_function("() => document.querySelectorAll('#devices li b').length === 2")
     rows = page.locator("#devices li")
     assert [r.locator("b").inner_text() for r in rows.all()] == ["tv", "scoreboard"]
     assert "expires" in rows.first.inner_text()
     rows.first.get_by_role("button", name="Revoke").click()
-    page.wait_for_function("document.querySelectorAll('#devices li').length === 1")
+    page.wait_for_function("() => document.querySelectorAll('#devices li').length === 1")
     assert page.locator("#devices li b").inner_text() == "scoreboard"
     assert status_with_token(kiosk_url, tv) == 401
     assert status_with_token(kiosk_url, board) == 200

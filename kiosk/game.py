@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from typing import Any, Protocol
 
 from kiosk.errors import ApiError
-from kiosk.store import StoreError, UnreadableGame
+from kiosk.store import StoreError, StoreFull, UnreadableGame
 from scorer.rules import Ruleset
 from scorer.table import Event, GameStarted, IllegalEvent, Table
 
@@ -25,9 +25,13 @@ DEFAULT_PLAYERS = ("Player 1", "Player 2", "Player 3", "Player 4")
 
 @contextmanager
 def _stored() -> Iterator[None]:
-    """A store that refuses a write (another kiosk wrote first) is a 409, and nothing changes."""
+    """A store that refuses a write (another kiosk wrote first) is a 409, a full disk a 507;
+    either way nothing changes."""
     try:
         yield
+    except StoreFull as e:
+        raise ApiError(507, f"the kiosk's disk is full ({e}): the change was not recorded; "
+                       "free some space on the kiosk and try again") from None
     except StoreError as e:
         raise ApiError(409, f"the event store refused the change: {e}") from None
 
@@ -113,7 +117,8 @@ class GameService:
                 table = Table.begin(event)
             except IllegalEvent as e:
                 raise ApiError(400, f"cannot start the game: {e}") from None
-            self._game_id = self.log.create(event)
+            with _stored():
+                self._game_id = self.log.create(event)
             self._table = table
         self.on_change()
         return table
@@ -152,7 +157,8 @@ class GameService:
 
         with self._lock:
             try:
-                game_id = self.log.import_record(text)  # type: ignore[attr-defined]
+                with _stored():
+                    game_id = self.log.import_record(text)  # type: ignore[attr-defined]
             except (RecordError, IllegalEvent) as e:
                 raise ApiError(400, f"cannot import the record: {e}") from None
             self._game_id = game_id

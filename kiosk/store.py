@@ -53,6 +53,10 @@ class UnreadableGame(StoreError):
         super().__init__(f"game {game_id}, event {index}: {reason}")
 
 
+class StoreFull(StoreError):
+    """The disk (or the database's quota) is full: nothing of the change was written."""
+
+
 class Conflict(StoreError):
     """The game moved on since the writer read it (another kiosk or tab wrote first)."""
 

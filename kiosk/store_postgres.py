@@ -13,7 +13,7 @@ from typing import Any
 
 import psycopg
 
-from kiosk.store import EventStore, StoreError, create_schema
+from kiosk.store import EventStore, StoreError, StoreFull, create_schema
 
 SCHEMA = (
     "CREATE TABLE IF NOT EXISTS store_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
@@ -62,6 +62,8 @@ class PostgresStore(EventStore):
             try:
                 with self._db.transaction(), self._db.cursor() as cursor:
                     yield _PostgresTx(cursor)
+            except psycopg.errors.DiskFull as error:
+                raise StoreFull(f"PostgreSQL's disk is full: {error}") from None
             except psycopg.OperationalError as error:
                 raise StoreError(f"PostgreSQL is unavailable: {error}") from None
 

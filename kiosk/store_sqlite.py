@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from kiosk.store import EventStore, StoreError, create_schema
+from kiosk.store import EventStore, StoreError, StoreFull, create_schema
 
 SCHEMA = (
     "CREATE TABLE IF NOT EXISTS store_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
@@ -63,10 +63,19 @@ class SqliteStore(EventStore):
                 raise StoreError(f"the SQLite store {self.path} is unavailable: {error}") from None
             try:
                 yield _SqliteTx(self._db)
+                self._db.execute("COMMIT")
+            except sqlite3.DatabaseError as error:
+                self._rollback()
+                if error.sqlite_errorcode == sqlite3.SQLITE_FULL:
+                    raise StoreFull(f"the disk of {self.path} is full") from None
+                raise StoreError(f"the SQLite store {self.path} failed: {error}") from None
             except BaseException:
-                self._db.execute("ROLLBACK")
+                self._rollback()
                 raise
-            self._db.execute("COMMIT")
+
+    def _rollback(self) -> None:
+        if self._db.in_transaction:  # a failed COMMIT may have ended it already
+            self._db.execute("ROLLBACK")
 
     def pragma(self, name: str) -> Any:
         """A PRAGMA's value (tests check journal_mode, synchronous, integrity_check)."""

@@ -199,3 +199,25 @@ def test_a_killed_kiosk_process_loses_no_acknowledged_event(tmp_path: Path) -> N
         assert child.returncode == -signal.SIGKILL
     stored = _stored(("sqlite", str(path)))
     assert acked and all(stored[game] >= index + 1 for game, index in acked.items())
+
+
+def test_a_full_disk_is_a_507_that_records_nothing_and_recovers(kiosk) -> None:  # noqa: ANN001
+    # SQLite's page quota stands in for the disk: it fails a write as a full disk does
+    from tests.kiosk.conftest import Api, points
+
+    app, services = kiosk
+    store = services.game.log
+    api = Api(app.test_client())
+    store.pragma(f"max_page_count = {store.pragma('page_count')}")
+    before, status, done = points(api), 200, 0
+    while status == 200 and done < 500:
+        before = points(api)
+        r = api.post("/api/corrections", {"deltas": [100, -100, 0, 0], "reason": "full?"})
+        status, done = r.status_code, done + (r.status_code == 200)
+    assert status == 507 and "disk is full" in r.get_json()["error"]
+    assert points(api) == before  # the refused change is not in the table either
+    store.pragma("max_page_count = 1073741823")  # space again
+    again = api.post("/api/corrections", {"deltas": [100, -100, 0, 0], "reason": "space"})
+    assert again.status_code == 200 and points(api)[0] == before[0] + 100
+    corrections = [e for e in store.latest()[1] if type(e).__name__ == "Correction"]
+    assert len(corrections) == done + 1  # every acknowledged change, and only those, stored

@@ -62,6 +62,8 @@ HAND_TEXT_LENGTH = 200  # a hand as text ("234m456p22s345678s win 8s [777z]")
 TILES_TEXT_LENGTH = 200  # tiles as the API takes them ("2m,3m,4m" or "234m")
 LABELS = 16  # names in one set option (e.g. the yakuman with pao)
 
+GAME_EVENTS = 1000  # events in one game (real Tenhou games: at most 32); each change replays them
+
 JSON_MAX_BYTES = 4 * 1024 * 1024
 JSON_MAX_DEPTH = 32  # a game record needs 8 levels, a request 5
 

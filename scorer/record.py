@@ -15,7 +15,7 @@ from dataclasses import fields
 from enum import Enum
 from typing import Any
 
-from scorer.limits import JsonError, brief, load_json
+from scorer.limits import GAME_EVENTS, JsonError, brief, load_json
 from scorer.rules import RULESETS, Ruleset, Uma
 from scorer.table import replay
 from scorer.table_events import (
@@ -270,6 +270,9 @@ def events_from_record(data: Any) -> tuple[tuple[Event, ...], TableState]:
         raise RecordError(f"this program reads version {VERSION}, got {brief(obj['version'])}",
                           field="version")
     raws = _list(obj["events"], "events")
+    if len(raws) > GAME_EVENTS:
+        raise RecordError(f"a game holds at most {GAME_EVENTS:,} events, this one has "
+                          f"{len(raws):,}", field="events")
     events: list[Event] = []
     for index, raw in enumerate(raws):
         kind = raw.get("type") if isinstance(raw, dict) else None

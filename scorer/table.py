@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
+from scorer.limits import GAME_EVENTS
 from scorer.rules import ChomboPenalty, Renchan, TripleRon
 from scorer.settle import (
     Deltas,
@@ -130,6 +131,9 @@ class Table:
 
     def play(self, event: Event) -> Table:
         """Apply one more event; playing something new forgets what could be redone."""
+        if len(self.events) >= GAME_EVENTS:
+            raise IllegalEvent(f"a game holds at most {GAME_EVENTS:,} events: end this one and "
+                               "start a new game")
         return Table(self.events + (event,), apply(self.state, event))
 
     @property

@@ -158,3 +158,23 @@ def test_a_jsonl_hand_with_a_huge_honba_names_it() -> None:
         from_record({"closed": "234m456p22s345678s", "win_tile": "8s", "honba": 10**4299})
     assert [str(p) for p in error.value.problems] == [
         "honba: expected a whole number 0-1000, not a number of about 4,300 digits"]
+
+
+def test_a_game_holds_at_most_its_bound_of_events_played_or_imported() -> None:
+    import pytest
+
+    from scorer.limits import GAME_EVENTS
+    from scorer.record import RecordError, dumps, events_from_record
+    from scorer.table import IllegalEvent, Table
+    from scorer.table_events import Correction, GameStarted, Transfer
+
+    first = GameStarted(PLAYERS, TENHOU)
+    table = Table.of((first,) + (Correction((Transfer(1, 0, 100),), "x"),) * (GAME_EVENTS - 1))
+    assert len(table.events) == GAME_EVENTS
+    with pytest.raises(IllegalEvent, match="at most 1,000 events"):
+        table.play(Correction((Transfer(1, 0, 100),), "one more"))
+    record = json.loads(dumps(table.events))
+    assert len(events_from_record(record)[0]) == GAME_EVENTS
+    record["events"].append(record["events"][-1])
+    with pytest.raises(RecordError, match="at most 1,000 events, this one has 1,001"):
+        events_from_record(record)

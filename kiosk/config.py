@@ -197,7 +197,7 @@ def validate(config: KioskConfig) -> KioskConfig:
         raise ConfigError(f"threads: {config.threads} is too few (at least 4)")
     if not 1 <= config.max_upload_mb <= 100:
         raise ConfigError(f"max_upload_mb: {config.max_upload_mb} is outside 1-100")
-    if config.pin and not (config.pin.isdigit() and 4 <= len(config.pin) <= 12):
+    if config.pin and not re.fullmatch(r"[0-9]{4,12}", config.pin):
         raise ConfigError("pin: a PIN is 4-12 digits")
     for name in config.host_names:
         if not re.fullmatch(r"[a-z0-9]([a-z0-9.-]{0,251}[a-z0-9])?", name):

@@ -140,8 +140,15 @@ def win_payments(value: HandValue, winner: int, dealer: int, discarder: int | No
 
 
 def split_evenly(total: int, seats: Sequence[int], players: int = 4) -> tuple[int, ...]:
-    """`total` shared equally by `seats` (noten payments and the like)."""
+    """`total` shared equally by `seats` (noten payments and the like); when it does not divide,
+    the first seats take one point more, so that the shares always add up to `total`.
+
+    >>> split_evenly(-1000, [1, 2, 3])
+    (0, -334, -333, -333)
+    """
     delta = [0] * players
-    for seat in seats:
-        delta[seat] = total // len(seats)
+    share, odd = divmod(abs(total), len(seats))
+    sign = -1 if total < 0 else 1
+    for i, seat in enumerate(seats):
+        delta[seat] = sign * (share + (1 if i < odd else 0))
     return tuple(delta)

@@ -32,9 +32,12 @@ def with_leftover_sticks(points: Sequence[int], sticks: int, first_dealer: int,
         return tuple(final)
     order = ranking(points, first_dealer)
     top = [s for s in order if points[s] == points[order[0]]] if rules.split_ties else order[:1]
-    share, rest = divmod(sticks * rules.riichi_stick // 100, len(top))
+    # Shared in hundreds; what is under 100 (a stick of 150 points) goes to the first of them,
+    # so no point is lost.
+    hundreds, odd = divmod(sticks * rules.riichi_stick, 100)
+    share, rest = divmod(hundreds, len(top))
     for i, seat in enumerate(top):
-        final[seat] += (share + (1 if i < rest else 0)) * 100
+        final[seat] += (share + (1 if i < rest else 0)) * 100 + (odd if i == 0 else 0)
     return tuple(final)
 
 

@@ -51,7 +51,8 @@ class Tile:
     @classmethod
     def parse(cls, text: str) -> Tile:
         """Parse one tile such as `5m`, `0p` (red five) or `7z` (Chun)."""
-        if len(text) != 2 or text[1] not in SUITS or not text[0].isdigit():
+        # ASCII digits only: str.isdigit() also takes '²' or '٣', which int() then refuses.
+        if len(text) != 2 or text[1] not in SUITS or text[0] not in "0123456789":
             raise TileError(f"{text!r} is not a tile (expected e.g. 5m, 0p, 7z)")
         return tile_of(text[0], text[1], original=text)
 

@@ -6,7 +6,7 @@ from typing import Any
 
 from flask import request, session
 
-from kiosk import i18n
+from kiosk import checks, i18n
 from kiosk.api import blueprint, json_object, services
 from kiosk.errors import ApiError
 from kiosk.security import is_local
@@ -53,10 +53,8 @@ def set_language() -> dict[str, Any]:
 @blueprint.post("/tokens")
 def issue_token() -> tuple[dict[str, Any], int]:
     _kiosk_screen_only()  # a PIN session must not outlive its logout as a token
-    name = json_object().get("name")
-    if not isinstance(name, str) or not name.strip() or len(name) > 60:
-        raise ApiError(400, "name: give the device a name (1-60 characters)")
-    return {"name": name.strip(), "token": services().security.issue_token(name.strip())}, 201
+    name = checks.text(json_object().get("name"), "name", 60).strip()
+    return {"name": name, "token": services().security.issue_token(name)}, 201
 
 
 def _kiosk_screen_only() -> None:

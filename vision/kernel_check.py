@@ -23,8 +23,7 @@ import cv2
 import numpy as np
 
 from vision.config import VisionConfig
-from vision.postprocess import softmax
-from vision.preprocess import crop_tiles, letterbox, to_nchw
+from vision.postprocess import sigmoid, softmax
 from vision.reading import Reading
 from vision.recogniser import Recogniser
 
@@ -86,7 +85,7 @@ IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png")
 
 
 def _heat(maps: np.ndarray) -> np.ndarray:
-    return 1.0 / (1.0 + np.exp(-maps[:, 0].astype(np.float64)))
+    return sigmoid(maps[:, 0].astype(np.float64))
 
 
 def check_frame(
@@ -94,14 +93,12 @@ def check_frame(
 ) -> FrameCheck:
     """Both sessions on one frame: the finder on the letterboxed frame, the classifier on the
     crops of the tiles the optimised finder locates, and (with ``read``) the whole reading."""
-    size = int(optimised.finder.card["input"]["shape"][2])
-    square = to_nchw(letterbox(frame, size)[0])
+    square = optimised.finder_input(frame)
     finder_diff = float(
         np.abs(_heat(optimised.finder.run(square)) - _heat(reference.finder.run(square))).max()
     )
     boxes = np.array([c.box for c in optimised.find(frame)], np.float32).reshape(-1, 4)
-    crop = optimised.classifier.card["input"]
-    crops = to_nchw(crop_tiles(frame, boxes, int(crop["shape"][2]), float(crop["crop"]["pad"])))
+    crops = optimised.classifier_input(frame, boxes)
     classifier_diff = 0.0
     if len(crops):
         classifier_diff = float(

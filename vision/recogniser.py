@@ -86,6 +86,19 @@ class Recogniser:
         square, lb = letterbox(image, size)
         return _FinderView(self.finder.run(to_nchw(square))[0], lb, image.shape[:2], offset)
 
+    def finder_input(self, image: np.ndarray) -> np.ndarray:
+        """The finder's [1, 3, S, S] input for a whole frame (letterboxed as its card says)."""
+        return to_nchw(letterbox(image, int(self.finder.card["input"]["shape"][2]))[0])
+
+    def classifier_input(
+        self, frame_bgr: np.ndarray, boxes: np.ndarray, angle: float = 0.0
+    ) -> np.ndarray:
+        """The classifier's [N, 3, S, S] crops of the boxes (size and padding from its card),
+        turned ``angle`` degrees about each box's centre."""
+        crop = self.classifier.card["input"]
+        size, pad = int(crop["shape"][2]), float(crop["crop"]["pad"])
+        return to_nchw(crop_tiles(frame_bgr, boxes, size, pad, angle))
+
     def classify(
         self, frame_bgr: np.ndarray, boxes: np.ndarray, turn: float = 0.0
     ) -> tuple[np.ndarray, np.ndarray | None, np.ndarray | None]:
@@ -96,13 +109,11 @@ class Recogniser:
         crops as the boxes lie: on `valid` those read one tile more right)."""
         if len(boxes) == 0:
             return np.zeros((0, len(MODEL_CLASSES)), np.float32), None, None
-        size = int(self.classifier.card["input"]["shape"][2])
-        pad = float(self.classifier.card["input"]["crop"]["pad"])
         n = len(boxes)
-        batch = to_nchw(crop_tiles(frame_bgr, boxes, size, pad))
+        batch = self.classifier_input(frame_bgr, boxes)
         if turn:  # labels from the crops as the boxes lie, the glyph's axis from level ones
             squares = turned_squares(boxes, self.config.turned_crop_side)
-            level = to_nchw(crop_tiles(frame_bgr, squares, size, pad, math.degrees(turn)))
+            level = self.classifier_input(frame_bgr, squares, math.degrees(turn))
             batch = np.concatenate([batch, level])
         outs = self.classifier.run_all(batch)
         probs = softmax(outs[0][:n])

@@ -23,8 +23,7 @@ import onnxruntime as ort
 import pytest
 
 from vision.kernel_check import DEMO_FRAMES, MAX_PROB_DIFF, check_kernels
-from vision.postprocess import softmax
-from vision.preprocess import crop_tiles, letterbox, to_nchw
+from vision.postprocess import sigmoid, softmax
 from vision.recogniser import Recogniser, default_models_dir
 from vision.session import ModelSession, file_sha256
 
@@ -260,8 +259,8 @@ def _model_feeds(path: Path) -> dict[str, np.ndarray]:
     recogniser = Recogniser.load()
     boxes = np.array([c.box for c in recogniser.find(frame)], np.float32)
     feeds = {
-        "finder": to_nchw(letterbox(frame, 416)[0]),
-        "classifier": to_nchw(crop_tiles(frame, boxes, 48, 0.08)),
+        "finder": recogniser.finder_input(frame),
+        "classifier": recogniser.classifier_input(frame, boxes),
     }
     np.savez(path, **feeds)
     return feeds
@@ -277,14 +276,11 @@ def _differences(models: Path, feeds: dict[str, np.ndarray], outs: Path) -> dict
     }
     found = {}
     if "finder" in ref:
-        heat = np.abs(_sigmoid(got["finder"][:, 0]) - _sigmoid(ref["finder"][:, 0]))
+        heat = np.abs(sigmoid(got["finder"][:, 0]) - sigmoid(ref["finder"][:, 0]))
         found["finder"] = float(heat.max())
     probs = np.abs(softmax(got["classifier"]) - softmax(ref["classifier"]))
     return {**found, "classifier": float(probs.max())}
 
-
-def _sigmoid(x: np.ndarray) -> np.ndarray:
-    return 1 / (1 + np.exp(-x.astype(np.float64)))
 
 
 @pytest.mark.slow

@@ -12,7 +12,7 @@ import numpy as np
 import torch
 
 from vision.session import file_sha256 as sha256  # the digest the model loader checks
-from vision.training.requantize import SCHEME, model_pair_bound, saturation_free
+from vision.training.requantize import SCHEME, pair_bound, saturation_free
 
 ATTRIBUTION = {
     "real_photos": '"Chinese Mahjong Detection" by riichimahjongdetection, Roboflow Universe',
@@ -92,14 +92,18 @@ def quantize_int8(
         )
     finally:
         prepared.unlink(missing_ok=True)
-    onnx.save(saturation_free(onnx.load(str(path))), str(path))
+    model = saturation_free(onnx.load(str(path)))
+    onnx.save(model, str(path))
     return {
         "scheme": SCHEME,
-        "largest_weight_pair": model_pair_bound(path),
+        "largest_weight_pair": pair_bound(model),
         "tool": "onnxruntime.quantization.quantize_static",
         "calibration_inputs": int(len(calibration)),
         **({"float_nodes": list(keep_float)} if keep_float else {}),
     }
+
+
+WRITTEN = ("file", "sha256", "bytes", "attribution")  # write_card's own keys
 
 
 def card_path(model_path: Path) -> Path:
@@ -107,12 +111,13 @@ def card_path(model_path: Path) -> Path:
 
 
 def write_card(model_path: Path, card: dict[str, Any]) -> Path:
-    """Write the card JSON beside the model, adding file name, size and sha256."""
+    """Write the card JSON beside the model, adding file name, size, sha256 and attribution
+    (a card read back may be passed whole: its old values of these are replaced)."""
     full = {
         "file": model_path.name,
         "sha256": sha256(model_path),
         "bytes": model_path.stat().st_size,
-        **card,
+        **{k: v for k, v in card.items() if k not in WRITTEN},
         "attribution": ATTRIBUTION,
     }
     out = card_path(model_path)

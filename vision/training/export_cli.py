@@ -128,7 +128,7 @@ def export_classifier_checkpoint(
     card["weights"] = {"file": weights.name, "sha256": sha256(weights), "use": "finetune"}
     write_card(
         path,
-        {k: v for k, v in card.items() if k not in ("file", "sha256", "bytes", "attribution")},
+        card,
     )
     print(f"wrote {path} and {weights}")
     return path

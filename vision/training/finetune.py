@@ -128,7 +128,7 @@ def run(args: argparse.Namespace) -> int:
     shipped.write_bytes(candidate.read_bytes())
     write_card(
         shipped,
-        {k: v for k, v in new_card.items() if k not in ("file", "sha256", "bytes", "attribution")},
+        new_card,
     )
     print(f"replaced {shipped} (held-out accuracy {before:.4f} -> {after:.4f})")
     return 0

@@ -210,12 +210,16 @@ def dequantized(model: Any) -> Any:
     return model
 
 
+def pair_bound(model: Any) -> int:
+    """The largest weight pair sum in a model (<= 128: safe on every CPU; 0: no int8 weights)."""
+    nodes = weight_nodes(model)
+    return max((largest_pair(q, axis if q.ndim > 1 else 0) for _, q, _, axis in nodes), default=0)
+
+
 def model_pair_bound(path: Path) -> int:
-    """The largest weight pair sum in a model file (<= 128: safe on every CPU)."""
     import onnx
 
-    nodes = weight_nodes(onnx.load(str(path)))
-    return max((largest_pair(q, axis if q.ndim > 1 else 0) for _, q, _, axis in nodes), default=0)
+    return pair_bound(onnx.load(str(path)))
 
 
 def requantize_file(path: Path) -> None:
@@ -228,12 +232,9 @@ def requantize_file(path: Path) -> None:
     onnx.save(model, str(path))
     card = read_card(path)
     quant = dict(card.get("quantization", {}))
-    quant.update(scheme=SCHEME, largest_weight_pair=model_pair_bound(path))
+    quant.update(scheme=SCHEME, largest_weight_pair=pair_bound(model))
     card["quantization"] = quant
-    write_card(path, {k: v for k, v in card.items() if k not in _WRITTEN})
-
-
-_WRITTEN = ("file", "sha256", "bytes", "attribution")  # write_card fills these in
+    write_card(path, card)
 
 
 FLOAT_SCHEME = (
@@ -253,7 +254,7 @@ def dequantize_file(path: Path) -> None:
     onnx.checker.check_model(model)
     onnx.save(model, str(path))
     card["quantization"] = {"scheme": FLOAT_SCHEME, "int8_sha256": card.get("sha256", "")}
-    write_card(path, {k: v for k, v in card.items() if k not in _WRITTEN})
+    write_card(path, card)
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from kiosk.errors import ApiError
-from scorer.limits import Range, number_problem, text_problem
+from scorer.limits import Range, brief, number_problem, text_problem
 
 
 def whole(value: Any, field: str, bounds: Range) -> int:
@@ -26,3 +26,10 @@ def text(value: Any, field: str, max_length: int, *, required: bool = True) -> s
     if required and not value.strip():
         raise ApiError(400, f"{field}: must not be blank")
     return str(value)
+
+
+def seat(value: Any, field: str) -> int:
+    """A seat number, 0-3."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 3:
+        raise ApiError(400, f"{field}: expected a seat 0-3, got {brief(value)}")
+    return value

@@ -294,9 +294,6 @@ class Security:
                 tokens[digest] = value
         return tokens
 
-    def _write_tokens(self, tokens: dict[str, dict[str, Any]]) -> None:
-        _write_json(self._tokens_path, tokens)
-
     def issue_token(self, name: str, days: int = TOKEN_DAYS) -> str:
         token = secrets.token_urlsafe(32)
         now = time.time()
@@ -304,7 +301,7 @@ class Security:
             tokens = self._read_tokens()
             tokens[_digest(token)] = {"name": name, "created": round(now),
                                       "expires": round(now + days * 86400)}
-            self._write_tokens(tokens)
+            _write_json(self._tokens_path, tokens)
         return token
 
     def token_name(self, token: str) -> str | None:
@@ -331,7 +328,7 @@ class Security:
             if not found:
                 raise ApiError(404, f"no device token {token_id[:TOKEN_ID]!r}")
             name = str(tokens.pop(found[0]).get("name", "?"))
-            self._write_tokens(tokens)
+            _write_json(self._tokens_path, tokens)
         return name
 
     # --- the check -----------------------------------------------------------------------

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, TypeVar
 
+from kiosk import checks
 from kiosk.errors import ApiError
 from scorer.context import Blessing, Riichi, WinContext
 from scorer.hand import CalledFrom, Hand, Meld, MeldKind
@@ -59,9 +60,7 @@ def parse_tile_list(value: Any, field: str) -> tuple[Tile, ...]:
 def _seat(value: Any, field: str, optional: bool = False) -> int | None:
     if value is None and optional:
         return None
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 3:
-        raise ApiError(400, f"{field}: expected a seat 0-3, got {brief(value)}")
-    return value
+    return checks.seat(value, field)
 
 
 E = TypeVar("E", bound=Enum)

@@ -31,10 +31,7 @@ def state() -> dict[str, Any]:
 
 
 def _seat(body: dict[str, Any], field: str = "seat") -> int:
-    value = body.get(field)
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 3:
-        raise ApiError(400, f"{field}: expected a seat 0-3, got {brief(value)}")
-    return value
+    return checks.seat(body.get(field), field)
 
 
 def _seats(body: dict[str, Any], field: str) -> frozenset[int]:

@@ -36,9 +36,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "table.finished": ("The game is over.", "対局終了"),
     "table.qr": ("Open on a phone", "スマホで開く"),
     "table.pin": ("PIN", "PIN"),
-    "table.pin_alarm": ("{wrong} wrong PINs from other devices in the last 10 minutes; "
-                        "PIN entry paused for {minutes} min",
-                        "直近10分間に他の端末から誤ったPINが{wrong}回; PIN入力を{minutes}分停止中"),
+    "table.pin_alarm": ("{wrong} wrong PINs from other devices in the last 10 minutes",
+                        "直近10分間に他の端末から誤ったPINが{wrong}回"),
+    "table.pin_paused": ("PIN entry paused for {minutes} min", "PIN入力を{minutes}分停止中"),
     "table.lan_hint": ("(phones: start the kiosk with --host 0.0.0.0)",
                        "（スマホ用：--host 0.0.0.0 で起動）"),
     "table.win": ("Win", "和了"),

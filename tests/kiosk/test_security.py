@@ -3,6 +3,7 @@ wrong PINs are rate-limited; the PIN is shown only on the kiosk's own (loopback)
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -169,6 +170,11 @@ def test_wrong_pins_from_many_addresses_pause_pin_entry_and_the_screen_says_so(
     page = screen.get("/").get_data(as_text=True)
     assert "20 wrong PINs from other devices in the last 10 minutes" in page
     assert "paused for 10 min" in page
+    phone(app, "192.168.4.1").post("/api/session/pin", json={"pin": "9999"})  # still paused
+    services.security.limiter._all.clear()  # ten minutes later (the counts age out)
+    services.security.limiter.failed("192.168.4.2")
+    calm = re.search(r'id="pin-alarm"[^>]*>([^<]*)<', screen.get("/").get_data(as_text=True))
+    assert calm and calm.group(1) == "1 wrong PINs from other devices in the last 10 minutes"
     assert "pin_alarm" not in phone(app).get("/api/session").get_json()  # the screen's alone
 
 

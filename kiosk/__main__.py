@@ -1,5 +1,6 @@
 """`python -m kiosk`: the one composition root. Read the configuration, build and start the
-services, serve the app with waitress, and stop everything on the way out."""
+services, serve the app (kiosk.server: uvicorn in front of Flask), and stop everything on the
+way out."""
 
 from __future__ import annotations
 
@@ -39,9 +40,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"configuration error: {e}", file=sys.stderr)
         return 2
 
-    import waitress
-
     from kiosk.app import create_app
+    from kiosk.server import serve
     from kiosk.services import build_services
 
     services = build_services(config)
@@ -54,13 +54,12 @@ def main(argv: list[str] | None = None) -> int:
                  "shown on the kiosk's screen")
     signal.signal(signal.SIGTERM, _interrupt)  # systemd's stop: shut down like Ctrl-C
     try:
-        waitress.serve(app, host=config.host, port=config.port, threads=config.threads,
-                       channel_timeout=30, ident="kiosk")
+        serve(config, app, services.live)
     except KeyboardInterrupt:
         log.info("stopping")
-    except OSError as e:
-        log.error("cannot listen on %s:%s: %s", config.host, config.port, e)
-        return 1
+    except SystemExit as e:  # uvicorn's answer to a port it cannot have (it logged why)
+        log.error("cannot listen on %s:%s", config.host, config.port)
+        return int(e.code or 1)
     finally:
         services.stop()
     return 0

@@ -3,7 +3,7 @@
 Each round does what the win page does: POST /api/captures (a full-resolution still from the demo
 camera, read by the recogniser) and POST /api/score with the tiles as read. Reports the median and
 90th percentile of the whole round and of recognition alone. With `--browser`, the same on screen:
-Debian's chromium (Playwright) taps "Capture" on the win page of a kiosk served by waitress, then
+Debian's chromium (Playwright) taps "Capture" on the win page of the real kiosk server, then
 "Score", and the clock stops when the breakdown (or the verdict) is drawn.
 Not a test: a measurement to quote.
 """

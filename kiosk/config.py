@@ -69,7 +69,8 @@ OPTIONS: tuple[Option, ...] = (
     Option("language", str, "en", "user-interface language: en or ja", "LANG"),
     Option("ruleset", str, "tenhou",
            f"default ruleset preset for a new game: {', '.join(sorted(RULESETS))}", "NAME"),
-    Option("threads", int, 24, "server worker threads (each open live page holds one)", "N"),
+    Option("threads", int, 8, "worker threads for other devices' requests (open live pages "
+           "need none; the kiosk's own screen has threads of its own)", "N"),
     Option("max_upload_mb", int, 12, "largest photo upload accepted, in MB", "MB"),
     Option("public_url", str, "",
            "address phones should use for the QR code (default: guessed from host/port)",
@@ -96,7 +97,7 @@ class KioskConfig:
     pin: str = ""
     language: str = "en"
     ruleset: str = "tenhou"
-    threads: int = 24
+    threads: int = 8
     max_upload_mb: int = 12
     public_url: str = ""
     allowed_hosts: str = ""

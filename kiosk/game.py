@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, Protocol
 
+from kiosk import present
 from kiosk.errors import ApiError
 from kiosk.store import StoreError, StoreFull, UnreadableGame
 from scorer.rules import Ruleset
@@ -106,6 +107,11 @@ class GameService:
         if table is None:
             raise ApiError(409, "no game has been started")
         return table
+
+    def state_json(self) -> dict[str, Any]:
+        """What every page shows: the table now (a snapshot read) and a game it could not read."""
+        return {**present.state_json(self._table, self._game_id),
+                "unreadable_game": self.unreadable_game}
 
     @property
     def has_game(self) -> bool:

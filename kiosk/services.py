@@ -39,6 +39,7 @@ class Services:
 
     def start(self, *, camera: bool = True, recogniser: bool = True) -> Services:
         self.game.ensure_game()
+        self.live.publish(self.game.state_json)
         self.display.start()
         self.display.publish(self.game)
         if camera:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Response, stream_with_context
+from flask import Response
 
 from kiosk import checks, present, rules_json
 from kiosk.api import blueprint, json_object, services
@@ -25,9 +25,7 @@ from scorer.table import (
 
 
 def state() -> dict[str, Any]:
-    game = services().game
-    return {**present.state_json(game._table, game.game_id),  # noqa: SLF001  (a snapshot read)
-            "unreadable_game": game.unreadable_game}
+    return services().game.state_json()
 
 
 def _seat(body: dict[str, Any], field: str = "seat") -> int:
@@ -209,13 +207,6 @@ def export_csv() -> Response:
     game = services().game
     return Response(present.history_csv(game.table), mimetype="text/csv", headers={
         "Content-Disposition": f'attachment; filename="game-{game.game_id}.csv"'})
-
-
-@blueprint.get("/events")
-def events() -> Response:
-    live = services().live
-    return Response(stream_with_context(live.stream(state)), mimetype="text/event-stream",
-                    headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
 
 
 @blueprint.get("/display")

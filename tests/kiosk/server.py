@@ -1,9 +1,11 @@
-"""Run the real kiosk (`python -m kiosk`, served by waitress) in a subprocess for a test."""
+"""Run the real kiosk (`python -m kiosk`, kiosk.server) in a subprocess for a test."""
 
 from __future__ import annotations
 
+import ipaddress
 import json
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -22,6 +24,53 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
+
+
+def _local_ipv4_candidates() -> Iterator[str]:
+    """This machine's IPv4 addresses as the resolver, the routing table and `ip` name them."""
+    try:
+        for *_, sockaddr in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
+            yield str(sockaddr[0])
+    except OSError:
+        pass
+    for target in ("192.0.2.254", "10.255.255.254", "172.31.255.254", "192.168.255.254"):
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            try:
+                s.connect((target, 9))  # UDP: picks the outgoing address, sends nothing
+                yield str(s.getsockname()[0])
+            except OSError:
+                pass
+    ip = shutil.which("ip")
+    if ip:
+        try:
+            out = subprocess.run([ip, "-4", "-o", "addr", "show"], capture_output=True,
+                                 text=True, timeout=5).stdout
+        except (OSError, subprocess.SubprocessError):
+            out = ""
+        for line in out.splitlines():
+            fields = line.split()
+            if "inet" in fields and fields.index("inet") + 1 < len(fields):
+                yield fields[fields.index("inet") + 1].split("/")[0]
+
+
+def lan_address() -> str | None:
+    """A non-loopback IPv4 address of this machine, or None. A connection from this machine to
+    that address comes from that address too, so a kiosk listening on 0.0.0.0 sees the test as
+    a device on the LAN (not its own screen)."""
+    for candidate in _local_ipv4_candidates():
+        try:
+            address = ipaddress.IPv4Address(candidate)
+        except ValueError:
+            continue
+        if address.is_loopback or address.is_unspecified or address.is_link_local:
+            continue
+        with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+            try:
+                s.bind((candidate, 0))  # it is this machine's
+            except OSError:
+                continue
+        return candidate
+    return None
 
 
 def get_json(url: str) -> Any:

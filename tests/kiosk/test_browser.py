@@ -1,4 +1,4 @@
-"""The kiosk in Debian's chromium through Playwright, against the real app served by waitress:
+"""The kiosk in Debian's chromium through Playwright, against the real app and server:
 start a game, capture a demo frame, correct a tile, apply the win and watch a second page update
 without a reload, declare riichi, record a draw, undo, finish the game and see the standings.
 Screenshots of the main screens go to test-artifacts/.

@@ -57,9 +57,9 @@ def main(argv: list[str] | None = None) -> int:
         serve(config, app, services.live)
     except KeyboardInterrupt:
         log.info("stopping")
-    except SystemExit as e:  # uvicorn's answer to a port it cannot have (it logged why)
+    except SystemExit:  # uvicorn's answer to a port it cannot have (it logged why)
         log.error("cannot listen on %s:%s", config.host, config.port)
-        return int(e.code or 1)
+        return 1
     finally:
         services.stop()
     return 0

@@ -4,12 +4,15 @@ table ready to play; live updates reach an open page within a second over the re
 from __future__ import annotations
 
 import json
+import socket
+import subprocess
+import sys
 import threading
 import time
 import urllib.request
 from pathlib import Path
 
-from tests.kiosk.server import get_json, running_kiosk
+from tests.kiosk.server import ROOT, get_json, running_kiosk
 
 
 def post(base: str, path: str, body: dict, csrf: str, cookie: str) -> dict:
@@ -70,3 +73,16 @@ def test_live_update_reaches_an_open_stream_within_a_second(tmp_path: Path) -> N
         arrived, state = seen[1]
         assert state["seats"][2]["points"] == 24000 and state["riichi_sticks"] == 1
         assert arrived - sent < 1.0
+
+
+def test_a_port_in_use_is_named_and_exits_1(tmp_path: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = subprocess.run([sys.executable, "-m", "kiosk", "--data-dir", str(tmp_path / "d"),
+                               "--port", str(port), "--camera", "none"], cwd=ROOT,
+                              capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1
+    assert f"cannot listen on 127.0.0.1:{port}" in done.stderr
+    assert "address already in use" in done.stderr and "Traceback" not in done.stderr

@@ -7,6 +7,7 @@ read the grabber's latest frame or ask it for a still with a bounded wait.
 from __future__ import annotations
 
 import threading
+import weakref
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -52,6 +53,7 @@ class CameraService:
         self.grabber: Grabber | None = None
         self.error = ""
         self._stop = threading.Event()
+        self._viewers: weakref.WeakSet[threading.Event] = weakref.WeakSet()
 
     def start(self) -> None:
         try:
@@ -63,6 +65,8 @@ class CameraService:
 
     def stop(self) -> None:
         self._stop.set()
+        for gone in list(self._viewers):
+            gone.set()
         if self.grabber is not None:
             self.grabber.stop()
 
@@ -85,11 +89,15 @@ class CameraService:
         image = self.grabber.capture()
         return Still(image, encode_jpeg(image, 90))
 
-    def stream(self, max_frames: int | None = None) -> Iterator[bytes]:
+    def stream(self, max_frames: int | None = None,
+               gone: threading.Event | None = None) -> Iterator[bytes]:
+        """MJPEG parts until the service stops or `gone` (the client has left) is set."""
         if self.grabber is None:
             return iter(())
+        if gone is not None:
+            self._viewers.add(gone)
         # Bounded so a forgotten page does not hold a server thread forever; the page reconnects.
-        return mjpeg_stream(self.grabber, fps=8, stop=self._stop,
+        return mjpeg_stream(self.grabber, fps=8, stop=gone or self._stop,
                             max_frames=max_frames or MJPEG_MAX_FRAMES)
 
     def frame_jpeg(self) -> bytes | None:

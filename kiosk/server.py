@@ -24,6 +24,7 @@ import functools
 import json
 import logging
 import resource
+import threading
 from collections import Counter
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
@@ -50,6 +51,9 @@ LAN_CONNECTIONS = 2000
 LAN_STREAMS = 1000
 LOCAL_WORKERS = 4
 STREAM_PATH = "/api/events"
+#: The scope key (WSGI: environ["asgi.scope"]) of an Event set when the client has gone: a
+#: streaming answer on a worker thread stops on it (a2wsgi does not stop one by itself).
+CLIENT_GONE = "kiosk.client_gone"
 
 Scope = dict[str, Any]
 Message = dict[str, Any]
@@ -161,6 +165,13 @@ class Front:
         self.lan = WSGIMiddleware(app, workers=lan_workers)  # type: ignore[arg-type]
         self.streams = ClientCaps(PER_CLIENT_STREAMS, LAN_STREAMS)
         self._turns: dict[str, tuple[asyncio.Semaphore, int]] = {}
+        self._serving: set[threading.Event] = set()
+
+    def close(self) -> None:
+        """Shutdown: end live pages and tell streaming answers their clients have gone."""
+        self.live.close()
+        for gone in list(self._serving):
+            gone.set()
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "lifespan":
@@ -228,12 +239,20 @@ class Front:
             return
         if body is None:
             return  # the client has gone
-        replay = _replay(body, receive)
-        if is_loopback_client(client):
-            await self.local(scope, replay, send)  # type: ignore[arg-type]
-            return
-        async with self._turn(client):
-            await self.lan(scope, replay, send)  # type: ignore[arg-type]
+        gone = threading.Event()
+        watch = asyncio.ensure_future(_disconnected(receive))
+        watch.add_done_callback(lambda _: gone.set())
+        self._serving.add(gone)
+        scope = {**scope, CLIENT_GONE: gone}
+        try:
+            if is_loopback_client(client):
+                await self.local(scope, _replay(body), send)  # type: ignore[arg-type]
+            else:
+                async with self._turn(client):
+                    await self.lan(scope, _replay(body), send)  # type: ignore[arg-type]
+        finally:
+            watch.cancel()
+            self._serving.discard(gone)
 
     @contextlib.asynccontextmanager
     async def _turn(self, client: str) -> AsyncIterator[None]:
@@ -284,13 +303,20 @@ async def _read_body(receive: Receive, limit: int) -> bytes | None:
     return b"".join(chunks)
 
 
-def _replay(body: bytes, receive: Receive) -> Receive:
-    """The request's messages again, the body read already; then whatever the client does."""
+def _replay(body: bytes) -> Receive:
+    """The request's body again, read already (the client's leaving is watched elsewhere)."""
     pending = [{"type": "http.request", "body": body, "more_body": False}]
 
     async def again() -> Message:
-        return pending.pop() if pending else await receive()
+        return pending.pop() if pending else {"type": "http.request", "body": b""}
     return again
+
+
+def client_gone(environ: dict[str, Any]) -> threading.Event | None:
+    """The Event set when this WSGI request's client has gone (None outside kiosk.server)."""
+    scope = environ.get("asgi.scope")
+    gone = scope.get(CLIENT_GONE) if isinstance(scope, dict) else None
+    return gone if isinstance(gone, threading.Event) else None
 
 
 async def _disconnected(receive: Receive) -> None:
@@ -319,12 +345,12 @@ def raise_open_files_limit(wanted: int = 8192) -> None:
 
 
 class KioskServer(uvicorn.Server):
-    def __init__(self, config: uvicorn.Config, live: LiveUpdates) -> None:
+    def __init__(self, config: uvicorn.Config, front: Front) -> None:
         super().__init__(config)
-        self.live = live
+        self.front = front
 
     async def shutdown(self, sockets: Any = None) -> None:
-        self.live.close()  # open pages end their streams, so the graceful wait is short
+        self.front.close()  # open streams end, so the graceful wait is short
         await super().shutdown(sockets)
 
 
@@ -339,7 +365,7 @@ def build_server(config: KioskConfig, app: Flask, live: LiveUpdates) -> KioskSer
         ws="none", lifespan="on", interface="asgi3", loop="asyncio",
         proxy_headers=False,  # the peer's address is the client's; X-Forwarded-For is not trusted
         server_header=False, headers=[("server", "kiosk")], access_log=False, log_config=None,
-        timeout_keep_alive=5, timeout_graceful_shutdown=3), live)
+        timeout_keep_alive=5, timeout_graceful_shutdown=3), front)
 
 
 def serve(config: KioskConfig, app: Flask, live: LiveUpdates) -> None:

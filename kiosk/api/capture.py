@@ -12,6 +12,7 @@ from kiosk.api import blueprint, services
 from kiosk.camera import Still, decode_upload
 from kiosk.errors import ApiError
 from kiosk.image_header import ImageTooLarge
+from kiosk.server import client_gone
 from scorer.tiles import MODEL_CLASSES
 
 
@@ -23,7 +24,9 @@ def camera_status() -> dict[str, Any]:
 
 @blueprint.get("/camera/stream")
 def camera_stream() -> Response:
-    return Response(stream_with_context(services().camera.stream()), mimetype=MJPEG_MIMETYPE,
+    gone = client_gone(request.environ)
+    return Response(stream_with_context(services().camera.stream(gone=gone)),
+                    mimetype=MJPEG_MIMETYPE,
                     headers={"Cache-Control": "no-cache"})
 
 

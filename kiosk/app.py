@@ -11,22 +11,11 @@ from flask import Flask, request, session
 
 from kiosk import errors, i18n
 from kiosk.config import KioskConfig
+from kiosk.context import language
 from kiosk.security import HostCheck
 from kiosk.services import Services
 
 CHANGING = frozenset({"POST", "PUT", "PATCH", "DELETE"})
-
-
-def services() -> Services:
-    from flask import current_app
-
-    kiosk: Services = current_app.extensions["kiosk"]
-    return kiosk
-
-
-def language() -> str:
-    lang = session.get("lang")
-    return lang if lang in i18n.LANGS else services().config.language
 
 
 def create_app(config: KioskConfig, kiosk: Services) -> Flask:

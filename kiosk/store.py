@@ -7,7 +7,7 @@ the index the writer expects (else `Conflict`) and must be legal after the store
 `scorer.table.IllegalEvent`); an imported record is checked whole and stored in one transaction,
 so a bad one changes nothing.
 
-    store = open_store("sqlite:///games.db")      # or "postgresql://user@host/db"
+    store = kiosk.persist.open_store("sqlite:///games.db")   # or "postgresql://user@host/db"
     game = store.create(GameStarted(("A", "B", "C", "D"), RULESETS["tenhou"]))
     store.append(game, 1, RiichiDeclared(0))
     state = store.state(game)
@@ -21,7 +21,6 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterator, Sequence
 from contextlib import AbstractContextManager
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import Any, Protocol
 
 from scorer.record import (
@@ -215,21 +214,6 @@ class EventStore(ABC):
             except RecordError as error:
                 raise UnreadableGame(game_id, index, str(error)) from None
         return events
-
-
-def open_store(url: str | Path) -> EventStore:
-    """A store from a database URL: ``postgresql://...`` (or ``postgres://``), ``sqlite:///path``,
-    or a plain file path (SQLite)."""
-    text = str(url)
-    if text.startswith(("postgresql://", "postgres://")):
-        from kiosk.store_postgres import PostgresStore
-        return PostgresStore(text)
-    from kiosk.store_sqlite import SqliteStore
-    if text.startswith("sqlite:///"):
-        return SqliteStore(Path(text[len("sqlite:///"):]))
-    if "://" in text:
-        raise StoreError(f"unknown database URL {text!r}: use sqlite:///PATH or postgresql://...")
-    return SqliteStore(Path(text))
 
 
 def iter_games(store: EventStore) -> Iterator[tuple[str, TableState]]:

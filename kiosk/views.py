@@ -2,30 +2,20 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from flask import Blueprint, render_template, request
 
 from kiosk import present
+from kiosk.context import services
 from kiosk.qr import qr_svg, table_url
 from kiosk.security import is_local
 from scorer.rules import RULESETS
 
-if TYPE_CHECKING:
-    from kiosk.services import Services
-
 blueprint = Blueprint("pages", __name__)
-
-
-def _services() -> Services:
-    from kiosk.app import services
-
-    return services()
 
 
 @blueprint.get("/")
 def table() -> str:
-    kiosk = _services()
+    kiosk = services()
     url = table_url(kiosk.config, request.host_url)
     local = is_local(request)
     game = kiosk.game
@@ -39,7 +29,7 @@ def table() -> str:
 @blueprint.get("/new")
 def new_game() -> str:
     return render_template("new_game.html", presets=sorted(RULESETS),
-                           default_ruleset=_services().config.ruleset)
+                           default_ruleset=services().config.ruleset)
 
 
 @blueprint.get("/win")

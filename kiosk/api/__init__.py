@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from flask import Blueprint, request
 
 from kiosk.errors import ApiError
 from scorer.limits import JSON_MAX_BYTES, JsonError, JsonTooDeep, JsonTooLarge, load_json
-
-if TYPE_CHECKING:
-    from kiosk.services import Services
 
 blueprint = Blueprint("api", __name__, url_prefix="/api")
 
@@ -39,12 +36,6 @@ def json_object(required: bool = True) -> dict[str, Any]:
     if not isinstance(body, dict):
         raise ApiError(400, "expected a JSON object")
     return body
-
-
-def services() -> Services:
-    from kiosk.app import services as current
-
-    return current()
 
 
 from kiosk.api import capture, game, session, wins  # noqa: E402,F401  (register the routes)

@@ -8,8 +8,9 @@ from typing import Any
 from flask import Response, request, stream_with_context, url_for
 
 from device.camera import MJPEG_MIMETYPE, CameraError
-from kiosk.api import blueprint, services
+from kiosk.api import blueprint
 from kiosk.camera import Still, decode_upload
+from kiosk.context import services
 from kiosk.errors import ApiError
 from kiosk.image_header import ImageTooLarge
 from kiosk.server import client_gone

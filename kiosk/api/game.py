@@ -7,7 +7,8 @@ from typing import Any
 from flask import Response
 
 from kiosk import checks, present, rules_json
-from kiosk.api import blueprint, json_object, services
+from kiosk.api import blueprint, json_object
+from kiosk.context import services
 from kiosk.errors import ApiError
 from scorer.limits import NAME_LENGTH, POINTS, REASON_LENGTH, brief
 from scorer.record import dumps

@@ -7,7 +7,8 @@ from typing import Any
 from flask import request, session
 
 from kiosk import checks, i18n
-from kiosk.api import blueprint, json_object, services
+from kiosk.api import blueprint, json_object
+from kiosk.context import services
 from kiosk.errors import ApiError
 from kiosk.security import is_local
 

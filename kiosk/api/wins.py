@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from kiosk import scoring, winspec
-from kiosk.api import blueprint, json_object, services
+from kiosk.api import blueprint, json_object
 from kiosk.api.game import state
-from kiosk.app import language
+from kiosk.context import language, services
 from kiosk.errors import ApiError
 from scorer.waits import winning_tiles
 

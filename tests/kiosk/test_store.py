@@ -9,7 +9,8 @@ from pathlib import Path
 import psycopg
 import pytest
 
-from kiosk.store import Conflict, EventStore, StoreError, UnknownGame, open_store
+from kiosk.persist import open_store
+from kiosk.store import Conflict, EventStore, StoreError, UnknownGame
 from kiosk.store_postgres import PostgresStore
 from kiosk.store_sqlite import SqliteStore
 from scorer.record import RecordError, dumps

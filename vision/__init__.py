@@ -7,9 +7,14 @@ Public face (nothing loads a model at import time)::
     reading = recogniser.read(frame_bgr)          # -> vision.reading.Reading
     reading.to_json()["tiles"]                    # label, box, confidence, sideways, face_down
 
-Pipeline, one module per step: `preprocess` (letterbox, crops) -> `session` (the only
-onnxruntime importer) -> `postprocess` (heatmap peaks, NMS, softmax) -> `layout` (rows, gaps,
-melds, dora row) -> `decode` (most probable legal hand) -> `reading` (result values).
-`manifest` reads labelled sets, `evaluate` measures, `synth` renders training scenes and
-`training` (optional torch extra) trains and exports the models.
+Pipeline, one module per stage, in the order `recogniser.Recogniser.read` calls them: `find`
+(finder run, peaks, zoom: located tiles) -> `refine` (stacked pairs cut, slivers dropped) ->
+`classify` (crops, classifier, half-turn pass: labelled tiles) -> `refine` again (weak peaks
+recovered) -> `assemble`: `layout` + `row_parse` (rows, gaps, melds, dora row) and `decode`
+(most probable legal hand) -> `second_look` (the pons again for an added kan's tile; a steep
+row read again level) -> `reading` (result values). Beneath them: `preprocess` (letterbox,
+crops), `session` (the only onnxruntime importer), `postprocess` (heatmap peaks, NMS,
+softmax), `boxes` and `kinds` (box and tile-kind helpers). `manifest` reads labelled sets,
+`evaluate` measures, `synth` renders training scenes and `training` (optional torch extra)
+trains and exports the models.
 """

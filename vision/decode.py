@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from vision.config import VisionConfig
-from vision.layout import kind_of
+from vision.kinds import kind_of
 from vision.reading import Grouping, MeldKind
 
 #: The kiosk's winning-shape check: (concealed, winning tile, [(meld kind, labels)]) -> complete?

@@ -22,7 +22,7 @@ from typing import Any
 import cv2
 import numpy as np
 
-from vision.layout import kind_of
+from vision.kinds import kind_of
 from vision.manifest import LabelledImage
 from vision.postprocess import iou
 from vision.reading import Reading

@@ -1,12 +1,14 @@
-"""Group located tiles into the shown hand: concealed tiles, winning tile, melds, dora row.
+"""Lay out: group located tiles into the shown hand (concealed, winning tile, melds, dora row).
 
-Positions come from geometry only (centres, the tiles' long-axis direction, face-down flags), so
-the result is the same whichever way the row runs in the frame. The photo convention
-(ARCHITECTURE.md): one row of concealed tiles, a gap, the winning tile, then the called melds as
-they lie (the called tile sideways, a closed kan with its two outer tiles face down); optionally
-a second row of dora indicators. The main row is read by a least-cost parse that weighs every
-cue at once (gaps, sideways log-odds, face-down tiles, whether a meld's labels make a set, the
-14-tile count).
+Takes each tile's pose (``TilePose``: box, long axis, face-down flag, glyph axis) and top label;
+gives a ``Layout``: the grouping, each tile's sideways flag and the problems noticed. Positions
+come from geometry only (centres, the tiles' long-axis direction, face-down flags), so the result
+is the same whichever way the row runs in the frame. The photo convention (ARCHITECTURE.md): one
+row of concealed tiles, a gap, the winning tile, then the called melds as they lie (the called
+tile sideways, a closed kan with its two outer tiles face down); optionally a second row of dora
+indicators. The main row is read by a least-cost parse that weighs every cue at once (gaps,
+sideways log-odds, face-down tiles, whether a meld's labels make a set, the 14-tile count):
+``row_parse``.
 """
 
 from __future__ import annotations
@@ -18,7 +20,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from vision.config import VisionConfig
+from vision.kinds import meld_kind
 from vision.reading import Grouping, MeldKind, MeldReading
+from vision.row_parse import Cues, parse_row
 
 
 @dataclass(frozen=True)
@@ -58,37 +62,6 @@ def gap_problem(problem: str) -> bool:
     photo of tiles not laid out as a win has one), not about the tiles read."""
     head, tail = EXTRA_GAPS.split("{}")
     return problem == NO_WINNING_GAP or (problem.startswith(head) and problem.endswith(tail))
-
-
-def kind_of(label: str) -> str:
-    """The tile kind, red fives counted as fives (``0m`` -> ``5m``)."""
-    return "5" + label[1] if label[0] == "0" else label
-
-
-def meld_kind(labels: Sequence[str], stacked: bool, closed: bool) -> MeldKind:
-    """Name a meld from its labels and pose: 4 tiles are a kan (closed, added or open)."""
-    if len(labels) == 4:
-        if closed:
-            return MeldKind.ANKAN
-        return MeldKind.KAKAN if stacked else MeldKind.MINKAN
-    kinds = [kind_of(t) for t in labels if t != "back"]
-    return MeldKind.CHI if _in_sequence(kinds) else MeldKind.PON
-
-
-def _in_sequence(kinds: Sequence[str]) -> bool:
-    """Three kinds (red fives as fives) of one number suit in a run."""
-    nums = sorted(int(k[0]) for k in kinds)
-    return (
-        len(kinds) == 3
-        and kinds[0][1] != "z"
-        and len({k[1] for k in kinds}) == 1
-        and nums == [nums[0], nums[0] + 1, nums[0] + 2]
-    )
-
-
-def _is_set(kinds: Sequence[str]) -> bool:
-    """Three or four kinds of one kind, or three in a run (no face-down tile)."""
-    return "back" not in kinds and (len(set(kinds)) == 1 or _in_sequence(kinds))
 
 
 def row_angle(poses: Sequence[TilePose]) -> float:
@@ -200,7 +173,7 @@ def group_tiles(poses: Sequence[TilePose], labels: Sequence[str], config: Vision
     off_line = [i for i in main if abs(v[i] - line) > config.row_split * unit]
     others = [r for r in rows if r is not main] + _split_rows(off_line, v, config.row_split * unit)
     main = [i for i in main if i not in off_line]
-    cues = _Cues(score, side, [p.face_down for p in poses], labels, config)
+    cues = Cues(score, side, [p.face_down for p in poses], labels, config)
     forward = _read_row(u, v, main, others, unit, angle, cues)
     backward = _read_row(-u, v, main, others, unit, angle, cues)
     return backward[1] if backward[0] < forward[0] - 1e-9 else forward[1]
@@ -218,50 +191,6 @@ def _split_rows(tiles: list[int], v: np.ndarray, jump: float) -> list[list[int]]
     return rows
 
 
-# Costs of a reading of the main row, each about the log-odds against one way of breaking the
-# photo convention; the reading with the least total wins (weights chosen on the synthetic
-# tuning scenes, seeds 13 and 21, never on the held-out set).
-COST_GAP_IN_HAND = 1.0  # a gap among the concealed tiles
-COST_GAP_IN_MELD = 0.5  # a gap inside a meld (a slip, a point stick across the row)
-COST_NO_GAP_BEFORE_WIN = 2.5  # a winning tile not set apart from the concealed tiles
-COST_NO_GAP_BEFORE_MELDS = 1.0  # the first meld not set apart
-COST_NO_GAP_BETWEEN_MELDS = 0.3  # players often push melds together
-COST_NO_WINNING = 2.0  # no winning tile at all (a tenpai check shows 13 tiles in one block)
-COST_FACE = 4.0  # a face-down tile anywhere but a closed kan's ends, or a face there
-COST_NOT_A_SET = 3.0  # a meld whose top labels make no set (about a misread; decoding may mend it)
-COST_COUNT = 1.0  # per tile the hand is off 14 (each kan counted as 3)
-COST_LEFTOVER = 2.0  # per tile left after the last meld
-COST_STACK = 3.0  # two tiles at one place anywhere but an added kan
-COST_AGAINST_FLAG = 1.0  # without the grammar: a meld reading against a tile's sideways flag
-COST_STRAY_IN_MELD = 2.5  # per place of a chi or pon with a tile stacked on it (a false box)
-TIE_WINNING_STEP = 0.01  # per tile width of the step before the winning tile: near-ties only
-HARD_FLAG = 10.0  # a face-down tile lying sideways
-# the cues fail together at times (a called tile half hidden by its neighbour, every cue of a
-# kakan's pair saying upright), and their log-odds, fitted on cleaner tiles, then run to -10:
-# a tile's lie costs a reading at most this much, so the row's gaps and count can outvote it
-COST_CUE_CAP = 2.0
-
-
-@dataclass(frozen=True)
-class _Cues:
-    """Per-tile evidence the row parse weighs."""
-
-    score: np.ndarray  # sideways log-odds
-    side: tuple[bool, ...]  # the cues' own flags
-    face_down: list[bool]
-    labels: Sequence[str]
-    config: VisionConfig
-
-    def cost(self, tile: int, sideways: bool) -> float:
-        """-log P(the tile lies as said); a face-down tile never lies sideways."""
-        if self.face_down[tile]:
-            return HARD_FLAG if sideways else 0.0
-        if not self.config.meld_grammar:
-            return COST_AGAINST_FLAG if sideways != self.side[tile] else 0.0
-        s = float(self.score[tile])
-        return min(_softplus(-s if sideways else s), COST_CUE_CAP)
-
-
 def _percentile(values: list[float], q: float) -> float:
     """numpy's default (linear) percentile, ``q`` in 0..1, for the few values of a row's steps
     (numpy's own call costs more than the sort)."""
@@ -272,143 +201,6 @@ def _percentile(values: list[float], q: float) -> float:
     return ordered[lo] + (ordered[hi] - ordered[lo]) * (at - lo)
 
 
-def _softplus(x: float) -> float:
-    return max(x, 0.0) + math.log1p(math.exp(-abs(x)))
-
-
-@dataclass(frozen=True)
-class _Meld:
-    kind: MeldKind
-    tiles: tuple[int, ...]
-    called: tuple[int, ...]  # tiles lying sideways (a kakan's stacked pair)
-    cost: float
-    stray: tuple[int, ...] = ()  # tiles stacked on its positions that are not its own
-
-
-def _meld_options(positions: list[list[int]], cues: _Cues) -> list[_Meld]:
-    """The ways 3 or 4 consecutive positions can be one meld, each with its cost."""
-    kinds = [[kind_of(cues.labels[t]) for t in p] for p in positions]
-    down = cues.face_down
-    stacked = [k for k, p in enumerate(positions) if len(p) > 1]
-    firsts = [p[0] for p in positions]
-    options: list[_Meld] = []
-
-    def with_one_called(
-        kind: MeldKind, tiles: list[int], base: float, stray: tuple[int, ...] = ()
-    ) -> _Meld:
-        # the called tile: the likeliest by its log-odds (capped costs may tie), never face down
-        called = max(tiles, key=lambda t: -math.inf if cues.face_down[t] else float(cues.score[t]))
-        cost = base + sum(cues.cost(t, t == called) for t in tiles)
-        return _Meld(kind, tuple(tiles), (called,), cost, stray)
-
-    faces = sum(COST_FACE for t in firsts if down[t])
-    if len(positions) == 4 and not stacked:
-        ends = [firsts[0], firsts[3]]
-        middle = [firsts[1], firsts[2]]
-        closed = COST_FACE * (sum(not down[t] for t in ends) + sum(down[t] for t in middle))
-        closed += sum(cues.cost(t, False) for t in firsts)
-        closed += 0.0 if len({kinds[1][0], kinds[2][0]}) == 1 else COST_NOT_A_SET
-        options.append(_Meld(MeldKind.ANKAN, tuple(firsts), (), closed))
-        same = 0.0 if _is_set([k[0] for k in kinds]) else COST_NOT_A_SET
-        options.append(with_one_called(MeldKind.MINKAN, firsts, faces + same))
-    elif len(positions) == 3 and len(stacked) == 1:
-        pair = positions[stacked[0]]
-        tiles = [t for p in positions for t in p]
-        cost = faces + sum(cues.cost(t, t in pair[:2]) for t in tiles)
-        cost += COST_STACK * (len(pair) - 2)
-        cost += 0.0 if _is_set([k for p in kinds for k in p][:4]) else COST_NOT_A_SET
-        options.append(_Meld(MeldKind.KAKAN, tuple(tiles), tuple(pair[:2]), cost))
-    if len(positions) == 3:  # a chi or pon; anything stacked on it is a false box or loose tile
-        same = 0.0 if _is_set([k[0] for k in kinds]) else COST_NOT_A_SET
-        stray = tuple(t for p in positions for t in p[1:])
-        cost = faces + same + COST_STRAY_IN_MELD * len(stacked)
-        kind = meld_kind([cues.labels[t] for t in firsts], False, False)
-        options.append(with_one_called(kind, firsts, cost, stray))
-    return options
-
-
-@dataclass(frozen=True)
-class _Reading:
-    """One parse of the main row: the first ``concealed`` positions, then (``winning``) one
-    position, then the melds, then ``leftover`` positions."""
-
-    cost: float
-    concealed: int
-    winning: bool
-    melds: tuple[_Meld, ...]
-    leftover: int
-
-
-def _parse(
-    positions: list[list[int]], is_gap: list[bool], cues: _Cues, steps: list[float]
-) -> _Reading:
-    """The least-cost reading of the row (``steps``: between positions, in tile widths). Of
-    readings the cues weigh alike, the one whose winning tile stands apart the widest wins."""
-    n_pos = len(positions)
-    suffix: dict[int, dict[int, tuple[float, tuple[_Meld, ...], int]]] = {}
-
-    def melds_from(s: int) -> dict[int, tuple[float, tuple[_Meld, ...], int]]:
-        """Best (cost, melds, leftover) of positions ``s``.. per number of melds."""
-        if s in suffix:
-            return suffix[s]
-        left = sum(len(p) for p in positions[s:])
-        best: dict[int, tuple[float, tuple[_Meld, ...], int]] = {
-            0: (COST_LEFTOVER * left, (), n_pos - s)
-        }
-        for size in (3, 4):
-            if s + size > n_pos:
-                continue
-            inner = COST_GAP_IN_MELD * sum(is_gap[s : s + size - 1])
-            after = 0.0
-            if s + size < n_pos and not is_gap[s + size - 1]:
-                after = COST_NO_GAP_BETWEEN_MELDS
-            for meld in _meld_options(positions[s : s + size], cues):
-                for k, (cost, rest, leftover) in melds_from(s + size).items():
-                    total = meld.cost + inner + after + cost
-                    if k + 1 not in best or total < best[k + 1][0] - 1e-9:
-                        best[k + 1] = (total, (meld, *rest), leftover)
-        suffix[s] = best
-        return best
-
-    def hand(k: int) -> float:
-        p = positions[k]
-        face = COST_FACE if cues.face_down[p[0]] else 0.0
-        return face + cues.cost(p[0], False) + COST_STACK * (len(p) - 1)
-
-    def tanki(c: int) -> bool:
-        """One concealed tile beside a winning tile of its kind: whichever of the two won,
-        the hand reads the same, so no gap is needed to tell them apart."""
-        return c == 1 and len({kind_of(cues.labels[positions[k][0]]) for k in (0, 1)}) == 1
-
-    found: _Reading | None = None
-    hand_cost = 0.0
-    for c in range(n_pos + 1):
-        if c:
-            hand_cost += hand(c - 1) + (COST_GAP_IN_HAND if c > 1 and is_gap[c - 2] else 0.0)
-        for winning in (True, False):
-            if winning and c == n_pos:
-                continue
-            cost = hand_cost
-            start = c
-            if winning:
-                cost += hand(c)
-                if c and not is_gap[c - 1] and not tanki(c):
-                    cost += COST_NO_GAP_BEFORE_WIN
-                if c:
-                    cost -= TIE_WINNING_STEP * steps[c - 1]
-                start = c + 1
-            else:
-                cost += COST_NO_WINNING
-            if 0 < start < n_pos and not is_gap[start - 1] and (winning or c):
-                cost += COST_NO_GAP_BEFORE_MELDS
-            for k, (rest, melds, leftover) in melds_from(start).items():
-                total = cost + rest + COST_COUNT * abs(c + winning + 3 * k - 14)
-                if found is None or total < found.cost - 1e-9:
-                    found = _Reading(total, c, winning, melds, leftover)
-    assert found is not None
-    return found
-
-
 def _read_row(
     u: np.ndarray,
     v: np.ndarray,
@@ -416,7 +208,7 @@ def _read_row(
     others: list[list[int]],
     unit: float,
     angle: float,
-    cues: _Cues,
+    cues: Cues,
 ) -> tuple[float, Layout]:
     """Read the main row from its low-``u`` end (concealed tiles, winning tile, melds), plus the
     dora row; returns the reading's cost and the layout."""
@@ -459,7 +251,7 @@ def _read_row(
         near = steps[max(0, j - 4) : j + 5]
         local = _percentile(near, 0.3) if len(near) >= 5 else unit
         is_gap.append(step > (1 + config.gap_split) * local)
-    parse = _parse(positions, is_gap, cues, steps)
+    parse = parse_row(positions, is_gap, cues, steps)
     hand_positions = positions[: parse.concealed]
     # the hand's tiles never stack: a second tile at one place belongs to a row lying close
     # beside the main one (a dora row the row split merged)

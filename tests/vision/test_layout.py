@@ -6,7 +6,8 @@ import math
 import pytest
 
 from vision.config import VisionConfig
-from vision.layout import TilePose, gap_problem, group_tiles, meld_kind, row_angle
+from vision.kinds import meld_kind
+from vision.layout import TilePose, gap_problem, group_tiles, row_angle
 from vision.reading import MeldKind
 
 CFG = VisionConfig()

@@ -7,24 +7,26 @@ import numpy as np
 import pytest
 
 from scorer.tiles import MODEL_CLASSES
+from vision.classify import crop_turn
 from vision.config import VisionConfig
 from vision.postprocess import Candidate
 from vision.reading import DetectedTile, Grouping, MeldKind, MeldReading, Reading
-from vision.recogniser import (
+from vision.refine import (
+    checked_cuts,
+    recovered_backs,
+    recovered_stacks,
+    stack_cuts,
+    without_slivers,
+)
+from vision.second_look import (
     PonLook,
     beside_called_tiles,
-    checked_cuts,
-    crop_turn,
     kakan_probes,
     level_region,
     level_turn,
     pon_region,
-    recovered_backs,
-    recovered_stacks,
-    stack_cuts,
     stacked_pairs,
     turned_back,
-    without_slivers,
 )
 
 CFG = VisionConfig()

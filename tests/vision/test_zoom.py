@@ -1,8 +1,8 @@
 """The magnified second finder pass: which part of the frame, and when (fixed boxes)."""
 
 from vision.config import VisionConfig
+from vision.find import zoom_region
 from vision.postprocess import Candidate
-from vision.recogniser import zoom_region
 
 CFG = VisionConfig()  # zoom below 24 finder px, margin 1 tile length, gain >= 1.3, <= 32 px
 

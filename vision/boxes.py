@@ -1,0 +1,48 @@
+"""Box arithmetic the stages share: boxes as arrays, squares around them, boxes mapped back
+from a turned canvas, and whether a row runs along a frame axis."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+
+def boxes_of(items: Sequence[Any]) -> np.ndarray:
+    """[N, 4] float32 boxes of candidates or detected tiles."""
+    return np.array([x.box for x in items], np.float32).reshape(-1, 4)
+
+
+def along_x(angle: float) -> bool | None:
+    """Whether a row at ``angle`` runs along the frame's x axis (else its y axis), or None when
+    it lies more than 15 degrees off both: only then do a box's sides measure along and across
+    the row."""
+    if min(angle % (math.pi / 2), -angle % (math.pi / 2)) > math.radians(15):
+        return None
+    return abs(math.cos(angle)) > math.sqrt(0.5)
+
+
+def square_around(
+    boxes: np.ndarray, margin: float, frame_shape: tuple[int, ...]
+) -> tuple[int, int, int, int] | None:
+    """The square about the boxes' centre holding them all and ``margin`` pixels beyond, cut at
+    the frame's edges; None when nothing of it lies in the frame."""
+    x1, y1 = boxes[:, :2].min(axis=0) - margin
+    x2, y2 = boxes[:, 2:].max(axis=0) + margin
+    h, w = frame_shape[:2]
+    half = max(x2 - x1, y2 - y1) / 2
+    cx, cy = (x1 + x2) / 2, (y1 + y2) / 2
+    left, top = int(max(cx - half, 0)), int(max(cy - half, 0))
+    right, bottom = int(round(min(cx + half, w))), int(round(min(cy + half, h)))
+    return (left, top, right, bottom) if right > left and bottom > top else None
+
+
+def framed_box(box: tuple[float, ...], back: np.ndarray) -> tuple[float, float, float, float]:
+    """A box on a turned canvas in frame pixels: the box around its corners mapped back by the
+    2x3 affine ``back``."""
+    x1, y1, x2, y2 = box
+    corners = np.array([[x1, y1, 1], [x2, y1, 1], [x2, y2, 1], [x1, y2, 1]], np.float64) @ back.T
+    lo, hi = corners.min(axis=0), corners.max(axis=0)
+    return (float(lo[0]), float(lo[1]), float(hi[0]), float(hi[1]))

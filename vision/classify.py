@@ -1,0 +1,124 @@
+"""Classify: crops of the located tiles -> labelled tiles.
+
+Takes a frame and the located tiles' boxes; gives ``LabelledTiles``: each tile's 38 class
+probabilities and, where the classifier has the heads, the chance its glyph stands vertical in
+its crop; crops the tile head calls no tile (a finger, a point stick's end, a patch of table)
+are left out. Crops the classifier is unsure of are read again turned half round and the two
+averaged. In a row running steeply across the frame the glyph's axis is read on crops turned
+level with the row (``crop_turn``), where upright and sideways tiles look different.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from scorer.tiles import MODEL_CLASSES
+from vision.boxes import boxes_of
+from vision.config import VisionConfig
+from vision.layout import TilePose, row_angle
+from vision.postprocess import Candidate, softmax
+from vision.preprocess import crop_tiles, to_nchw, turned_squares
+from vision.session import ModelSession
+
+
+@dataclass(frozen=True)
+class LabelledTiles:
+    """Located tiles with their class probabilities and glyph-axis chances, in one order."""
+
+    found: tuple[Candidate, ...]
+    probs: np.ndarray  # [N, 38] class probabilities
+    vertical: np.ndarray | None  # [N] chance the glyph stands vertical in its crop
+    turn: float  # radians every crop was turned by
+
+    def plus(self, more: LabelledTiles, keep: list[int]) -> LabelledTiles:
+        """These tiles and the ``keep`` ones of ``more`` (cut with the same turn)."""
+        assert more.turn == self.turn
+        vertical = None
+        if self.vertical is not None and more.vertical is not None:
+            vertical = np.concatenate([self.vertical, more.vertical[keep]])
+        found = self.found + tuple(more.found[k] for k in keep)
+        probs = np.concatenate([self.probs, more.probs[keep]])
+        return LabelledTiles(found, probs, vertical, self.turn)
+
+    def only(self, keep: list[int]) -> LabelledTiles:
+        """The ``keep`` ones of these tiles."""
+        vertical = None if self.vertical is None else self.vertical[keep]
+        found = tuple(self.found[k] for k in keep)
+        return LabelledTiles(found, self.probs[keep], vertical, self.turn)
+
+    def without(self, drop: list[int]) -> LabelledTiles:
+        """These tiles but the ``drop`` ones."""
+        return self.only([k for k in range(len(self.found)) if k not in set(drop)])
+
+
+@dataclass(frozen=True)
+class Classifier:
+    """The classifier model with the thresholds that read its outputs."""
+
+    session: ModelSession
+    config: VisionConfig
+
+    def input(self, frame_bgr: np.ndarray, boxes: np.ndarray, angle: float = 0.0) -> np.ndarray:
+        """The classifier's [N, 3, S, S] crops of the boxes (size and padding from its card),
+        turned ``angle`` degrees about each box's centre."""
+        crop = self.session.card["input"]
+        size, pad = int(crop["shape"][2]), float(crop["crop"]["pad"])
+        return to_nchw(crop_tiles(frame_bgr, boxes, size, pad, angle))
+
+    def classify(
+        self, frame_bgr: np.ndarray, boxes: np.ndarray, turn: float = 0.0
+    ) -> tuple[np.ndarray, np.ndarray | None, np.ndarray | None]:
+        """[N, 38] class probabilities for the boxes (unsure ones half-turn averaged); when the
+        classifier has the heads, [N] probabilities that the glyph stands vertical in its crop
+        and [N] that the crop holds a tile at all (else None). With ``turn`` (radians, see
+        ``crop_turn``), the glyph-axis crop is turned by it (the labels are still read on crops
+        as the boxes lie: on `valid` those read one tile more right)."""
+        if len(boxes) == 0:
+            return np.zeros((0, len(MODEL_CLASSES)), np.float32), None, None
+        n = len(boxes)
+        batch = self.input(frame_bgr, boxes)
+        if turn:  # labels from the crops as the boxes lie, the glyph's axis from level ones
+            squares = turned_squares(boxes, self.config.turned_crop_side)
+            level = self.input(frame_bgr, squares, math.degrees(turn))
+            batch = np.concatenate([batch, level])
+        outs = self.session.run_all(batch)
+        probs = softmax(outs[0][:n])
+        heads = self.session.card.get("outputs", {})
+        axis = softmax(outs[1][-n:])[:, 0] if len(outs) > 1 and "axis" in heads else None
+        tile = 1 / (1 + np.exp(-outs[2][:n, 0])) if len(outs) > 2 and "tile" in heads else None
+        unsure = np.flatnonzero(probs.max(axis=1) < self.config.flip_below)
+        if self.config.test_time_flip and len(unsure):
+            # a half turn keeps the glyph axis, so it reads the same tile from a second view;
+            # sure crops are not turned, as on the tuning scenes they never changed
+            flipped = self.session.run_all(batch[unsure, :, ::-1, ::-1].copy())
+            probs[unsure] = (probs[unsure] + softmax(flipped[0])) / 2
+            if axis is not None and not turn:
+                axis[unsure] = (axis[unsure] + softmax(flipped[1])[:, 0]) / 2
+        return probs, axis, tile
+
+    def label(
+        self, frame_bgr: np.ndarray, found: Sequence[Candidate], turn: float
+    ) -> LabelledTiles:
+        """The candidates classified, but those the tile head calls no tile (a finger, a point
+        stick's end, a patch of table: below ``no_tile_below``)."""
+        probs, vertical, tile = self.classify(frame_bgr, boxes_of(found), turn)
+        tiles = LabelledTiles(tuple(found), probs, vertical, turn)
+        if tile is None:
+            return tiles
+        return tiles.only(np.flatnonzero(tile >= self.config.no_tile_below).tolist())
+
+
+def crop_turn(found: Sequence[Candidate], config: VisionConfig) -> float:
+    """The angle (radians) to turn every crop by: the row's when it runs further than
+    ``turn_crops_from`` off a frame axis, so its tiles lie level in their crops (upright or
+    sideways, which the glyph-axis head then tells), else 0 (crops as the boxes lie)."""
+    if len(found) < 2:
+        return 0.0
+    angle = row_angle([TilePose(c.box, c.angle, c.orientation_strength, False) for c in found])
+    quarter = angle % (math.pi / 2)
+    off = math.degrees(min(quarter, math.pi / 2 - quarter))
+    return angle if off > config.turn_crops_from else 0.0

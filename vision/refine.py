@@ -1,0 +1,202 @@
+"""Refine: the located boxes made to hold one tile each, and the tiles the finder half missed.
+
+Before classifying, a box spanning an added kan's two stacked tiles is cut in two where both
+halves read as one kind (``split_stacks``), and boxes far smaller than a tile are dropped
+(``without_slivers``). After classifying, the finder's weaker peaks that overlap no tile are
+kept where they are a closed kan's missed back or an added kan's missed stacked tile
+(``with_weak_peaks``). Each takes and gives located or labelled tiles, in frame pixels.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import replace
+
+import numpy as np
+
+from scorer.tiles import MODEL_CLASSES
+from vision.boxes import along_x, boxes_of
+from vision.classify import Classifier, LabelledTiles
+from vision.config import VisionConfig
+from vision.find import FinderView
+from vision.kinds import kind_of
+from vision.layout import TilePose, row_angle
+from vision.postprocess import Candidate, iou
+
+
+def without_slivers(
+    found: Sequence[Candidate], frame_shape: tuple[int, ...], config: VisionConfig
+) -> Sequence[Candidate]:
+    """Drop boxes far smaller than a tile: short or long side under ``min_tile_ratio`` of the
+    median box's (a point stick's end, a sliver of table between tiles, which the classifier
+    reads as the blank White dragon). Boxes at the frame's edge stay: a tile cut off there is
+    still a tile."""
+    if config.min_tile_ratio <= 0 or len(found) < 3:
+        return found
+    h, w = frame_shape[:2]
+    boxes = boxes_of(found).astype(np.float64)
+    sides = np.sort(boxes[:, 2:] - boxes[:, :2], axis=1)
+    small = (sides < config.min_tile_ratio * np.median(sides, axis=0)).any(axis=1)
+    inside = (boxes[:, :2] > 1).all(axis=1) & (boxes[:, 2] < w - 1) & (boxes[:, 3] < h - 1)
+    return [c for c, drop in zip(found, small & inside, strict=True) if not drop]
+
+
+def split_stacks(
+    frame_bgr: np.ndarray, found: Sequence[Candidate], classifier: Classifier, config: VisionConfig
+) -> Sequence[Candidate]:
+    """``stack_cuts``, made where the halves' crops read as one kind (``checked_cuts``)."""
+    cuts = stack_cuts(found, config)
+    if not cuts:
+        return found
+    probs = classifier.classify(frame_bgr, boxes_of([h for _, pair in cuts for h in pair]))[0]
+    labels = [MODEL_CLASSES[int(j)] for j in probs.argmax(axis=1)]
+    return checked_cuts(found, cuts, labels, config.nms_iou)
+
+
+def stack_cuts(
+    found: Sequence[Candidate], config: VisionConfig
+) -> list[tuple[int, tuple[Candidate, Candidate]]]:
+    """Boxes that may span an added kan's two stacked sideways tiles: (index into ``found``, the
+    box's two halves across the row) for each.
+
+    The finder often boxes the stacked pair as one tile: longer along the row than its
+    neighbours (4/3, a sideways tile's length) and across it (2 tile widths against an upright
+    tile's 4/3). Sizes are compared with the four nearest boxes, so perspective (near tiles
+    larger) does not count; only rows within 15 degrees of a frame axis, where a box's sides
+    measure along and across the row; and only boxes with two of those neighbours beside them
+    in the row (not in a heap of loose tiles)."""
+    if config.stack_split <= 0 or len(found) < 5:
+        return []
+    angle = row_angle([TilePose(c.box, c.angle, c.orientation_strength, False) for c in found])
+    row_along_x = along_x(angle)
+    if row_along_x is None:
+        return []
+    boxes = boxes_of(found).astype(np.float64)
+    w, h = boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1]
+    along, across = (w, h) if row_along_x else (h, w)
+    centres = (boxes[:, :2] + boxes[:, 2:]) / 2
+    dist = np.hypot(*(centres[:, None] - centres[None]).transpose(2, 0, 1))
+    near = np.argsort(dist, axis=1)[:, 1:5]  # the four nearest boxes of each
+    across_near = np.median(across[near], axis=1)
+    line = centres[:, 1] if row_along_x else centres[:, 0]
+    in_row = (np.abs(line[near] - line[:, None]) < 0.5 * across_near[:, None]).sum(axis=1)
+    cut = (
+        (in_row >= 2)
+        & (along >= 1.15 * np.median(along[near], axis=1))
+        & (across >= config.stack_split * across_near)
+    )
+    out: list[tuple[int, tuple[Candidate, Candidate]]] = []
+    for i in np.flatnonzero(cut).tolist():
+        c = found[i]
+        x1, y1, x2, y2 = c.box
+        halves = (
+            ((x1, y1, x2, (y1 + y2) / 2), (x1, (y1 + y2) / 2, x2, y2))
+            if row_along_x
+            else ((x1, y1, (x1 + x2) / 2, y2), ((x1 + x2) / 2, y1, x2, y2))
+        )
+        first, second = (replace(c, box=b, angle=angle % math.pi) for b in halves)
+        out.append((i, (first, second)))
+    return out
+
+
+def checked_cuts(
+    found: Sequence[Candidate],
+    cuts: list[tuple[int, tuple[Candidate, Candidate]]],
+    labels: list[str],
+    nms_iou: float,
+) -> list[Candidate]:
+    """The boxes with each of ``cuts`` made whose halves read as one kind (``labels``: the two
+    halves' of each cut in turn, red fives as fives), a half overlapping another box by more
+    than ``nms_iou`` left out. An added kan's two stacked tiles are one kind, while a lone tile
+    seen large, cut in two, reads as two; and where the finder boxed one tile of the pair
+    already, its box is the better one (cutting a box that spans the pair and half the other
+    tile gave three)."""
+    boxes = boxes_of(found).astype(np.float64)
+    made: dict[int, list[Candidate]] = {}
+    for n, (i, pair) in enumerate(cuts):
+        if kind_of(labels[2 * n]) != kind_of(labels[2 * n + 1]):
+            continue
+        others = np.delete(boxes, i, axis=0)
+        made[i] = [
+            h
+            for h in pair
+            if not len(others) or iou(np.array([h.box], np.float64), others).max() <= nms_iou
+        ]
+    return [h for i, c in enumerate(found) for h in made.get(i, [c])]
+
+
+def with_weak_peaks(
+    frame_bgr: np.ndarray,
+    tiles: LabelledTiles,
+    view: FinderView,
+    classifier: Classifier,
+    config: VisionConfig,
+) -> LabelledTiles:
+    """The tiles and, of the finder's weaker peaks (down to ``back_recovery_heat``) that
+    overlap none of them, those kept by ``recovered_backs`` or ``recovered_stacks``."""
+    found = tiles.found
+    if config.back_recovery_heat >= config.detect_threshold or not len(found):
+        return tiles
+    # weaker peaks overlapping no located tile may be a closed kan's missed back or an added
+    # kan's missed stacked tile
+    boxes = boxes_of(found).astype(np.float64)
+    weak = [
+        c
+        for c in view.peaks(config.back_recovery_heat, config.nms_iou)
+        if iou(np.array([c.box]), boxes).max() < config.nms_iou / 2
+    ]
+    more = classifier.label(frame_bgr, weak, tiles.turn)
+    if not more.found:
+        return tiles
+    both = np.concatenate([tiles.probs, more.probs])
+    keep = set(recovered_backs(found, more.found, both, config))
+    keep |= set(recovered_stacks(found, more.found, both, config))
+    return tiles.plus(more, sorted(keep))
+
+
+def recovered_backs(
+    found: Sequence[Candidate], weak: Sequence[Candidate], probs: np.ndarray, config: VisionConfig
+) -> list[int]:
+    """Indices into ``weak`` of the weak peaks kept as face-down tiles: read as ``back`` with
+    probability >= ``back_recovery_prob`` and lying next to a located face-down tile (the two
+    backs of a closed kan are 3 tiles apart, so a missed one still has a back within 3.5 tile
+    widths along the row). ``probs`` holds the found tiles' rows, then the weak peaks'."""
+    back = MODEL_CLASSES.index("back")
+    backs = [c.centre for c, p in zip(found, probs, strict=False) if int(p.argmax()) == back]
+    if not backs or not weak:
+        return []
+    width = float(np.median([min(c.box[2] - c.box[0], c.box[3] - c.box[1]) for c in found]))
+    keep = []
+    for k, c in enumerate(weak):
+        p = probs[len(found) + k]
+        near = min(np.hypot(c.centre[0] - x, c.centre[1] - y) for x, y in backs)
+        if p[back] >= config.back_recovery_prob and near <= 3.5 * width:
+            keep.append(k)
+    return keep
+
+
+def recovered_stacks(
+    found: Sequence[Candidate], weak: Sequence[Candidate], probs: np.ndarray, config: VisionConfig
+) -> list[int]:
+    """Indices into ``weak`` of the weak peaks kept as the other tile of an added kan's stacked
+    pair (the finder often sees only one of two tiles lying sideways one above the other): read
+    with probability >= ``stack_recovery_prob`` as the same kind (red fives as fives) as a
+    located tile within 1.3 tile widths. ``probs`` holds the found tiles' rows, then the weak
+    peaks'."""
+    if not found or not weak:
+        return []
+    kinds = [MODEL_CLASSES[int(j)].replace("0", "5", 1) for j in probs.argmax(axis=1)]
+    width = float(np.median([min(c.box[2] - c.box[0], c.box[3] - c.box[1]) for c in found]))
+    keep = []
+    for k, c in enumerate(weak):
+        row = probs[len(found) + k]
+        if row.max() < config.stack_recovery_prob or kinds[len(found) + k] == "back":
+            continue
+        if any(
+            kinds[j] == kinds[len(found) + k]
+            and np.hypot(c.centre[0] - f.centre[0], c.centre[1] - f.centre[1]) <= 1.3 * width
+            for j, f in enumerate(found)
+        ):
+            keep.append(k)
+    return keep

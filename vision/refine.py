@@ -24,20 +24,28 @@ from vision.kinds import kind_of
 from vision.layout import TilePose, row_angle
 from vision.postprocess import Candidate, iou
 
+SLIVER_NEIGHBOURS = 4  # a sliver is judged against the boxes around it
+
 
 def without_slivers(
     found: Sequence[Candidate], frame_shape: tuple[int, ...], config: VisionConfig
 ) -> Sequence[Candidate]:
     """Drop boxes far smaller than a tile: short or long side under ``min_tile_ratio`` of the
-    median box's (a point stick's end, a sliver of table between tiles, which the classifier
-    reads as the blank White dragon). Boxes at the frame's edge stay: a tile cut off there is
-    still a tile."""
+    median of its ``SLIVER_NEIGHBOURS`` nearest boxes' (a point stick's end, a sliver of table
+    between tiles, which the classifier reads as the blank White dragon). Near boxes, not all:
+    on a real table, books or a box on a shelf behind the tiles are found as large "tiles", and
+    a median over all of them made every real tile a sliver. Boxes at the frame's edge stay: a
+    tile cut off there is still a tile."""
     if config.min_tile_ratio <= 0 or len(found) < 3:
         return found
     h, w = frame_shape[:2]
     boxes = boxes_of(found).astype(np.float64)
     sides = np.sort(boxes[:, 2:] - boxes[:, :2], axis=1)
-    small = (sides < config.min_tile_ratio * np.median(sides, axis=0)).any(axis=1)
+    centres = (boxes[:, :2] + boxes[:, 2:]) / 2
+    apart = np.linalg.norm(centres[:, None] - centres[None], axis=2)
+    np.fill_diagonal(apart, np.inf)
+    near = np.argsort(apart, axis=1)[:, : min(SLIVER_NEIGHBOURS, len(found) - 1)]
+    small = (sides < config.min_tile_ratio * np.median(sides[near], axis=1)).any(axis=1)
     inside = (boxes[:, :2] > 1).all(axis=1) & (boxes[:, 2] < w - 1) & (boxes[:, 3] < h - 1)
     return [c for c, drop in zip(found, small & inside, strict=True) if not drop]
 

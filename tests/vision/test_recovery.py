@@ -149,6 +149,18 @@ def test_boxes_far_smaller_than_a_tile_are_dropped_unless_cut_off_by_the_frame()
     ]
 
 
+def test_a_row_of_tiles_is_no_sliver_beside_larger_boxes_elsewhere_in_the_frame():
+    # A real table's shelf behind the tiles: six book spines found as large boxes, far away.
+    row = [
+        Candidate((100.0 + 30 * i, 300.0, 130.0 + 30 * i, 340.0), 0.9, 1.57, 1.0) for i in range(5)
+    ]
+    books = [Candidate((300.0 + 50 * i, 20.0, 345.0 + 50 * i, 220.0), 0.8, 1.57, 1.0)
+             for i in range(6)]
+    stick_end = Candidate((250.0, 300.0, 258.0, 318.0), 0.6, 1.57, 1.0)  # beside the row
+    kept = without_slivers([*row, *books, stick_end], (480, 640), CFG)
+    assert kept == [*row, *books]
+
+
 def _pon_reading(called_box, label="9p"):
     """A pon along x: two upright 30x40 tiles and the called tile (index 1), 40 long."""
     tiles = (

@@ -368,6 +368,8 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
+    # A stop from outside (timeout, systemd) still stops the kiosk it started.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)  # a socket per watcher, half-open
     want = args.watchers + args.half_open + 256
     if soft != resource.RLIM_INFINITY and soft < want:

@@ -9,6 +9,7 @@ page skips states it was too slow for instead of queueing them.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import threading
 from collections.abc import AsyncIterator, Callable
@@ -63,8 +64,9 @@ class LiveUpdates:
         self._wake_streams()
 
     def _wake_streams(self) -> None:
-        if self._loop is not None and not self._loop.is_closed():
-            self._loop.call_soon_threadsafe(self._wake_all)
+        if self._loop is not None:
+            with contextlib.suppress(RuntimeError):  # the loop closed: nobody to wake
+                self._loop.call_soon_threadsafe(self._wake_all)
 
     def _wake_all(self) -> None:
         wake, self._wake = self._wake, asyncio.Event()

@@ -1,4 +1,5 @@
-"""``python -m vision {read,evaluate}``: read one photo, or measure the reader on a manifest."""
+"""``python -m vision {read,evaluate,teach,teach-eval,check-kernels}``: read one photo, measure
+the reader on a manifest, teach it a table's tiles, measure teaching."""
 
 from __future__ import annotations
 
@@ -14,17 +15,23 @@ import numpy as np
 from tqdm import tqdm
 
 from vision.config import VisionConfig
+from vision.teach_cli import add_teach_commands
 
 
 def _load(args: argparse.Namespace):  # noqa: ANN202 - returns a Recogniser
     from vision.recogniser import Recogniser
+    from vision.taught import TaughtSetError
 
     cfg = VisionConfig(
         threads=args.threads,
         test_time_flip=not args.no_tta,
         reference_kernels=args.reference_kernels,
     )
-    return Recogniser.load(args.models, cfg)
+    try:
+        return Recogniser.load(args.models, cfg, getattr(args, "taught", None))
+    except (TaughtSetError, ValueError) as err:  # a taught set that cannot be read with
+        print(f"error: {err}", file=sys.stderr)
+        raise SystemExit(2) from None
 
 
 MAX_IMAGE_BYTES = 64 * 1024 * 1024  # far above any camera's photo; /dev/zero never ends
@@ -253,6 +260,9 @@ def main(argv: list[str] | None = None) -> int:
     p = sub.add_parser("read", help="read the tiles of one photo")
     p.add_argument("image", type=Path, help="a photo (JPEG / PNG) of the laid-out hand")
     p.add_argument("--json", action="store_true", help="print the Reading as JSON")
+    p.add_argument(
+        "--taught", type=Path, default=None, help="read with the tiles taught in this folder"
+    )
     p.set_defaults(func=cmd_read)
     p = sub.add_parser("evaluate", help="measure precision / recall / F1 on a labelled manifest")
     p.add_argument("manifest", type=Path, help="manifest.jsonl (images + labelled tiles)")
@@ -260,7 +270,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--peer", action="store_true", help="also measure mahjong-detector (34 classes)")
     p.add_argument("--limit", type=int, default=0, help="only the first N images (0: all)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument(
+        "--taught", type=Path, default=None, help="read with the tiles taught in this folder"
+    )
     p.set_defaults(func=cmd_evaluate)
+    add_teach_commands(sub, _load, _decode_image)
     p = sub.add_parser(
         "check-kernels",
         help="check that this CPU's optimised kernels read as the reference ones",

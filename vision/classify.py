@@ -23,6 +23,9 @@ from vision.layout import TilePose, row_angle
 from vision.postprocess import Candidate, softmax
 from vision.preprocess import crop_tiles, to_nchw, turned_squares
 from vision.session import ModelSession
+from vision.taught import TaughtSet
+
+FEATURES = "features"  # the classifier's pooled-features output (vision.training.features)
 
 
 @dataclass(frozen=True)
@@ -57,10 +60,12 @@ class LabelledTiles:
 
 @dataclass(frozen=True)
 class Classifier:
-    """The classifier model with the thresholds that read its outputs."""
+    """The classifier model with the thresholds that read its outputs, and the table's taught
+    tiles when it has some (``vision.taught``: they weigh every crop's probabilities)."""
 
     session: ModelSession
     config: VisionConfig
+    taught: TaughtSet | None = None
 
     def input(self, frame_bgr: np.ndarray, boxes: np.ndarray, angle: float = 0.0) -> np.ndarray:
         """The classifier's [N, 3, S, S] crops of the boxes (size and padding from its card),
@@ -98,7 +103,28 @@ class Classifier:
             probs[unsure] = (probs[unsure] + softmax(flipped[0])) / 2
             if axis is not None and not turn:
                 axis[unsure] = (axis[unsure] + softmax(flipped[1])[:, 0]) / 2
+        if self.taught is not None:  # the table's own tiles weigh the labels
+            probs = self.taught.weigh(probs, outs[self._features_index()][:n], self.config)
         return probs, axis, tile
+
+    def _features_index(self) -> int:
+        names = [o.name for o in self.session.session.get_outputs()]
+        if FEATURES not in names:
+            raise ValueError(
+                f"{self.session.path.name} has no {FEATURES!r} output, which taught tiles need "
+                "(python -m vision.training features MODEL adds it)"
+            )
+        return names.index(FEATURES)
+
+    def features(
+        self, frame_bgr: np.ndarray, boxes: np.ndarray, quarter_turns: int = 0
+    ) -> np.ndarray:
+        """[N, C] the classifier's pooled features of the boxes' crops (as ``classify`` cuts
+        them), each crop first turned ``quarter_turns`` times a quarter counter-clockwise."""
+        if len(boxes) == 0:
+            return np.zeros((0, 0), np.float32)
+        batch = np.rot90(self.input(frame_bgr, boxes), quarter_turns, axes=(2, 3))
+        return self.session.run_all(np.ascontiguousarray(batch))[self._features_index()]
 
     def label(
         self, frame_bgr: np.ndarray, found: Sequence[Candidate], turn: float

@@ -66,6 +66,12 @@ class VisionConfig:
     decode_budget: int = 4000  # assignments the decoder may try before reporting failure
     min_alternative: float = 0.01  # alternatives below this probability are never chosen
     min_alternative_ratio: float = 0.05  # ... nor those under this share of the tile's top one
+    # a table's taught tiles (vision.taught) weigh the classifier's log-probabilities by this
+    # times the log-softmax, at this temperature, of each crop's cosine with its nearest
+    # exemplar of each taught label; labels never taught share a column at this cosine
+    taught_weight: float = 2.0
+    taught_temperature: float = 0.05
+    taught_unknown_similarity: float = 0.8
     threads: int = 1  # onnxruntime intra-op threads (a Raspberry Pi has 4 cores)
     reference_kernels: bool = False  # onnxruntime's unfused kernels: slow, alike on every CPU
 

@@ -49,8 +49,10 @@ def match_image(
     truth: Sequence[tuple[str, tuple[float, ...]]],
     found: Sequence[Detection],
     ignore: Sequence[tuple[float, ...]] = (),
+    iou_match: float = IOU_MATCH,
 ) -> ImageScore:
-    """Greedy matching, most confident detection first.
+    """Greedy matching, most confident detection first; a detection counts on a tile (and on
+    an ignore region) it overlaps by ``iou_match`` or more.
 
     >>> match_image([("1m", (0, 0, 10, 10)), ("2m", (20, 0, 30, 10))],
     ...             [("1m", (1, 0, 10, 10), 0.9), ("3m", (20, 0, 30, 10), 0.8)])
@@ -72,7 +74,7 @@ def match_image(
     )
     for row, i in enumerate(order):
         label = found[i][0]
-        best, best_iou = -1, IOU_MATCH
+        best, best_iou = -1, iou_match
         for j in range(len(truth)):
             if not used[j] and truth[j][0] == label and overl[row, j] >= best_iou:
                 best, best_iou = j, overl[row, j]
@@ -80,14 +82,14 @@ def match_image(
             used[best] = True
             tp += 1
             continue
-        if ign[row] >= IOU_MATCH:
+        if ign[row] >= iou_match:
             continue
         fp += 1
         if len(truth):
             j = int(np.argmax(overl[row]))
-            if overl[row, j] >= IOU_MATCH and not used[j]:
+            if overl[row, j] >= iou_match and not used[j]:
                 confusions.append((truth[j][0], label))
-    located = int((overl >= IOU_MATCH).any(axis=0).sum()) if len(found) else 0
+    located = int((overl >= iou_match).any(axis=0).sum()) if len(found) else 0
     return ImageScore(tp, fp, len(truth) - tp, tuple(confusions), (), located)
 
 

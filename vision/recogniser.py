@@ -3,7 +3,8 @@
 ``Recogniser.load(models_dir)`` checks and warms both models once; ``read(frame)`` keeps no
 per-frame state, so one recogniser may serve every request. Each stage lives in its own module
 (``find``, ``refine``, ``classify``, ``assemble`` with ``layout`` and ``decode``,
-``second_look``); ``read`` calls them in order.
+``second_look``); ``read`` calls them in order. ``with_taught(taught)`` gives a recogniser that
+weighs every crop's labels by a table's taught tiles (``vision.taught``, ``vision.teach``).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from vision.reading import Reading
 from vision.refine import split_stacks, with_weak_peaks, without_slivers
 from vision.second_look import level_region, with_stacked_tiles
 from vision.session import ModelSession
+from vision.taught import TaughtSet, TaughtSetError
 
 FINDER_FILE = "tile_finder.onnx"
 CLASSIFIER_FILE = "tile_classifier.onnx"
@@ -38,26 +40,55 @@ def default_models_dir() -> Path:
 
 @dataclass(frozen=True)
 class Recogniser:
-    """Both checked model sessions plus the thresholds."""
+    """Both checked model sessions plus the thresholds, and the table's taught tiles if any."""
 
     finder: ModelSession
     classifier: ModelSession
     config: VisionConfig = field(default_factory=VisionConfig)
+    taught: TaughtSet | None = None
 
     @classmethod
     def load(
-        cls, models_dir: Path | str | None = None, config: VisionConfig | None = None
+        cls,
+        models_dir: Path | str | None = None,
+        config: VisionConfig | None = None,
+        taught: TaughtSet | Path | str | None = None,
     ) -> Recogniser:
-        """Load ``tile_finder.onnx`` and ``tile_classifier.onnx`` (+ cards) from ``models_dir``."""
+        """Load ``tile_finder.onnx`` and ``tile_classifier.onnx`` (+ cards) from ``models_dir``;
+        ``taught``: a taught set, or the folder / file it was saved to (``with_taught``)."""
         folder = Path(models_dir) if models_dir else default_models_dir()
         cfg = config or VisionConfig()
-        return cls(
+        plain = cls(
             ModelSession.load(folder / FINDER_FILE, cfg.threads, reference=cfg.reference_kernels),
             ModelSession.load(
                 folder / CLASSIFIER_FILE, cfg.threads, reference=cfg.reference_kernels
             ),
             cfg,
         )
+        if taught is None:
+            return plain
+        if not isinstance(taught, TaughtSet):
+            taught = TaughtSet.load(taught, plain.classifier_sha256)
+        return plain.with_taught(taught)
+
+    @property
+    def classifier_sha256(self) -> str:
+        """The classifier's sha256 (checked at load): what a taught set is tied to."""
+        return str(self.classifier.card["sha256"])
+
+    def with_taught(self, taught: TaughtSet | None) -> Recogniser:
+        """This recogniser reading with ``taught`` (None: without any); TaughtSetError when it
+        was taught with another classifier, ValueError when the classifier lacks the
+        ``features`` output."""
+        if taught is not None:
+            if taught.classifier_sha256 != self.classifier_sha256:
+                raise TaughtSetError(
+                    "the taught tiles were taught with another classifier "
+                    f"({taught.classifier_sha256[:16]}..., this one is "
+                    f"{self.classifier_sha256[:16]}...): teach the table's tiles again"
+                )
+            Classifier(self.classifier, self.config)._features_index()  # raises without it
+        return replace(self, taught=taught)
 
     def find(self, frame_bgr: np.ndarray) -> list[Candidate]:
         """Stage 1: located tiles (boxes in image pixels), strongest first."""
@@ -78,8 +109,11 @@ class Recogniser:
         self, frame_bgr: np.ndarray, boxes: np.ndarray, turn: float = 0.0
     ) -> tuple[np.ndarray, np.ndarray | None, np.ndarray | None]:
         """Stage 2: [N, 38] class probabilities for the boxes, and the glyph-axis and tile
-        heads' chances where the classifier has them (``classify.Classifier.classify``)."""
-        return Classifier(self.classifier, self.config).classify(frame_bgr, boxes, turn)
+        heads' chances where the classifier has them (``classify.Classifier.classify``), weighed
+        by the taught tiles when this recogniser has them."""
+        return Classifier(self.classifier, self.config, self.taught).classify(
+            frame_bgr, boxes, turn
+        )
 
     def read(self, frame_bgr: np.ndarray, complete: CompleteCheck | None = None) -> Reading:
         """Read every tile of a BGR frame and group them; ``complete`` is the kiosk's optional
@@ -92,7 +126,7 @@ class Recogniser:
         of tiles not laid out as a win always has those) is read again turned level with the
         row, and the reading with fewer problems kept."""
         cfg = self.config
-        finder, classifier = Finder(self.finder, cfg), Classifier(self.classifier, cfg)
+        finder, classifier = Finder(self.finder, cfg), Classifier(self.classifier, cfg, self.taught)
         shape, size = frame_bgr.shape[:2], (frame_bgr.shape[1], frame_bgr.shape[0])
 
         located = finder.locate(frame_bgr)

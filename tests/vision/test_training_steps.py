@@ -119,7 +119,15 @@ def test_the_card_names_the_tile_head_only_when_it_was_taught(tmp_path: Path) ->
     export_classifier(model, tmp_path / "taught.onnx", {}, recipe="", data_note="", tile_head=True)
     plain = json.loads((tmp_path / "plain.json").read_text())["outputs"]
     taught = json.loads((tmp_path / "taught.json").read_text())["outputs"]
-    assert sorted(plain) == ["axis", "logits"] and sorted(taught) == ["axis", "logits", "tile"]
+    assert sorted(plain) == ["axis", "features", "logits"]
+    assert sorted(taught) == ["axis", "features", "logits", "tile"]
+    # the pooled features (what vision.taught compares) come out of the float export too
+    import onnxruntime as ort
+
+    session = ort.InferenceSession(str(tmp_path / "plain.onnx"), providers=["CPUExecutionProvider"])
+    names = [o.name for o in session.get_outputs()]
+    features = session.run(None, {"crops": np.zeros((2, 3, 48, 48), np.float32)})[-1]
+    assert names[-1] == "features" and features.shape == (2, plain["features"]["shape"][1])
 
 
 def test_a_stretched_training_image_keeps_its_boxes_on_the_tiles() -> None:

@@ -16,6 +16,10 @@ COMMANDS = {
         "vision.training.requantize",
         "make int8 models read the same on every CPU (no saturating weight pairs)",
     ),
+    "features": (
+        "vision.training.features",
+        "give the classifier its pooled features as an output (for taught tile sets)",
+    ),
     "finetune": ("vision.training.finetune", "adapt the shipped classifier to a table's photos"),
     "frames": ("vision.training.frames", "pick sample frames the shipped models read right"),
 }

@@ -22,6 +22,7 @@ from vision.preprocess import CROP_PAD, CROP_SIZE
 from vision.training import data
 from vision.training.checkpoint import add_run_arguments, end_epoch, optimise, resume
 from vision.training.export import export_onnx, quantize_int8, write_card
+from vision.training.features import add_features_output, card_outputs
 from vision.training.nets import MEAN, STD, TileClassifier, n_params
 
 TRAIN_SPLITS = ("train", "train-augmented")
@@ -202,6 +203,7 @@ def export_classifier(
         ["logits", "axis", "tile"],
     )
     extra = {"quantization": quantize_int8(path, calibration)} if calibration is not None else {}
+    channels, _ = add_features_output(path)  # after quantizing: its ranges are the heads'
     write_card(
         path,
         {
@@ -226,7 +228,8 @@ def export_classifier(
                 {"tile": "logit that the crop holds a tile (not a finger, a stick, bare table)"}
                 if tile_head
                 else {}
-            ),
+            )
+            | card_outputs({}, channels, None),
             "parameters": n_params(model),
             "data": data_note,
             "recipe": recipe,

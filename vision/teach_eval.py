@@ -1,0 +1,307 @@
+"""Measure teaching on a labelled manifest: taught from a few of its photos, read on the others.
+
+``python -m vision teach-eval MANIFEST --photos 8``: the photos to teach from are picked by a
+greedy cover of the manifest's labels (``cover``: every kind present in as few photos as
+possible, then every kind a second time, and so on while photos are left, the earlier photo of
+the manifest first on a tie), so they show every kind together. Their tiles are located as the
+kiosk's teaching page locates them (``teach.located_tiles``) and labelled from the manifest
+(the best-overlapping labelled tile, IoU >= 0.3, each tile once): in the kiosk the expected
+order gives the labels, here the manifest stands in. The remaining photos are read without and
+with the taught set and scored at IoU 0.5 and 0.4 (``MATCH_IOUS``): recall, located (some box
+on the tile, any label) and the share of located tiles read right.
+
+With ``tune``, the mixing's weight and temperature are chosen by leave-one-photo-out inside
+the teaching photos only (``leave_one_out``): each teaching photo's labelled tiles are
+classified with a set taught from the other teaching photos, and the setting that reads most of
+them right (then: gives the right labels the highest mean log-probability) is kept. The
+measured photos never choose anything.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+import cv2
+import numpy as np
+
+from scorer.tiles import MODEL_CLASSES
+from vision.classify import Classifier
+from vision.evaluate import match_image
+from vision.manifest import LabelledImage
+from vision.postprocess import iou
+from vision.reading import Reading
+from vision.recogniser import Recogniser
+from vision.teach import Shot, located_tiles, teach
+
+MATCH_IOUS = (0.5, 0.4)
+TEACH_IOU = 0.3  # a located box takes the label of the labelled tile it overlaps this much
+#: (taught_weight, taught_temperature) settings ``leave_one_out`` chooses from
+GRID = tuple((w, t) for w in (0.5, 1.0, 2.0, 4.0) for t in (0.02, 0.05, 0.1))
+
+Progress = Callable[..., Any]
+
+
+def _kinds(entry: LabelledImage) -> set[str]:
+    return {t.label for t in entry.tiles if t.label != "other"}
+
+
+def _kinds_listed(entry: LabelledImage) -> list[str]:
+    return [t.label for t in entry.tiles if t.label != "other"]
+
+
+def cover(
+    entries: Sequence[LabelledImage],
+    photos: int,
+    usable: Callable[[int], bool] = lambda i: True,
+) -> list[int]:
+    """Indices of at most ``photos`` entries that show every kind present: greedily the photo
+    with the most kinds shown fewest times so far (ties: the earlier), until every kind is shown
+    once; then again for a second time, and so on, while a photo adds one. A photo ``usable``
+    refuses is passed over (the kiosk would have asked for it again: a tile not found).
+
+    >>> from vision.manifest import LabelledTile
+    >>> def e(*labels):
+    ...     tiles = tuple(LabelledTile(x, (0, 0, 1, 1)) for x in labels)
+    ...     return LabelledImage("", None, 1, 1, "", tiles)
+    >>> shots = [e("1m"), e("1m", "2m"), e("3m"), e("2m", "3m"), e("1m")]
+    >>> cover(shots, 4), cover(shots, 4, usable=lambda i: i != 1)
+    ([1, 2, 3, 0], [3, 0, 2, 4])
+    """
+    kinds = [_kinds(e) for e in entries]
+    shown = dict.fromkeys(set().union(*kinds) if kinds else (), 0)
+    chosen: list[int] = []
+    passed: set[int] = set()
+    while len(chosen) < photos and shown:
+        least = min(shown.values())
+        gains = [
+            -1 if i in chosen or i in passed else sum(shown[k] == least for k in kinds[i])
+            for i in range(len(entries))
+        ]
+        best = int(np.argmax(gains))
+        if gains[best] <= 0:
+            break
+        if not usable(best):
+            passed.add(best)
+            continue
+        chosen.append(best)
+        for k in kinds[best]:
+            shown[k] += 1
+    return chosen
+
+
+def manifest_labels(
+    boxes: Sequence[tuple[float, ...]], entry: LabelledImage, min_iou: float = TEACH_IOU
+) -> list[str | None]:
+    """Each box's label: the labelled tile it overlaps most (IoU >= ``min_iou``), pairs taken
+    best first and each tile once; None for a box on no labelled tile (or on an ``other``)."""
+    labels: list[str | None] = [None] * len(boxes)
+    truth = [t for t in entry.tiles]
+    if not len(boxes) or not truth:
+        return labels
+    o = iou(np.asarray(boxes, np.float64).reshape(-1, 4), np.array([t.box for t in truth]))
+    used_box, used_tile = set(), set()
+    for flat in np.argsort(-o, axis=None, kind="stable").tolist():
+        i, j = divmod(flat, len(truth))
+        if o[i, j] < min_iou:
+            break
+        if i in used_box or j in used_tile:
+            continue
+        used_box.add(i)
+        used_tile.add(j)
+        labels[i] = None if truth[j].label == "other" else truth[j].label
+    return labels
+
+
+def manifest_shot(recogniser: Recogniser, entry: LabelledImage, frame: np.ndarray) -> Shot:
+    """A teaching photo's located tiles labelled from the manifest (``manifest_labels``)."""
+    boxes = located_tiles(recogniser, frame)
+    return Shot(frame, tuple(boxes), tuple(manifest_labels(boxes, entry)))
+
+
+@dataclass
+class Tally:
+    """Counts over photos at one IoU: labelled tiles, located (any label), read right."""
+
+    tiles: int = 0
+    located: int = 0
+    right: int = 0
+    confusions: Counter[tuple[str, str]] | None = None
+
+    def add(self, entry: LabelledImage, reading: Reading, at_iou: float) -> None:
+        truth = [(t.label, t.box) for t in entry.tiles if t.label != "other"]
+        ignore = [t.box for t in entry.tiles if t.label == "other"]
+        found = [(t.label, t.box, t.confidence * t.detection_score) for t in reading.tiles]
+        s = match_image(truth, found, ignore, iou_match=at_iou)
+        self.tiles += len(truth)
+        self.located += s.located
+        self.right += s.tp
+        self.confusions = (self.confusions or Counter()) + Counter(s.confusions)
+
+    def summary(self) -> dict[str, Any]:
+        return {
+            "tiles": self.tiles,
+            "recall": round(self.right / max(1, self.tiles), 4),
+            "located": round(self.located / max(1, self.tiles), 4),
+            "located_right": round(self.right / max(1, self.located), 4),
+            "confusions": [
+                [a, b, n] for (a, b), n in (self.confusions or Counter()).most_common(8)
+            ],
+        }
+
+
+def measure(
+    recogniser: Recogniser,
+    entries: Sequence[LabelledImage],
+    frames: Sequence[np.ndarray],
+    progress: Progress,
+    desc: str,
+) -> dict[str, dict[str, Any]]:
+    """Each photo read once, scored at every IoU of ``MATCH_IOUS``."""
+    tallies = {at: Tally() for at in MATCH_IOUS}
+    for entry, frame in progress(list(zip(entries, frames, strict=True)), desc=desc):
+        reading = recogniser.read(frame)
+        for at, tally in tallies.items():
+            tally.add(entry, reading, at)
+    return {f"iou_{at}": tallies[at].summary() for at in MATCH_IOUS}
+
+
+def leave_one_out(
+    recogniser: Recogniser, shots: Sequence[Shot], progress: Progress
+) -> list[dict[str, Any]]:
+    """For each (weight, temperature) of ``GRID``: how the teaching photos' labelled tiles are
+    classified, each photo with a set taught from the others: ``right`` (top label right) and
+    ``log_likelihood`` (mean log-probability of the right label, a proper score that tells
+    settings apart where the counts tie)."""
+    folds = []
+    for k, shot in enumerate(progress(shots, desc="tuning")):
+        others = teach(recogniser, [s for j, s in enumerate(shots) if j != k])
+        keep = [i for i, lab in enumerate(shot.labels) if lab is not None]
+        if not keep:
+            continue
+        boxes = np.array([shot.boxes[i] for i in keep], np.float32)
+        truth = np.array([MODEL_CLASSES.index(str(shot.labels[i])) for i in keep])
+        classifier = Classifier(recogniser.classifier, recogniser.config)
+        probs = classifier.classify(shot.frame, boxes)[0]
+        folds.append((others, probs, classifier.features(shot.frame, boxes), truth))
+    rows = []
+    for weight, temperature in GRID:
+        cfg = replace(recogniser.config, taught_weight=weight, taught_temperature=temperature)
+        right, loglik, n = 0, 0.0, 0
+        for taught, probs, feats, truth in folds:
+            mixed = taught.weigh(probs, feats, cfg)
+            right += int((mixed.argmax(axis=1) == truth).sum())
+            loglik += float(np.log(np.maximum(mixed[np.arange(len(truth)), truth], 1e-12)).sum())
+            n += len(truth)
+        rows.append(
+            {
+                "weight": weight,
+                "temperature": temperature,
+                "right": right,
+                "of": n,
+                "log_likelihood": round(loglik / max(1, n), 4),
+            }
+        )
+    return rows
+
+
+def chosen_setting(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """The row reading most right, then with the highest log-likelihood."""
+    return max(rows, key=lambda r: (r["right"], r["log_likelihood"]))
+
+
+def read_frame(entry: LabelledImage) -> np.ndarray:
+    frame = cv2.imread(str(entry.path), cv2.IMREAD_COLOR)
+    if frame is None:
+        raise FileNotFoundError(f"manifest image {entry.path} cannot be read")
+    return frame
+
+
+def teach_eval(
+    recogniser: Recogniser,
+    entries: Sequence[LabelledImage],
+    photos: int = 8,
+    tune: bool = False,
+    progress: Progress = lambda items, desc="": items,
+    pool: Sequence[LabelledImage] | None = None,
+) -> dict[str, Any]:
+    """Teach from ``cover(pool, photos)`` (``pool``: photos to teach from, by default
+    ``entries``), read the ``entries`` not taught from without and with the taught set; the
+    figures as one JSON-ready dict (``seconds_to_teach``: decoding, locating and the features
+    of the teaching photos, those passed over included; ``seconds_to_tune`` apart)."""
+    pool = entries if pool is None else pool
+    start = time.perf_counter()
+    located: dict[int, Shot] = {}
+
+    def usable(i: int) -> bool:  # every labelled tile located (else the kiosk asks again)
+        located[i] = manifest_shot(recogniser, pool[i], read_frame(pool[i]))
+        return sorted(filter(None, located[i].labels)) == sorted(_kinds_listed(pool[i]))
+
+    picked = cover(pool, photos, usable)
+    shots = [located[i] for i in picked]
+    taught = teach(recogniser, shots)
+    seconds = time.perf_counter() - start
+    taught_from = [pool[i] for i in picked]
+    rest = [e for e in entries if e not in taught_from]
+    cfg = recogniser.config
+    out: dict[str, Any] = {
+        "taught_from": [e.image for e in taught_from],
+        "passed_over": [pool[i].image for i in sorted(set(located) - set(picked))],
+        "kinds_taught": len(taught.kinds),
+        "kinds_present": len(set().union(*(_kinds(e) for e in pool))),
+        "tiles_taught": sum(lab is not None for s in shots for lab in s.labels),
+        "seconds_to_teach": round(seconds, 2),
+        "weight": cfg.taught_weight,
+        "temperature": cfg.taught_temperature,
+        "unknown_similarity": cfg.taught_unknown_similarity,
+    }
+    if tune and len(shots) < 2:
+        out["tuning"] = []  # leave-one-out needs two teaching photos: the configured setting
+    elif tune:
+        start = time.perf_counter()
+        rows = leave_one_out(recogniser, shots, progress)
+        pick = chosen_setting(rows)
+        out["seconds_to_tune"] = round(time.perf_counter() - start, 2)
+        out["tuning"] = rows
+        out["weight"], out["temperature"] = pick["weight"], pick["temperature"]
+        cfg = replace(cfg, taught_weight=pick["weight"], taught_temperature=pick["temperature"])
+    frames = [read_frame(e) for e in rest]
+    out["measured_photos"] = len(rest)
+    out["without"] = measure(recogniser, rest, frames, progress, "reading (untaught)")
+    tuned = replace(recogniser, config=cfg).with_taught(taught)
+    out["with"] = measure(tuned, rest, frames, progress, "reading (taught)")
+    return out
+
+
+def report(result: dict[str, Any]) -> str:
+    """The figures as a few lines of text."""
+    lines = [
+        f"taught from {len(result['taught_from'])} photos ({result['tiles_taught']} tiles, "
+        f"{result['kinds_taught']} of {result['kinds_present']} kinds) in "
+        f"{result['seconds_to_teach']:.1f} s: {', '.join(result['taught_from'])}",
+        f"passed over (a labelled tile not located, as the kiosk would ask again): "
+        f"{', '.join(result['passed_over']) or 'none'}",
+        f"mixing: weight {result['weight']}, temperature {result['temperature']}, "
+        f"unknown similarity {result['unknown_similarity']}"
+        + (
+            f" (chosen by leave-one-out on the teaching photos in {result['seconds_to_tune']} s)"
+            if result.get("tuning")
+            else " (configured)"
+        ),
+        f"read on the other {result['measured_photos']} photos "
+        f"({result['without']['iou_0.5']['tiles']} labelled tiles):",
+        f"{'':16s}"
+        + "".join(
+            f"{f'IoU {at} ' + side:>18s}" for at in MATCH_IOUS for side in ("without", "taught")
+        ),
+    ]
+    for key in ("recall", "located", "located_right"):
+        vals = [result[side][f"iou_{at}"][key] for at in MATCH_IOUS for side in ("without", "with")]
+        lines.append(f"{key:16s}" + "".join(f"{v:>18.4f}" for v in vals))
+    for side in ("without", "with"):
+        pairs = ", ".join(f"{a}->{b} x{n}" for a, b, n in result[side]["iou_0.5"]["confusions"])
+        lines.append(f"confusions {side} (IoU 0.5, labelled->read): {pairs or 'none'}")
+    return "\n".join(lines)

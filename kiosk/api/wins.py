@@ -36,6 +36,7 @@ def _score_all(body: dict[str, Any]) -> list[scoring.Scored]:
             if len(_specs(body)) > 1:
                 e.message = f"wins[{i}]: {e.message}"
             raise
+    scoring.add_payment_lines(out, table_state, language())
     return out
 
 
@@ -61,6 +62,13 @@ def tenpai() -> dict[str, Any]:
                        f"{size}; a waiting hand has 13 (a kan counts as 3)")
     waits = winning_tiles(concealed, melds)
     return {"tenpai": bool(waits), "waits": [str(t) for t in waits]}
+
+
+@blueprint.get("/quick")
+def quick_choices() -> dict[str, Any]:
+    """What the quick form may offer under the table's rules: the han, and for each han and win
+    type the fu a real hand can have (none from 5 han: a limit hand, fu do not count)."""
+    return scoring.quick_choices(services().game.table.state.rules, language())
 
 
 @blueprint.post("/score")

@@ -7,6 +7,9 @@ document.addEventListener("DOMContentLoaded", () => {
   const draft = { capture: null, concealed: [], win: null, melds: [], dora: [], ura: [], discards: [] };
   const sit = { winner: null, discarder: null, riichi: "none", flags: new Set() };
   let mode = "tiles", state = null, pending = [], lastScore = null;
+  // Quick mode: han and fu, a yakuman count or the points. `choices` (GET /api/quick) holds the
+  // fu a real hand can have under the table's rules, per win type and han.
+  let quickKind = "hanfu", choices = null, choicesFor = null;
 
   const simple = (label, extra) => Object.assign({ label }, extra || {});
 
@@ -128,6 +131,7 @@ document.addEventListener("DOMContentLoaded", () => {
     seg($("#discarder"), [[null, t("win.tsumo")]].concat(
       seats.filter(([s]) => s !== sit.winner).map(([s, n]) => [s, t("win.ron_from", { name: n })])),
       () => sit.discarder, (v) => { sit.discarder = v; });
+    renderQuick();
     for (const b of $$("#riichi .btn")) b.classList.toggle("on", b.dataset.v === sit.riichi);
     for (const b of $$("#flags .btn")) b.classList.toggle("on", sit.flags.has(b.dataset.flag));
     const pao = $("#pao"), keep = pao.value;
@@ -147,9 +151,50 @@ document.addEventListener("DOMContentLoaded", () => {
     $("#tiles-editor").hidden = mode !== "tiles";
     $("#camera-panel").hidden = mode !== "tiles";
     $("#quick-editor").hidden = mode !== "quick";
+    $("#win-grid").classList.toggle("quick", mode === "quick");
     invalidate();
   });
-  for (const id of ["#q-han", "#q-fu", "#q-yakuman", "#q-points", "#blessing", "#pao"]) {
+
+  // --- quick mode: only the han / fu a hand can have --------------------------------------
+  async function loadChoices(game) {
+    choicesFor = game;
+    choices = await api("GET", "/api/quick");
+    const han = $("#q-han"), keep = +han.value;
+    han.replaceChildren(...choices.han.map((h) => el("option", { value: h, text: String(h) })));
+    han.value = choices.han.includes(keep) ? keep : choices.han[0];
+    renderQuick();
+  }
+  // The fu offered follow the han and the win type; from 5 han fu do not count and are not
+  // asked. A fu that became impossible moves to 30 (20 fu on a ron) or to the highest below
+  // it (120 fu at 3 han), and the note says so.
+  function renderQuick(userFu) {
+    for (const b of $$("#q-kind .btn")) b.classList.toggle("on", b.dataset.kind === quickKind);
+    $("#q-hanfu").hidden = quickKind !== "hanfu";
+    $("#q-yakuman-box").hidden = quickKind !== "yakuman";
+    $("#q-points-box").hidden = quickKind !== "points";
+    if (!choices) return;
+    const han = $("#q-han").value, how = sit.discarder === null ? "tsumo" : "ron";
+    const offered = choices.fu[how][han] || [];
+    const fu = $("#q-fu"), before = +fu.value;
+    $("#q-fu-box").hidden = !offered.length;
+    $("#q-no-fu").hidden = !!offered.length;
+    $("#q-no-fu").textContent = offered.length ? ""
+      : t("quick.no_fu", { limit: choices.limits[han] || "" });
+    if (!offered.length) { $("#q-note").textContent = ""; return; }
+    const below = offered.filter((f) => f >= 30 && f <= before);
+    const now = offered.includes(before) ? before
+      : below.length ? below[below.length - 1] : offered.includes(30) ? 30 : offered[0];
+    fu.replaceChildren(...offered.map((f) => el("option", { value: f, text: String(f) })));
+    fu.value = now;
+    $("#q-note").textContent = now === before || userFu ? ""
+      : t("quick.fu_reset", { han, fu: before, how: t("quick.by_" + how), new: now });
+  }
+  for (const b of $$("#q-kind .btn")) b.addEventListener("click", () => {
+    quickKind = b.dataset.kind; invalidate(); renderQuick();
+  });
+  $("#q-han").addEventListener("change", () => { invalidate(); renderQuick(); });
+  $("#q-fu").addEventListener("change", () => { invalidate(); renderQuick(true); });
+  for (const id of ["#q-yakuman", "#q-points", "#blessing", "#pao"]) {
     $(id).addEventListener("change", invalidate);
   }
 
@@ -161,9 +206,12 @@ document.addEventListener("DOMContentLoaded", () => {
     if ($("#blessing").value) s.blessing = $("#blessing").value;
     if ($("#pao").value !== "") s.pao = +$("#pao").value;
     if (mode === "quick") {
-      const points = $("#q-points").value;
-      s.quick = points ? { points: +points }
-        : { han: +$("#q-han").value, fu: +$("#q-fu").value, yakuman: +$("#q-yakuman").value };
+      if (quickKind === "points") s.quick = { points: +$("#q-points").value };
+      else if (quickKind === "yakuman") s.quick = { yakuman: +$("#q-yakuman").value };
+      else {
+        s.quick = { han: +$("#q-han").value };
+        if (!$("#q-fu-box").hidden) s.quick.fu = +$("#q-fu").value;
+      }
       return s;
     }
     s.hand = {
@@ -180,13 +228,24 @@ document.addEventListener("DOMContentLoaded", () => {
     }
     return s;
   }
-  function invalidate() { lastScore = null; $("#breakdown").replaceChildren(); }
+  function invalidate() {
+    lastScore = null;
+    $("#breakdown").replaceChildren();
+    $("#result-hint").hidden = false;
+  }
+
+  // The breakdown explains every point with the scorer's numbers and words (nothing is worked
+  // out here): yaku and each kind of dora, fu items and their rounding, the base points, then
+  // who pays whom, honba and riichi sticks, which add up to each seat's change.
+  const row = (label, value, attrs) => el("tr", attrs || {},
+    el("td", {}, label), el("td", { class: "num", text: value }));
+  const hanText = (y) => y.han_text || y.han + " " + t("han");
 
   function renderBreakdown(b) {
     const box = $("#breakdown");
-    box.replaceChildren();
+    $("#result-hint").hidden = true;
     if (!b.is_win) {
-      box.append(el("p", { class: "verdict", id: "verdict", text: b.verdict }),
+      box.replaceChildren(el("p", { class: "verdict", id: "verdict", text: b.verdict }),
         el("ul", {}, (b.problems || []).map((p) => el("li", { text: p }))),
         el("div", { class: "row" },
           el("button", { class: "btn danger", type: "button", id: "chombo-btn",
@@ -197,28 +256,43 @@ document.addEventListener("DOMContentLoaded", () => {
             }) })));
       return;
     }
-    const rows = [];
-    for (const y of b.yaku) rows.push(el("tr", {}, el("td", { text: y.name }), el("td", { text: typeof y.han === "number" ? y.han + " " + t("han") : y.han })));
-    if (b.dora) rows.push(el("tr", {}, el("td", { text: t("win.dora_han") }), el("td", { text: b.dora + " " + t("han") })));
-    const fu = (b.fu_items || []).map((f) => el("tr", {}, el("td", { text: f.reason }), el("td", { text: f.fu + " " + t("fu") })));
-    const pay = state.seats.map((s) => el("tr", {}, el("td", { text: `${WINDS()[s.wind - 1]} ${s.name}` }),
-      el("td", { class: "delta " + (b.payments[s.seat] > 0 ? "plus" : b.payments[s.seat] < 0 ? "minus" : ""),
-                 text: fmt(b.payments[s.seat]) })));
-    box.append(
-      el("h3", { text: t("win.yaku") }), el("table", { id: "yaku-table" }, rows),
-      fu.length ? el("h3", { text: t("win.fu") }) : null, fu.length ? el("table", {}, fu) : null,
-      el("p", { class: "total", id: "total", text: b.summary }),
-      el("h3", { text: t("win.payments") }), el("table", { id: "payments" }, pay),
-      el("div", { class: "row" },
-        el("button", { class: "btn primary", type: "button", id: "apply-btn", text: t("win.apply"), onclick: apply }),
-        sit.discarder !== null ? el("button", { class: "btn", type: "button", id: "another-btn",
-          text: t("win.another"), onclick: another }) : null));
+    const parts = [];
+    const yaku = b.yaku.map((y) => row(y.name, hanText(y), { "data-yaku": y.id }))
+      .concat((b.dora_lines || []).map((d) => row(d.name, d.han + " " + t("han"),
+        { "data-dora": d.id })));
+    if (yaku.length) parts.push(el("h3", { text: t("win.yaku") }), el("table", { id: "yaku-table" }, yaku));
+    if (b.fu_counts && b.fu_items.length) {
+      parts.push(el("h3", { text: t("win.fu") }),
+        el("table", { id: "fu-table" }, b.fu_items.map((f) => row(f.text, f.fu + " " + t("fu")))),
+        el("p", { id: "fu-total", text: b.fu_text }));
+    }
+    parts.push(el("p", { class: "total", id: "total", text: b.summary }),
+      el("p", { id: "base", text: b.base.text }));
+    const lines = (b.breakdowns || [b]).flatMap((x) => x.payment_lines || []);
+    parts.push(el("h3", { text: t("win.payments") }),
+      el("table", { id: "payment-lines" }, lines.map((l) => row(
+        [el("div", { text: l.text }), l.detail ? el("div", { class: "muted", text: l.detail }) : null],
+        l.amount ? pts(l.amount) : "", { class: "line " + l.kind }))));
+    parts.push(el("h3", { text: t("win.changes") }),
+      el("table", { id: "payments" }, state.seats.map((s) => el("tr", {},
+        el("td", { text: `${WINDS()[s.wind - 1]} ${s.name}` }),
+        el("td", { class: "num delta " + (b.payments[s.seat] > 0 ? "plus" : b.payments[s.seat] < 0 ? "minus" : ""),
+                   text: fmt(b.payments[s.seat]) })))));
+    parts.push(el("div", { class: "row" },
+      el("button", { class: "btn primary", type: "button", id: "apply-btn", text: t("win.apply"), onclick: apply }),
+      sit.discarder !== null ? el("button", { class: "btn", type: "button", id: "another-btn",
+        text: t("win.another"), onclick: another }) : null));
+    box.replaceChildren(...parts);
   }
 
   async function scoreNow() {
     if (sit.winner === null) { toast(t("win.pick_winner"), true); return; }
-    const out = await act(() => api("POST", "/api/score", spec()));
-    if (out) { lastScore = out; renderBreakdown(out); }
+    const wins = pending.concat([spec()]);  // a double ron: honba and sticks go to one winner
+    const out = await act(() => api("POST", "/api/score", wins.length > 1 ? { wins } : wins[0]));
+    if (out) {
+      lastScore = out; renderBreakdown(out);
+      $("#result").scrollIntoView({ block: "nearest" });
+    }
   }
   async function apply() {
     const wins = pending.concat([spec()]);
@@ -248,6 +322,11 @@ document.addEventListener("DOMContentLoaded", () => {
   // The live view's stream ends every few minutes (to free the server); open it again.
   const liveView = $("#live-view"), streamUrl = liveView.getAttribute("src");
   setInterval(() => { liveView.src = streamUrl + "?t=" + Date.now(); }, 200000);
-  live((s) => { const first = !state; state = s; if (first) renderSituation(); });
+  live((s) => {
+    const first = !state; state = s;
+    if (first) renderSituation();
+    const game = s.game && s.game.id;
+    if (game && game !== choicesFor) act(() => loadChoices(game));
+  });
   renderTiles();
 });

@@ -9,10 +9,12 @@ listed under `hand` only, and `complete` says whether every tile of the hand has
 from __future__ import annotations
 
 import json
+import logging
 import secrets
 import threading
 import time
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -21,6 +23,7 @@ from kiosk.camera import Still
 from kiosk.errors import ApiError
 from scorer.tiles import MODEL_CLASSES
 
+log = logging.getLogger(__name__)
 KEEP_PENDING = 16
 PENDING_BYTES = 256 * 1024 * 1024  # decoded pixels + JPEGs kept for captures not yet confirmed
 SPLIT = "kiosk"
@@ -35,10 +38,15 @@ class Capture:
     at: float
 
 
+#: called with each confirmed capture and its confirmed tiles [{label, box}]
+OnConfirm = Callable[[Capture, list[dict[str, Any]]], object]
+
+
 class CaptureStore:
-    def __init__(self, folder: Path, save: bool = True):
+    def __init__(self, folder: Path, save: bool = True, on_confirm: OnConfirm | None = None):
         self.folder = folder
         self.save = save
+        self.on_confirm = on_confirm  # the recogniser learns the table's tiles from them
         self._pending: OrderedDict[str, Capture] = OrderedDict()
         self._lock = threading.Lock()
 
@@ -93,9 +101,15 @@ class CaptureStore:
 
     def confirm(self, capture: Capture, tiles: list[dict[str, Any]], hand: str,
                 complete: bool) -> Path | None:
-        """Keep the photo and its confirmed tiles (unless saving is off)."""
+        """Keep the photo and its confirmed tiles (unless saving is off), and hand them to
+        `on_confirm`."""
         with self._lock:
             self._pending.pop(capture.id, None)
+        if self.on_confirm is not None and tiles:
+            try:
+                self.on_confirm(capture, tiles)
+            except Exception:  # the win is applied already; learning from it is a bonus
+                log.exception("on_confirm failed for capture %s", capture.id)
         if not self.save:
             return None
         images = self.folder / "images"

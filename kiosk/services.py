@@ -7,7 +7,7 @@ them and `stop()` closes them in reverse order. The app reads them from `app.ext
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +20,7 @@ from kiosk.live import LiveUpdates
 from kiosk.persist import open_log
 from kiosk.recognition import RecogniserService
 from kiosk.security import Security
+from kiosk.teaching import TeachingShots
 from scorer.rules import RULESETS
 
 log = logging.getLogger(__name__)
@@ -36,6 +37,7 @@ class Services:
     captures: CaptureStore
     display: DisplayService
     log_handle: Any = None
+    teaching: TeachingShots = field(default_factory=TeachingShots)  # photos to confirm
 
     def start(self, *, camera: bool = True, recogniser: bool = True) -> Services:
         self.game.ensure_game()
@@ -66,14 +68,17 @@ def build_services(config: KioskConfig) -> Services:
     game = GameService(event_log, RULESETS[config.ruleset], on_change=live.changed)
     display = DisplayService(config.display)
     live.on_change(lambda: display.publish(game))
+    recogniser = RecogniserService(config.models_dir, taught_dir=data / "taught")
     return Services(
         config=config,
         security=Security(data, config.pin),
         live=live,
         game=game,
         camera=CameraService(config.camera),
-        recogniser=RecogniserService(config.models_dir),
-        captures=CaptureStore(data / "captures", save=config.save_captures),
+        recogniser=recogniser,
+        captures=CaptureStore(data / "captures", save=config.save_captures,
+                              on_confirm=lambda c, tiles: recogniser.learn_capture(
+                                  c.still.image, tiles)),
         display=display,
         log_handle=handle,
     )

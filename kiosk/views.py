@@ -47,6 +47,11 @@ def other() -> str:
     return render_template("other.html", local=is_local(request))
 
 
+@blueprint.get("/teach")
+def teach() -> str:
+    return render_template("teach.html")
+
+
 @blueprint.get("/history")
 def history() -> str:
     return render_template("history.html")

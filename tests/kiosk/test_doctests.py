@@ -7,7 +7,7 @@ import importlib
 
 import pytest
 
-MODULES = ["kiosk.image_header"]
+MODULES = ["kiosk.image_header", "kiosk.teaching"]
 
 
 @pytest.mark.parametrize("name", MODULES)

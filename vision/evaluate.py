@@ -202,7 +202,8 @@ def grouping_matches(layout: dict[str, Any], reading: Reading) -> bool:
     )
 
 
-def _image(entry: LabelledImage) -> np.ndarray:
+def read_image(entry: LabelledImage) -> np.ndarray:
+    """The manifest entry's photo, or FileNotFoundError naming it."""
     img = cv2.imread(str(entry.path), cv2.IMREAD_COLOR)
     if img is None:
         raise FileNotFoundError(f"manifest image {entry.path} cannot be read")
@@ -242,7 +243,7 @@ def evaluate_reader(
 ) -> Totals:
     totals = Totals()
     for e in progress(entries):
-        totals.add(*_score_reader(e, _image(e), read))
+        totals.add(*_score_reader(e, read_image(e), read))
     return totals
 
 
@@ -257,7 +258,7 @@ def evaluate_side_by_side(
     the same code's latency against the peer's measured from 0.89x to 1.30x between runs)."""
     ours, peer = Totals(), Totals()
     for k, e in enumerate(progress(entries)):
-        img = _image(e)
+        img = read_image(e)
         if k % 2:
             peer.add(*_score_peer(e, img, detect))
             ours.add(*_score_reader(e, img, read))

@@ -25,12 +25,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-import cv2
 import numpy as np
 
 from scorer.tiles import MODEL_CLASSES
 from vision.classify import Classifier
-from vision.evaluate import match_image
+from vision.evaluate import match_image, read_image
 from vision.manifest import LabelledImage
 from vision.postprocess import iou
 from vision.reading import Reading
@@ -213,13 +212,6 @@ def chosen_setting(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
     return max(rows, key=lambda r: (r["right"], r["log_likelihood"]))
 
 
-def read_frame(entry: LabelledImage) -> np.ndarray:
-    frame = cv2.imread(str(entry.path), cv2.IMREAD_COLOR)
-    if frame is None:
-        raise FileNotFoundError(f"manifest image {entry.path} cannot be read")
-    return frame
-
-
 def teach_eval(
     recogniser: Recogniser,
     entries: Sequence[LabelledImage],
@@ -237,7 +229,7 @@ def teach_eval(
     located: dict[int, Shot] = {}
 
     def usable(i: int) -> bool:  # every labelled tile located (else the kiosk asks again)
-        located[i] = manifest_shot(recogniser, pool[i], read_frame(pool[i]))
+        located[i] = manifest_shot(recogniser, pool[i], read_image(pool[i]))
         return sorted(filter(None, located[i].labels)) == sorted(_kinds_listed(pool[i]))
 
     picked = cover(pool, photos, usable)
@@ -268,7 +260,7 @@ def teach_eval(
         out["tuning"] = rows
         out["weight"], out["temperature"] = pick["weight"], pick["temperature"]
         cfg = replace(cfg, taught_weight=pick["weight"], taught_temperature=pick["temperature"])
-    frames = [read_frame(e) for e in rest]
+    frames = [read_image(e) for e in rest]
     out["measured_photos"] = len(rest)
     out["without"] = measure(recogniser, rest, frames, progress, "reading (untaught)")
     tuned = replace(recogniser, config=cfg).with_taught(taught)

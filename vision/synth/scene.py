@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision.synth.art import BACK_COLOURS, FRONT_COLOURS, TileArt
+from vision.synth.art import BACK_COLOURS, FRONT_COLOURS, Art
 from vision.synth.hands import HandSpec
 
 FACE_H = 4 / 3  # face height in tile widths
@@ -119,11 +119,12 @@ def _background(h: int, w: int, rng: random.Random, nrng: np.random.Generator) -
 
 
 def _paint_flat(
-    tiles: list[Placed], art: TileArt, rng: random.Random
+    tiles: list[Placed], art: Art, rng: random.Random
 ) -> tuple[np.ndarray, tuple[float, float], float]:
     """Paint tiles onto a flat RGBA canvas; returns canvas, plane origin and band depth."""
     front = np.array(rng.choice(FRONT_COLOURS), np.float32) * rng.uniform(0.9, 1.03)
     back = np.array(rng.choice(BACK_COLOURS), np.float32) * rng.uniform(0.85, 1.1)
+    front, back = art.body_colours(front, back)  # a procedural set brings its own
     band = rng.uniform(0.05, 0.45)  # visible near side (tile thickness times camera tilt)
     x0 = min(t.x for t in tiles) - 0.5
     y0 = min(t.y for t in tiles) - 0.5
@@ -251,7 +252,7 @@ def _finish(img: np.ndarray, rng: random.Random, nrng: np.random.Generator) -> n
 
 
 def render(
-    hand: HandSpec, art: TileArt, rng: random.Random, size: tuple[int, int] = (640, 480)
+    hand: HandSpec, art: Art, rng: random.Random, size: tuple[int, int] = (640, 480)
 ) -> tuple[np.ndarray, list[SceneTile]]:
     """Render one scene of ``size`` (width, height); returns the BGR image and its tiles."""
     w, h = size

@@ -10,6 +10,7 @@ COMMANDS = {
     "classifier": ("vision.training.classifier", "train the 38-class crop classifier"),
     "finder": ("vision.training.finder", "train the tile finder (centre heatmap + box size)"),
     "synth": ("vision.training.synth_cli", "render a synthetic riichi set (images + manifest)"),
+    "faces": ("vision.training.faces_cli", "draw a contact sheet of procedural tile faces"),
     "tile-head": ("vision.training.tile_head", "teach the classifier's tile head what is no tile"),
     "export": ("vision.training.export_cli", "export checkpoints to models/*.onnx + cards"),
     "requantize": (

@@ -2,7 +2,9 @@
 
 Real crops come from the manifest's training splits (never ``valid``); synthetic crops come from
 balanced rows rendered from the CC0 art (red fives, backs and sideways tiles that the real set
-lacks). Resumable: a checkpoint is written to ``--out`` after every epoch.
+lacks), and with ``--procedural-share`` partly from procedural faces in many random styles (tile
+sets the CC0 art and the photos do not show). Resumable: a checkpoint is written to ``--out``
+after every epoch.
 """
 
 from __future__ import annotations
@@ -36,6 +38,14 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--lr", type=float, default=3e-3, help="peak of the one-cycle learning rate")
     p.add_argument("--width", type=int, default=32, help="channel width (32: ~0.5M params)")
     p.add_argument("--synth-scenes", type=int, default=600, help="rendered rows for synth crops")
+    p.add_argument(
+        "--procedural-share",
+        type=float,
+        default=0.0,
+        metavar="SHARE",
+        help="share (0..1) of the rendered rows and scenes drawn with procedural tile faces in a "
+        "random style each instead of the CC0 art (0: the CC0 art only, as before)",
+    )
     add_run_arguments(p)
     p.add_argument(
         "--finder-crops",
@@ -90,6 +100,8 @@ def batch_loss(model: nn.Module, x: np.ndarray, y: np.ndarray, axis: np.ndarray,
 def run(args: argparse.Namespace) -> int:
     torch.set_num_threads(args.threads)
     torch.manual_seed(args.seed)
+    if not 0.0 <= args.procedural_share <= 1.0:
+        raise SystemExit(f"--procedural-share {args.procedural_share} is not within 0..1")
     out: Path = args.out
     out.mkdir(parents=True, exist_ok=True)
     manifest = args.manifest or default_manifest()
@@ -100,9 +112,11 @@ def run(args: argparse.Namespace) -> int:
     xv, yv = data.cache(
         out / "real_valid.npz", lambda: data.real_crops(valid_e, desc="valid crops")
     )
+    share = args.procedural_share
+    faces = f"_proc{share:g}" if share else ""  # cached crops of another share are not these
     xs, ys, os_ = data.cache(
-        out / f"synth_{args.synth_scenes}_{args.seed}.npz",
-        lambda: data.synth_crops(args.synth_scenes, seed=1000 + args.seed),
+        out / f"synth_{args.synth_scenes}_{args.seed}{faces}.npz",
+        lambda: data.synth_crops(args.synth_scenes, seed=1000 + args.seed, procedural_share=share),
     )
     if args.finder_crops:
         xf, yf = data.cache(
@@ -113,8 +127,10 @@ def run(args: argparse.Namespace) -> int:
         if not args.finder_crops:
             raise SystemExit("--scene-crops needs --finder-crops: the finder that boxes the scenes")
         xc, yc, oc = data.cache(
-            out / f"scenes_{args.scene_crops}_{args.seed}.npz",
-            lambda: data.scene_crops(args.scene_crops, 4000 + args.seed, args.finder_crops),
+            out / f"scenes_{args.scene_crops}_{args.seed}{faces}.npz",
+            lambda: data.scene_crops(
+                args.scene_crops, 4000 + args.seed, args.finder_crops, procedural_share=share
+            ),
         )
         xs, ys, os_ = np.concatenate([xs, xc]), np.concatenate([ys, yc]), np.concatenate([os_, oc])
     x = np.concatenate([xr, xs])
@@ -168,6 +184,7 @@ def run(args: argparse.Namespace) -> int:
             data_note=f"{len(xr)} real crops (train + train-augmented) + {len(xs)} synthetic crops "
             f"({args.synth_scenes} rendered rows"
             + (f", {args.scene_crops} rendered riichi scenes" if args.scene_crops else "")
+            + (f"; {share:g} of them with procedural tile faces" if share else "")
             + ")",
         )
     return 0

@@ -17,7 +17,7 @@ from tqdm import tqdm
 from scorer.tiles import MODEL_CLASSES
 from vision.manifest import LabelledImage
 from vision.preprocess import CROP_PAD, CROP_SIZE, crop_affine, crop_tiles
-from vision.synth.art import load_art
+from vision.synth.art import ArtSource
 from vision.synth.hands import random_hand, random_row
 from vision.synth.scene import render
 
@@ -88,17 +88,24 @@ def finder_crops(
 
 
 def synth_crops(
-    n_scenes: int, seed: int, balanced: bool = True, pad: float = STORE_PAD, size: int = STORE
+    n_scenes: int,
+    seed: int,
+    balanced: bool = True,
+    pad: float = STORE_PAD,
+    size: int = STORE,
+    procedural_share: float = 0.0,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Crops cut from rendered scenes (balanced rows over all 38 classes, or riichi hands),
-    with each crop's glyph axis (0 vertical, 1 horizontal, -1 diagonal: not taught)."""
-    art = load_art()
+    with each crop's glyph axis (0 vertical, 1 horizontal, -1 diagonal: not taught).
+    ``procedural_share`` of the scenes show a random procedural tile set instead of the CC0 art
+    (`ArtSource`; the CC0 scenes are the same at any share)."""
+    source = ArtSource(procedural_share)
     xs, ys, os_ = [], [], []
     for i in tqdm(range(n_scenes), desc="synth crops", leave=False):
         rng = random.Random(seed * 1_000_003 + i)
         hand = random_row(rng, rng.randint(8, 18)) if balanced else random_hand(rng)
         w, h = rng.choice([(640, 480), (480, 640), (640, 640)])
-        img, tiles = render(hand, art, rng, (w, h))
+        img, tiles = render(hand, source.for_scene(seed, i), rng, (w, h))
         boxes = np.array([t.box for t in tiles], np.float32)
         ok = (boxes[:, 2] - boxes[:, 0] > 6) & (boxes[:, 3] - boxes[:, 1] > 6)
         xs.append(crop_tiles(img, boxes[ok], size, pad))
@@ -198,7 +205,7 @@ MINED_HEAT = 0.2  # mined scenes keep the finder's weak peaks too, as inference 
 
 
 def _finder_on_scenes(
-    n_scenes: int, seed: int, models_dir: Path, desc: str
+    n_scenes: int, seed: int, models_dir: Path, desc: str, procedural_share: float = 0.0
 ) -> Iterable[tuple[random.Random, np.ndarray, list, np.ndarray, np.ndarray]]:
     """Rendered riichi scenes (fingers, point sticks and loose tiles among them) as the finder in
     ``models_dir`` boxes them down to ``MINED_HEAT``: (the scene's rng, image, truth tiles, boxes
@@ -208,9 +215,10 @@ def _finder_on_scenes(
     from vision.recogniser import Recogniser
 
     finder = Recogniser.load(models_dir, VisionConfig(detect_threshold=MINED_HEAT))
-    art = load_art()
+    source = ArtSource(procedural_share)
     for i in tqdm(range(n_scenes), desc=desc, leave=False):
         rng = random.Random(seed * 1_000_003 + i)
+        art = source.for_scene(seed, i)
         img, tiles = render(random_hand(rng), art, rng, rng.choice([(640, 480), (480, 640)]))
         truth = np.array([t.box for t in tiles], np.float64).reshape(-1, 4)
         found = np.array([c.box for c in finder.find(img)], np.float64).reshape(-1, 4)
@@ -248,16 +256,16 @@ def tile_or_not(n_scenes: int, seed: int, models_dir: Path) -> tuple[np.ndarray,
 
 
 def scene_crops(
-    n_scenes: int, seed: int, models_dir: Path
+    n_scenes: int, seed: int, models_dir: Path, procedural_share: float = 0.0
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Labelled crops cut where the finder boxes the tiles of rendered riichi scenes (IoU >= 0.5
     with a tile: its label, ``back`` when face down, and its glyph axis as ``synth_crops``
     gives it): the tiles as the pipeline reads them, small, steeply seen, called tiles lying
     sideways, at the finder's own boxes (where the balanced rows' small characters are
-    misread most)."""
+    misread most). ``procedural_share``: as `synth_crops`."""
     xs, ys, os_ = [], [], []
     for _, img, tiles, found, overlap in _finder_on_scenes(
-        n_scenes, seed, models_dir, "scene crops"
+        n_scenes, seed, models_dir, "scene crops", procedural_share
     ):
         keep = overlap.max(axis=1) >= 0.5
         xs.append(crop_tiles(img, found[keep].astype(np.float32), STORE, STORE_PAD))

@@ -59,6 +59,14 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         default=STRETCH_SHARE,
         help="share of training images stretched along one axis (0 turns it off)",
     )
+    p.add_argument(
+        "--procedural-share",
+        type=float,
+        default=0.0,
+        metavar="SHARE",
+        help="share (0..1) of the rendered scenes drawn with procedural tile faces in a random "
+        "style each instead of the CC0 art (0: the CC0 art only, as before)",
+    )
     add_run_arguments(p)
 
 
@@ -100,18 +108,22 @@ def tile_angle(quad: tuple[tuple[float, float], ...]) -> float:
     return math.atan2((y0 + y1) / 2 - (y3 + y2) / 2, (x0 + x1) / 2 - (x3 + x2) / 2)
 
 
-def load_synth(n: int, seed: int, meld_mix: tuple[int, ...] | None = None) -> list[Sample]:
-    """Rendered scenes: riichi hands (``meld_mix`` weights 0-4 melds) and balanced rows."""
-    from vision.synth.art import load_art
+def load_synth(
+    n: int, seed: int, meld_mix: tuple[int, ...] | None = None, procedural_share: float = 0.0
+) -> list[Sample]:
+    """Rendered scenes: riichi hands (``meld_mix`` weights 0-4 melds) and balanced rows;
+    ``procedural_share`` of them with procedural tile faces (a random set each) for the CC0 art."""
+    from vision.synth.art import ArtSource
     from vision.synth.hands import MELD_MIX, random_hand, random_row
 
     meld_mix = meld_mix or MELD_MIX
     from vision.synth.scene import render
 
-    art = load_art()
+    source = ArtSource(procedural_share)
     out = []
     for i in tqdm(range(n), desc="synth scenes", leave=False):
         rng = random.Random(seed * 1_000_003 + i)
+        art = source.for_scene(seed, i)
         hand = (
             random_hand(rng, meld_mix=meld_mix)
             if rng.random() < 0.8
@@ -241,10 +253,17 @@ def loss_fn(pred: torch.Tensor, tgt: torch.Tensor) -> tuple[torch.Tensor, dict[s
 def run(args: argparse.Namespace) -> int:
     torch.set_num_threads(args.threads)
     torch.manual_seed(args.seed)
+    if not 0.0 <= args.procedural_share <= 1.0:
+        raise SystemExit(f"--procedural-share {args.procedural_share} is not within 0..1")
     out: Path = args.out
     out.mkdir(parents=True, exist_ok=True)
     manifest = args.manifest or default_manifest()
-    synth = load_synth(args.synth_scenes, seed=2000 + args.seed, meld_mix=args.meld_mix)
+    synth = load_synth(
+        args.synth_scenes,
+        seed=2000 + args.seed,
+        meld_mix=args.meld_mix,
+        procedural_share=args.procedural_share,
+    )
     samples = load_real(manifest) + synth
     print(f"finder samples: {len(samples)}", flush=True)
     model = TileFinder(args.width)
@@ -292,7 +311,12 @@ def run(args: argparse.Namespace) -> int:
             {},
             recipe=f"{args.epochs} epochs AdamW one-cycle lr {args.lr}, batch {args.batch}, "
             f"focal heatmap + L1 size/offset/orientation, width {args.width}",
-            data_note=f"real train + train-augmented photos + {args.synth_scenes} scenes",
+            data_note=f"real train + train-augmented photos + {args.synth_scenes} scenes"
+            + (
+                f" ({args.procedural_share:g} of them with procedural tile faces)"
+                if args.procedural_share
+                else ""
+            ),
             size=args.size,
         )
     return 0

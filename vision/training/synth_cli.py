@@ -14,7 +14,7 @@ import cv2
 from tqdm import tqdm
 
 from vision.manifest import LabelledImage, LabelledTile, write_manifest
-from vision.synth.art import load_art
+from vision.synth.art import FACE_SOURCES, ArtSource
 from vision.synth.hands import random_hand
 from vision.synth.scene import render
 
@@ -26,19 +26,33 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--split", default="synth", help="split name written into the manifest")
     p.add_argument("--size", default="640x480", help="image WIDTHxHEIGHT")
     p.add_argument("--quality", type=int, default=90, help="JPEG quality of the written files")
+    p.add_argument(
+        "--faces",
+        choices=tuple(FACE_SOURCES),
+        default="cc0",
+        help="tile faces: the CC0 art (default; the held-out seed 7 set), procedural faces in a "
+        "random style per scene (needs Pillow and a CJK font), or half of each",
+    )
 
 
 def generate(
-    out: Path, n: int, seed: int, split: str, size: tuple[int, int], quality: int = 90
+    out: Path,
+    n: int,
+    seed: int,
+    split: str,
+    size: tuple[int, int],
+    quality: int = 90,
+    faces: str = "cc0",
 ) -> list[LabelledImage]:
-    """Render ``n`` scenes into ``out`` and return their manifest entries."""
-    art = load_art()
+    """Render ``n`` scenes into ``out`` and return their manifest entries (``faces``: a key of
+    `FACE_SOURCES`; a CC0 scene is the same whichever it is)."""
+    source = ArtSource(FACE_SOURCES[faces])
     (out / "images").mkdir(parents=True, exist_ok=True)
     entries = []
     for i in tqdm(range(n), desc="scenes", leave=False):
         rng = random.Random(seed * 1_000_003 + i)
         hand = random_hand(rng)
-        img, tiles = render(hand, art, rng, size)
+        img, tiles = render(hand, source.for_scene(seed, i), rng, size)
         name = f"images/{split}_{seed}_{i:05d}.jpg"
         cv2.imwrite(str(out / name), img, [cv2.IMWRITE_JPEG_QUALITY, quality])
         entries.append(
@@ -60,6 +74,6 @@ def generate(
 
 def run(args: argparse.Namespace) -> int:
     w, h = (int(v) for v in args.size.lower().split("x"))
-    entries = generate(args.out, args.n, args.seed, args.split, (w, h), args.quality)
+    entries = generate(args.out, args.n, args.seed, args.split, (w, h), args.quality, args.faces)
     print(f"wrote {len(entries)} scenes and {args.out / 'manifest.jsonl'}")
     return 0

@@ -133,7 +133,8 @@ apt_has() { apt-cache policy "$1" 2>/dev/null | grep -q 'Candidate: [0-9]'; }
 
 echo "== Debian packages"
 if [ "$use_apt" = 1 ]; then
-    # fonts-noto-cjk: the Japanese UI needs a CJK font in Chromium.
+    # fonts-noto-cjk: the Japanese UI and the tile faces' kanji (萬, winds, 發, 中) need a CJK
+    # font in Chromium; Noto Sans CJK JP leads the faces' font list and has a real bold.
     packages=(python3-venv python3-pip curl fonts-noto-cjk)
     if apt_has chromium; then packages+=(chromium); else packages+=(chromium-browser); fi
     # picamera2 comes only from Raspberry Pi's archive; the venv sees it through

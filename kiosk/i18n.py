@@ -48,6 +48,17 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "table.redo": ("Redo", "やり直し"),
     "table.undone": ("Undone", "取り消しました"),
     "table.redone": ("Redone", "やり直しました"),
+    # --- the table: the net under one-tap changes, the game over (issue 18, items 7 and 8) --
+    "net.riichi": ("Riichi declared by {who}", "{who}のリーチを記録しました"),
+    "net.chombo": ("Chombo recorded for {who}", "{who}のチョンボを記録しました"),
+    "net.abort": ("Abortive draw recorded: {kind}", "途中流局を記録しました：{kind}"),
+    "net.correction": ("Correction recorded", "点数の修正を記録しました"),
+    "over.short": ("The game is over: nothing more can be recorded.",
+                   "対局は終了しました。これ以上は記録できません。"),
+    "over.note": ("The game is over: nothing more can be recorded. Undo the last change, see "
+                  "the standings or start a new game.",
+                  "対局は終了しました。これ以上は記録できません。最後の記録の取り消し、"
+                  "順位の確認、新しい対局の開始ができます。"),
     "display.on": ("Display connected", "表示器 接続中"),
     "display.off": ("Display disconnected", "表示器 未接続"),
     "camera.ok": ("Camera ready", "カメラ準備完了"),
@@ -146,6 +157,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "tile.3z": ("West wind", "西"), "tile.4z": ("North wind", "北"),
     "tile.5z": ("White dragon", "白"), "tile.6z": ("Green dragon", "發"),
     "tile.7z": ("Red dragon", "中"),
+    # each drawn tile's accessible name (kiosk/static/app.js, tileName; honours: tile.1z-7z)
+    "tile.name_m": ("{n} man (characters)", "{kanji}萬"),
+    "tile.name_p": ("{n} pin (dots)", "{kanji}筒"),
+    "tile.name_s": ("{n} sou (bamboo)", "{kanji}索"),
+    "tile.name_red": ("Red {name}", "赤{name}"),
+    "tile.name_back": ("Face-down tile", "伏せ牌"),
+    "tile.name_sideways": ("{name}, sideways (called)", "{name}（横向き・鳴き）"),
     "base.formula": ("Base points: {fu} fu × 2^({han} + 2) = {base}",
                      "基本点：{fu}符 × 2^({han}+2) = {base}"),
     "base.capped": ("Base points: {fu} fu × 2^({han} + 2) = {raw}, capped at {limit}: {base}",

@@ -24,14 +24,33 @@ const K = (() => {
     return node;
   };
 
+  // One toast at a time, over the header bar (never over a result): a new one replaces it, a
+  // tap puts it away, a good result clears an error. `action` ({label, run}) adds a button.
   let toastTimer = null;
-  function toast(message, bad) {
+  let undoFor = null;  // {game, events}: the change the toast's Undo takes back
+  function hideToast() {
     const box = $("#toast");
-    box.textContent = message;
+    clearTimeout(toastTimer);
+    undoFor = null;
+    box.hidden = true;
+    box.classList.remove("bad");
+    box.replaceChildren();
+  }
+  function toast(message, bad, action) {
+    const box = $("#toast");
+    undoFor = null;
+    box.replaceChildren(el("span", { text: message }));
+    if (action) {
+      box.append(el("button", { class: "btn small", type: "button", id: "toast-action",
+        text: action.label, onclick: (ev) => { ev.stopPropagation(); hideToast(); action.run(); } }));
+    }
     box.classList.toggle("bad", !!bad);
     box.hidden = false;
     clearTimeout(toastTimer);
-    toastTimer = setTimeout(() => { box.hidden = true; }, bad ? 6000 : 2500);
+    toastTimer = setTimeout(hideToast, action ? 8000 : bad ? 6000 : 2500);
+  }
+  function clearError() {
+    if ($("#toast").classList.contains("bad")) hideToast();
   }
 
   class ApiError extends Error {
@@ -65,7 +84,7 @@ const K = (() => {
   async function act(fn, okMessage) {
     try {
       const out = await fn();
-      if (okMessage) toast(okMessage);
+      if (okMessage) toast(okMessage); else clearError();
       return out;
     } catch (e) {
       toast(e.detail || e.message, true);
@@ -98,60 +117,129 @@ const K = (() => {
   // Live state: one EventSource per page; listeners get every new state.
   const listeners = [];
   let lastState = null;
+  let streaming = false;
+  const where = (s) => (s && s.game ? s.game.id + "/" + s.game.events : "");
   function live(fn) {
     listeners.push(fn);
     if (lastState) fn(lastState);
+  }
+  function take(s) {
+    const before = lastState;
+    lastState = s;
+    if (before && where(before) !== where(s)) clearError();  // a new result: old errors go
+    if (undoFor && where(s) !== undoFor.game + "/" + undoFor.events) hideToast();
+    for (const fn of listeners) fn(s);
+    gate(s);
+  }
+  // A change's answer (a State) shown at once when the live stream is down; while it is up, the
+  // stream brings the same state in order with everyone else's.
+  function offer(s) {
+    if (s && s.seats && !streaming) take(s);
+    return s;
   }
   function connect() {
     const dot = $("#live");
     const source = new EventSource("/api/events");
     source.addEventListener("state", (ev) => {
-      lastState = JSON.parse(ev.data);
+      streaming = true;
       dot.classList.add("on");
-      for (const fn of listeners) fn(lastState);
+      take(JSON.parse(ev.data));
     });
-    source.onerror = () => dot.classList.remove("on");
+    source.onerror = () => { streaming = false; dot.classList.remove("on"); };
   }
 
+  // The net under one-tap changes (riichi, chombo, draws, wins, corrections): the change applies
+  // at once and a toast offers to take it back for 8 s. The Undo names the state the change
+  // answered, so it never drops a change another device recorded since (the server answers 409).
+  function undoable(message, s) {
+    if (!s || !s.game) { toast(message); return; }
+    const mark = { game: s.game.id, events: s.game.events };
+    toast(message, false, { label: t("table.undo"),
+      run: () => act(() => api("POST", "/api/undo", mark), t("table.undone")).then(offer) });
+    undoFor = mark;
+  }
+  // A page that recorded a change goes back to the table (replacing itself in the history, so
+  // Back cannot apply it twice); the table's toast says what was recorded and offers the Undo.
+  const CARRIED = "kiosk.carried";
+  function backToTable(message, s) {
+    try {
+      sessionStorage.setItem(CARRIED, JSON.stringify({ message, at: Date.now(),
+        game: s && s.game ? { id: s.game.id, events: s.game.events } : null }));
+    } catch (e) { /* no session storage: the table shows the change without the toast */ }
+    location.replace("/");
+  }
+  function pickUp() {
+    let carried = null;
+    try {
+      carried = JSON.parse(sessionStorage.getItem(CARRIED));
+      sessionStorage.removeItem(CARRIED);
+    } catch (e) { carried = null; }
+    if (carried && Date.now() - carried.at < 15000) undoable(carried.message, carried);
+  }
+
+  // After the game has ended nothing can be recorded: what would record ([data-needs-game])
+  // looks off and, tapped, says why; Undo, New game and Standings stay.
+  let over = false;
+  function gate(s) {
+    over = !!(s && s.finished);
+    for (const node of $$("[data-needs-game]")) {
+      if (over) node.setAttribute("aria-disabled", "true");
+      else node.removeAttribute("aria-disabled");
+    }
+    const note = $("#over-note");
+    if (note) note.hidden = !over;
+  }
+  document.addEventListener("click", (ev) => {
+    if (!over || !ev.target.closest || !ev.target.closest("[data-needs-game]")) return;
+    ev.preventDefault();
+    ev.stopImmediatePropagation();
+    toast(t("over.short"));
+  }, true);
+
   // --- tiles --------------------------------------------------------------------------
-  // Faces use plain digits and letters so they read without a CJK font; Japanese adds kanji.
-  const JA = document.documentElement.lang === "ja";
-  const HONOURS = JA ? ["", "東", "南", "西", "北", "白", "發", "中"]
-                     : ["", "E", "S", "W", "N", "", "F", "C"];
-  const SUIT_GLYPH = JA ? { m: "萬", p: "筒", s: "索" } : { m: "man", p: "pin", s: "sou" };
+  // Every tile on every page is drawn here: the SVG face of tiles.js (TILES.svg) in a button,
+  // or in a span where tapping it does nothing, named in the page's language.
   const ALL_TILES = [];
   for (const s of "mps") for (let n = 1; n <= 9; n++) ALL_TILES.push(n + s);
   for (let n = 1; n <= 7; n++) ALL_TILES.push(n + "z");
   ALL_TILES.push("0m", "0p", "0s", "back");
+  const IS_TILE = new Set(ALL_TILES);
+
+  function tileName(label) {
+    if (label === "back") return t("tile.name_back");
+    const n = +label[0], s = label[1];
+    if (s === "z") return t("tile." + label);
+    const k = n || 5;
+    const name = t("tile.name_" + s, { n: k, kanji: TILES.NUMERALS[k] });
+    return n === 0 ? t("tile.name_red", { name }) : name;
+  }
 
   function tile(label, opts) {
     opts = opts || {};
+    const known = IS_TILE.has(label);
     const classes = ["tile"];
-    let face = "", suit = "";
     if (label === "back") classes.push("back");
-    else {
-      const n = +label[0], s = label[1];
-      classes.push(s);
-      if (n === 0) classes.push("red");
-      if (s === "z") { face = HONOURS[n]; if (n >= 5) classes.push("dragon-" + n); }
-      else { face = String(n || 5); suit = SUIT_GLYPH[s]; }
+    else if (known) {
+      classes.push(label[1]);
+      if (label[0] === "0") classes.push("red");
     }
-    if (opts.low) classes.push("low");
-    if (opts.changed) classes.push("changed");
-    if (opts.sideways) classes.push("sideways");
-    if (opts.big) classes.push("big");
+    for (const o of ["low", "changed", "sideways", "big", "small"]) if (opts[o]) classes.push(o);
+    let name = known ? tileName(label) : label;
+    if (opts.sideways) name = t("tile.name_sideways", { name });
     const title = opts.confidence != null
-      ? label + " (" + Math.round(opts.confidence * 100) + "%)" : label;
-    return el("button", { class: classes.join(" "), type: "button", title,
-                          "data-tile": label, onclick: opts.onclick },
-      el("span", { class: "face", text: face }), el("span", { class: "suit", text: suit }),
-      el("span", { class: "label", text: label === "back" ? "" : label }));
+      ? name + " (" + Math.round(opts.confidence * 100) + "%)" : name;
+    const face = known ? TILES.svg(label, { sideways: !!opts.sideways, name })
+      : el("span", { class: "face", text: label });
+    return el(opts.onclick ? "button" : "span", { class: classes.join(" "), title,
+      type: opts.onclick ? "button" : null, "data-tile": label, onclick: opts.onclick }, face);
   }
   function tileRow(labels, opts) {
     return el("div", { class: "tiles" }, labels.map((l) => tile(l, opts)));
   }
 
-  // The tile picker: resolves with a label, "" to delete, or null when cancelled.
+  // The tile picker: resolves with a label, "" to delete, or null when cancelled. A row per
+  // suit, each ending in its red five (the back after the honours); kiosk.css moves the red
+  // fives and the back to a fifth row on a narrow screen.
   function pickTile(current, allowDelete) {
     let dialog = $("#tile-picker");
     if (!dialog) {
@@ -162,8 +250,12 @@ const K = (() => {
     return new Promise((resolve) => {
       const done = (v) => { dialog.close(); resolve(v); };
       dialog.append(el("h2", { text: t("picker.title") + (current ? " (" + current + ")" : "") }));
-      dialog.append(el("div", { class: "picker" },
-        ALL_TILES.map((l) => tile(l, { big: true, onclick: () => done(l) }))));
+      dialog.append(el("div", { class: "picker" }, ALL_TILES.map((l) => {
+        const b = tile(l, { onclick: () => done(l) });
+        b.style.setProperty("--row", l === "back" ? 4 : "mpsz".indexOf(l[1]) + 1);
+        b.style.setProperty("--col", l === "back" || l[0] === "0" ? 10 : +l[0]);
+        return b;
+      })));
       dialog.append(el("div", { class: "row" },
         allowDelete ? el("button", { class: "btn danger", type: "button", text: t("picker.remove"),
                                      onclick: () => done("") }) : null,
@@ -189,6 +281,10 @@ const K = (() => {
   }
 
   document.addEventListener("DOMContentLoaded", () => { connect(); session(); });
-  return { t, api, act, toast, live, tile, tileRow, pickTile, el, $, $$, WINDS, fmt, pts,
+  document.addEventListener("DOMContentLoaded", () => {
+    $("#toast").addEventListener("click", hideToast);
+    pickUp();
+  });
+  return { t, api, act, toast, hideToast, undoable, backToTable, offer, live, tile, tileRow, pickTile, el, $, $$, WINDS, fmt, pts,
            ALL_TILES, askPin, session, get state() { return lastState; } };
 })();

@@ -78,12 +78,12 @@ document.addEventListener("DOMContentLoaded", () => {
         } })));
     });
     $("#draw-apply").addEventListener("click", async () => {
-      const out = await act(() => api("POST", "/api/draws", { tenpai: [...tenpai].sort(), nagashi: [...nagashi].sort() }), t("draw.done"));
-      if (out) location.href = "/";
+      const out = await act(() => api("POST", "/api/draws", { tenpai: [...tenpai].sort(), nagashi: [...nagashi].sort() }));
+      if (out) K.backToTable(t("draw.done"), out);
     });
     for (const b of $$(".abort-btn")) b.addEventListener("click", async () => {
-      const out = await act(() => api("POST", "/api/aborts", { kind: b.dataset.kind }), t("draw.done"));
-      if (out) location.href = "/";
+      const out = await act(() => api("POST", "/api/aborts", { kind: b.dataset.kind }));
+      if (out) K.backToTable(t("net.abort", { kind: b.textContent.trim() }), out);
     });
   }
 
@@ -93,17 +93,17 @@ document.addEventListener("DOMContentLoaded", () => {
       if (!s.game || built) return;
       built = true;
       $("#chombo").replaceChildren(...s.seats.map((seat) => el("button", { class: "btn danger", type: "button",
-        text: seatName(seat), onclick: async () => {
-          const out = await act(() => api("POST", "/api/chombo", { seat: seat.seat }), t("other.done"));
-          if (out) location.href = "/";
+        "data-needs-game": true, "data-seat": seat.seat, text: seatName(seat), onclick: async () => {
+          const out = await act(() => api("POST", "/api/chombo", { seat: seat.seat }));
+          if (out) K.backToTable(t("net.chombo", { who: seatName(seat) }), out);
         } })));
       $("#correction").replaceChildren(...s.seats.map((seat) => el("label", {}, seatName(seat),
         el("input", { type: "number", step: "100", value: "0", "data-seat": seat.seat }))));
     });
     $("#correction-apply").addEventListener("click", async () => {
       const deltas = $$("#correction input").map((i) => +i.value || 0);
-      const out = await act(() => api("POST", "/api/corrections", { deltas, reason: $("#reason").value }), t("other.done"));
-      if (out) location.href = "/";
+      const out = await act(() => api("POST", "/api/corrections", { deltas, reason: $("#reason").value }));
+      if (out) K.backToTable(t("net.correction"), out);
     });
     const devices = $("#devices");
     const showDevices = async () => {
@@ -126,6 +126,12 @@ document.addEventListener("DOMContentLoaded", () => {
   }
 
   if (page === "history") {
+    // The winning hand as the scorer read it ("123m 55p [pon 666s] (kanchan wait on 345s)"):
+    // each group of tiles apart, a called meld framed.
+    const handTiles = (reading) => el("div", { class: "tiles hand" },
+      (reading.split(" (")[0].match(/\[[^\]]*\]|\S+/g) || []).map((g) => el("span",
+        { class: g[0] === "[" ? "set called" : "set" }, [...g.matchAll(/(\d+)([mpsz])/g)]
+          .flatMap(([, digits, suit]) => [...digits].map((d) => K.tile(d + suit, { small: true }))))));
     const render = async () => {
       const h = await api("GET", "/api/history");
       const s = K.state;
@@ -137,6 +143,7 @@ document.addEventListener("DOMContentLoaded", () => {
           e.deltas ? el("span", { class: "muted", text: e.deltas.map((d, i) => `${h.players[i]} ${fmt(d)}`).join(" · ") }) : null)];
         for (const b of e.breakdowns || []) {
           parts.push(el("div", { class: "muted" }, b.yaku.map((y) => `${y.name} ${y.han}`).join(", ") + (b.dora ? `, dora ${b.dora}` : "") + " — " + b.summary));
+          if (b.reading) parts.push(handTiles(b.reading));
         }
         return el("div", { class: "entry" }, parts);
       }));
@@ -151,7 +158,9 @@ document.addEventListener("DOMContentLoaded", () => {
       const out = await api("GET", "/api/standings");
       $("#standings-state").textContent = out.finished ? t("standings.final_result") : t("standings.provisional");
       $("#standings tbody").replaceChildren(...out.standings.map((r) => el("tr", {},
-        el("td", { class: "place", text: r.place }), el("td", { text: r.name }), el("td", { text: pts(r.points) }),
+        el("td", { class: "place", text: r.place }),
+        el("td", { class: "player" }, K.tile(`${r.seat + 1}z`, { small: true }), el("span", { text: r.name })),
+        el("td", { text: pts(r.points) }),
         el("td", { text: fmt(r.uma) }), el("td", { text: fmt(r.oka) }), el("td", { class: "place", text: r.final.toFixed(1) }))));
     });
   }

@@ -18,7 +18,7 @@ document.addEventListener("DOMContentLoaded", () => {
       el("label", { class: "row-pick" },
         el("input", { type: "checkbox", checked: true, "data-row": i }),
         el("b", { text: t("teach.row", { n: i + 1 }) }), el("span", { text: rowCaption(row) })),
-      el("div", { class: "tiles" }, row.map((l) => K.tile(l, { onclick: () => {} }))))));
+      el("div", { class: "tiles" }, row.map((l) => K.tile(l))))));
   }
 
   function chosenRows() {

@@ -251,8 +251,9 @@ document.addEventListener("DOMContentLoaded", () => {
           el("button", { class: "btn danger", type: "button", id: "chombo-btn",
             text: t("win.chombo", { name: state.seats[sit.winner].name }),
             onclick: () => act(async () => {
-              await api("POST", "/api/chombo", { seat: sit.winner });
-              location.href = "/";
+              const out = await api("POST", "/api/chombo", { seat: sit.winner });
+              const who = state.seats[sit.winner];
+              K.backToTable(t("net.chombo", { who: `${WINDS()[who.wind - 1]} ${who.name}` }), out);
             }) })));
       return;
     }
@@ -296,8 +297,8 @@ document.addEventListener("DOMContentLoaded", () => {
   }
   async function apply() {
     const wins = pending.concat([spec()]);
-    const out = await act(() => api("POST", "/api/wins", wins.length > 1 ? { wins } : wins[0]), t("win.applied"));
-    if (out) location.href = "/";
+    const out = await act(() => api("POST", "/api/wins", wins.length > 1 ? { wins } : wins[0]));
+    if (out) K.backToTable(t("win.applied"), out.state);
   }
   function another() {
     pending.push(spec());

@@ -57,9 +57,9 @@ def test_teach_the_tiles_then_forget_them(browser, kiosk_url: str, width: int,  
 
     page.set_input_files("#upload", str(FRAME))
     expect(page.locator(".shot")).to_have_count(1)
-    expect(page.locator(".shot svg rect.box")).to_have_count(38)
-    assert page.eval_on_selector_all(".shot svg text", "ts => ts.map((t) => t.textContent)") \
-        == LABELS
+    expect(page.locator(".teach-photo svg rect.box")).to_have_count(38)
+    assert page.eval_on_selector_all(".teach-photo svg text",
+                                     "ts => ts.map((t) => t.textContent)") == LABELS
     expect(page.locator(".shot .found")).to_have_text(
         "38 tiles found. Tap a tile to correct its label.")
     expect(page.locator(".shot .ok-line")).to_have_text("Every row as expected.")
@@ -74,7 +74,7 @@ def test_teach_the_tiles_then_forget_them(browser, kiosk_url: str, width: int,  
     page.locator('.shot-tiles .tile[data-tile="back"]').click()
     page.click("#tile-picker .btn.danger")
     expect(page.locator(".shot-tiles .tile.unknown")).to_have_count(1)
-    expect(page.locator(".shot svg rect.box.unlabelled")).to_have_count(1)
+    expect(page.locator(".teach-photo svg rect.box.unlabelled")).to_have_count(1)
 
     page.click("#confirm-btn")
     expect(page.locator("#status-line")).to_contain_text("Taught: 37 kinds of tile from 1 photo (")

@@ -145,8 +145,14 @@ class GameService:
         self.on_change()
         return table
 
-    def undo(self) -> Table:
+    def undo(self, expected: tuple[str, int] | None = None) -> Table:
+        """Drop the last event. With `expected` (the game's id and its number of events after a
+        change this device made), only while that change is still the last: an Undo offered
+        after a tap never drops a change another device recorded since."""
         with self._lock:
+            if expected is not None and expected != (self._game_id, len(self.table.events)):
+                raise ApiError(409, "the table changed since: another change was recorded "
+                               "after this one, so nothing was undone")
             try:
                 table = self.table.undo()
             except IllegalEvent as e:

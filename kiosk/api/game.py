@@ -10,7 +10,7 @@ from kiosk import checks, present, rules_json
 from kiosk.api import blueprint, json_object
 from kiosk.context import services
 from kiosk.errors import ApiError
-from scorer.limits import NAME_LENGTH, POINTS, REASON_LENGTH, brief
+from scorer.limits import GAME_EVENTS, NAME_LENGTH, POINTS, REASON_LENGTH, Range, brief
 from scorer.record import dumps
 from scorer.table import (
     AbortiveDraw,
@@ -23,6 +23,8 @@ from scorer.table import (
     RiichiDeclared,
     Transfer,
 )
+
+EVENTS = Range(1, GAME_EVENTS)  # a game's events, its start included (`state.game.events`)
 
 
 def state() -> dict[str, Any]:
@@ -146,7 +148,19 @@ def correction() -> dict[str, Any]:
 
 @blueprint.post("/undo")
 def undo() -> dict[str, Any]:
-    services().game.undo()
+    """Drops the last event; with `{game, events}` (from the state a change answered) only while
+    that change is still the last one (409 otherwise)."""
+    body = json_object(required=False)
+    unknown = sorted(set(body) - {"game", "events"})
+    if unknown:
+        raise ApiError(400, f"unknown field(s): {', '.join(unknown)}")
+    expected = None
+    if body:
+        game = body.get("game")
+        if not isinstance(game, str):
+            raise ApiError(400, f"game: expected the game's id from the state, got {brief(game)}")
+        expected = (game, checks.whole(body.get("events"), "events", EVENTS))
+    services().game.undo(expected)
     return state()
 
 

@@ -2,13 +2,29 @@
 "use strict";
 document.addEventListener("DOMContentLoaded", () => {
   const { t, api, act, live, $, $$, WINDS, fmt, pts } = K;
+  const MOVED_MS = 6000;  // how long what moved stays marked
+  // What this tab's table page showed last, kept across page loads: the Win, Draw and Chombo
+  // pages come back here with a fresh page, which shows what moved since, as a watching page does.
+  const SEEN = "kiosk.table.seen";
   let state = null;
   let shown = null;  // the seat whose point differences are open
+  let seen = null;
+  try { seen = JSON.parse(sessionStorage.getItem(SEEN)); } catch (e) { seen = null; }
+  let movedTimer = null;
+
+  const snapshot = (s) => ({ game: s.game.id, events: s.game.events, honba: s.honba,
+                             sticks: s.riichi_sticks, points: s.seats.map((x) => x.points) });
+  const same = (a, b) => a.events === b.events && a.honba === b.honba && a.sticks === b.sticks
+    && a.points.every((p, i) => p === b.points[i]);
 
   function render(s) {
-    const prev = state;
     state = s;
     if (!s.game) { $("#round").textContent = t("table.no_game"); return; }
+    const now = snapshot(s);
+    const before = seen && seen.game === now.game && seen.points.length === now.points.length
+      ? seen : null;
+    seen = now;
+    try { sessionStorage.setItem(SEEN, JSON.stringify(now)); } catch (e) { /* not kept */ }
     $("#round").textContent = t("round", { wind: WINDS()[s.round_wind - 1], hand: s.hand });
     $("#honba").textContent = t("table.honba", { n: s.honba });
     $("#sticks").textContent = t("table.sticks", { n: s.riichi_sticks });
@@ -25,15 +41,42 @@ document.addEventListener("DOMContentLoaded", () => {
       $(".name", box).textContent = seat.name;
       $(".points", box).textContent = pts(seat.points);
       $(".stick", box).hidden = !seat.riichi;
-      const delta = $(".delta", box);
-      const change = prev && prev.game && prev.game.id === s.game.id
-        ? seat.points - prev.seats[seat.seat].points : 0;
-      delta.textContent = change ? fmt(change) : "";
-      delta.className = "delta " + (change > 0 ? "plus" : change < 0 ? "minus" : "");
-      const riichi = $(".riichi-btn", box);
-      riichi.disabled = seat.riichi || s.finished;
+      $(".riichi-btn", box).disabled = seat.riichi;  // after the game, app.js's gate says why
     }
     showDiffs(shown);
+    if (before && !same(before, now)) showMoved(before, s);
+  }
+
+  // For a few seconds: each seat's change, the new honba and sticks, and what happened.
+  function showMoved(before, s) {
+    for (const seat of s.seats) {
+      const box = $(`.seat[data-seat="${seat.seat}"]`);
+      const change = seat.points - before.points[seat.seat];
+      const delta = $(".delta", box);
+      delta.textContent = change ? fmt(change) : "±0";
+      delta.className = "delta " + (change > 0 ? "plus" : change < 0 ? "minus" : "even");
+      box.classList.toggle("moved", change !== 0);
+    }
+    $("#honba").classList.toggle("changed", before.honba !== s.honba);
+    $("#sticks").classList.toggle("changed", before.sticks !== s.riichi_sticks);
+    $("#counters").classList.add("moved");
+    const one = s.game.events === before.events + 1 && s.last_event;
+    $("#moved").textContent = one ? s.last_event.summary : "";
+    $("#moved").hidden = !one;
+    $("#ruleset").hidden = !!one;
+    clearTimeout(movedTimer);
+    movedTimer = setTimeout(settle, MOVED_MS);
+  }
+  function settle() {
+    for (const box of $$(".seat")) {
+      box.classList.remove("moved");
+      $(".delta", box).textContent = "";
+      $(".delta", box).className = "delta";
+    }
+    for (const id of ["#honba", "#sticks"]) $(id).classList.remove("changed");
+    $("#counters").classList.remove("moved");
+    $("#moved").hidden = true;
+    $("#ruleset").hidden = false;
   }
 
   function showDiffs(seatNo) {
@@ -56,12 +99,20 @@ document.addEventListener("DOMContentLoaded", () => {
       showDiffs(shown === seat ? null : seat);
     });
   }
+  // Riichi applies at once; the toast names whose it was and offers its Undo.
   for (const button of $$(".riichi-btn")) {
-    button.addEventListener("click", () =>
-      act(() => api("POST", "/api/riichi", { seat: +button.dataset.seat }), t("table.riichi_done")));
+    button.addEventListener("click", async () => {
+      const out = await act(() => api("POST", "/api/riichi", { seat: +button.dataset.seat }));
+      if (!out) return;
+      K.offer(out);
+      const seat = out.seats[+button.dataset.seat];
+      K.undoable(t("net.riichi", { who: `${WINDS()[seat.wind - 1]} ${seat.name}` }), out);
+    });
   }
-  $("#undo-btn").addEventListener("click", () => act(() => api("POST", "/api/undo"), t("table.undone")));
-  $("#redo-btn").addEventListener("click", () => act(() => api("POST", "/api/redo"), t("table.redone")));
+  $("#undo-btn").addEventListener("click", () =>
+    act(() => api("POST", "/api/undo"), t("table.undone")).then(K.offer));
+  $("#redo-btn").addEventListener("click", () =>
+    act(() => api("POST", "/api/redo"), t("table.redone")).then(K.offer));
   live(render);
   const displayBox = $("#display-state");
   api("GET", "/api/display").then((d) => {

@@ -133,6 +133,23 @@ def test_undo_and_redo(api: Api) -> None:
     assert api.post("/api/redo").status_code == 409
 
 
+def test_an_undo_for_one_change_drops_nothing_once_another_followed(api: Api) -> None:
+    """The Undo a page offers after a tap names the state that tap answered; a change made since
+    (from a phone) is not dropped in its place."""
+    mine = api.post("/api/riichi", {"seat": 0}).get_json()
+    since = {"game": mine["game"]["id"], "events": mine["game"]["events"]}
+    api.post("/api/riichi", {"seat": 1})  # another device, meanwhile
+    r = api.post("/api/undo", since)
+    assert r.status_code == 409 and "nothing was undone" in r.get_json()["error"]
+    assert points(api) == [24000, 24000, 25000, 25000]
+    api.post("/api/undo")
+    assert api.post("/api/undo", since).status_code == 200  # the tap's change is last again
+    assert points(api) == [25000] * 4
+    for body, named in [({"events": 2}, "game"), ({"game": "x", "events": "2"}, "events"),
+                        ({"game": "x", "events": 0}, "events"), ({"why": 1}, "why")]:
+        r = api.post("/api/undo", body)
+        assert r.status_code == 400 and named in r.get_json()["error"]
+
 def test_history_lists_every_event(api: Api) -> None:
     api.post("/api/riichi", {"seat": 3})
     api.post("/api/draws", {"tenpai": [3]})

@@ -112,3 +112,13 @@ def running_kiosk(data_dir: Path, *args: str, env: dict[str, str] | None = None,
             proc.kill()
             proc.wait()
         log.close()
+
+
+def page_post(page: Any, base: str, path: str, body: dict[str, Any]) -> Any:
+    """A change through the API from a Playwright page, as the kiosk's own screen (the page's
+    session and CSRF token); asserts it was accepted and returns its JSON."""
+    csrf = page.request.get(base + "/api/session").json()["csrf"]
+    r = page.request.post(base + path, data=json.dumps(body),
+                          headers={"X-CSRF-Token": csrf, "Content-Type": "application/json"})
+    assert r.ok, r.text()
+    return r.json()

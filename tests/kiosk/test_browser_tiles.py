@@ -11,13 +11,12 @@ each player's starting wind with the same faces. Screenshots: test-artifacts/til
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from tests.kiosk.server import running_kiosk
+from tests.kiosk.server import page_post, running_kiosk
 from tests.kiosk.test_browser import SHOTS, browser, pick, shot, shown  # noqa: F401  (fixture)
 
 pytestmark = pytest.mark.browser
@@ -53,13 +52,6 @@ def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield url
 
 
-def post(page, base: str, path: str, body: dict[str, Any]) -> Any:  # noqa: ANN001
-    csrf = page.request.get(base + "/api/session").json()["csrf"]
-    r = page.request.post(base + path, data=json.dumps(body),
-                          headers={"X-CSRF-Token": csrf, "Content-Type": "application/json"})
-    assert r.ok, r.text()
-    return r.json()
-
 
 @pytest.fixture
 def open_page(browser, base: str) -> Iterator[Any]:  # noqa: ANN001, F811
@@ -72,7 +64,7 @@ def open_page(browser, base: str) -> Iterator[Any]:  # noqa: ANN001, F811
         errors: list[str] = []
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.goto(f"{base}/?lang={lang}")
-        post(page, base, "/api/games", {"players": PLAYERS, "ruleset": "tenhou"})
+        page_post(page, base, "/api/games", {"players": PLAYERS, "ruleset": "tenhou"})
         return page, errors
 
     yield opener
@@ -210,7 +202,7 @@ def test_a_hand_with_a_called_meld_then_history_and_standings(  # noqa: ANN001
     assert upright and upright["height"] > upright["width"] and upright["height"] >= 60
     shot(page, "tiles-hand-800x480")
 
-    post(page, base, "/api/wins", {"winner": 1, "discarder": 3, "hand": {
+    page_post(page, base, "/api/wins", {"winner": 1, "discarder": 3, "hand": {
         "concealed": "123m406p77z56s", "win": "4s",
         "melds": [{"kind": "pon", "tiles": "666z", "called": "6z", "source": "toimen"}]}})
     page.goto(base + "/history")

@@ -16,13 +16,12 @@ Expected values (WRC 2015 annex A-1 tables; honba 300 a ron, 100 from each on a 
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from tests.kiosk.server import running_kiosk
+from tests.kiosk.server import page_post, running_kiosk
 from tests.kiosk.test_browser import browser, pick, shot  # noqa: F401  (shared fixture)
 
 pytestmark = pytest.mark.browser
@@ -35,14 +34,6 @@ def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     with running_kiosk(tmp_path_factory.mktemp("win") / "data", "--camera", "none") as url:
         yield url
 
-
-def post(page, base: str, path: str, body: dict[str, Any]) -> Any:  # noqa: ANN001
-    """A change through the API, as the kiosk's own screen (the page's session and CSRF)."""
-    csrf = page.request.get(base + "/api/session").json()["csrf"]
-    r = page.request.post(base + path, data=json.dumps(body),
-                          headers={"X-CSRF-Token": csrf, "Content-Type": "application/json"})
-    assert r.ok, r.text()
-    return r.json()
 
 
 @pytest.fixture
@@ -57,7 +48,7 @@ def fresh_page(browser, base: str) -> Iterator[Any]:  # noqa: ANN001, F811
         errors: list[str] = []
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.goto(f"{base}/?lang={lang}")
-        post(page, base, "/api/games", {"players": PLAYERS, "ruleset": "tenhou"})
+        page_post(page, base, "/api/games", {"players": PLAYERS, "ruleset": "tenhou"})
         return page, errors
 
     yield open_page
@@ -152,8 +143,8 @@ def test_breakdown_explains_every_point_of_a_ron_with_honba_and_a_stick(  # noqa
 
     page, errors = fresh_page(800, 480)
     for _ in range(2):  # the dealer tenpai at two draws: 2 honba, Aki keeps the deal
-        post(page, base, "/api/draws", {"tenpai": [0]})
-    post(page, base, "/api/riichi", {"seat": 2})
+        page_post(page, base, "/api/draws", {"tenpai": [0]})
+    page_post(page, base, "/api/riichi", {"seat": 2})
     page.goto(base + "/win")
     page.click('#mode button[data-mode="quick"]')
     page.click('#winner button[data-v="0"]')
@@ -184,9 +175,9 @@ def test_breakdown_of_a_tile_hand_with_each_kind_of_dora(fresh_page, base: str) 
 
     page, errors = fresh_page(1280, 800)
     for _ in range(3):
-        post(page, base, "/api/draws", {"tenpai": [0]})
-    post(page, base, "/api/riichi", {"seat": 1})
-    post(page, base, "/api/riichi", {"seat": 3})
+        page_post(page, base, "/api/draws", {"tenpai": [0]})
+    page_post(page, base, "/api/riichi", {"seat": 1})
+    page_post(page, base, "/api/riichi", {"seat": 3})
     page.goto(base + "/win")
     page.click("#manual-btn")
     enter(page, "#g-concealed", ["2m", "3m", "4m", "4p", "5p", "6p", "2s", "2s", "3s", "4s",

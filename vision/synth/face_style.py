@@ -12,6 +12,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from vision.synth.art import BACK_COLOURS
 from vision.synth.fonts import (
     BRUSH_FONTS,
     FONT_DIRS,
@@ -41,18 +42,7 @@ BLACKS = ((30, 30, 30), (45, 35, 30), (20, 20, 20))
 INKS = {"blue": BLUES, "green": GREENS, "black": BLACKS, "red": REDS}
 #: tile fronts: ivory, white, cream
 FRONTS = ((236, 244, 248), (222, 236, 242), (246, 248, 248), (205, 228, 238), (214, 238, 244))
-BACKS = (
-    (170, 110, 30),
-    (60, 140, 40),
-    (40, 190, 230),
-    (30, 120, 235),
-    (170, 140, 240),
-    (30, 30, 30),
-    (150, 60, 20),
-    (90, 160, 60),
-    (60, 60, 170),
-    (140, 110, 110),
-)
+BACKS = (*BACK_COLOURS, (60, 60, 170), (140, 110, 110))  # the CC0 scenes' backs and two more
 
 
 @dataclass(frozen=True)

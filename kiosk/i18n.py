@@ -32,6 +32,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "table.dealer": ("Dealer", "親"),
     "table.honba": ("{n} honba", "{n}本場"),
     "table.sticks": ("{n} riichi sticks", "供託{n}本"),
+    "table.sticks_1": ("1 riichi stick", "供託1本"),
     "table.no_game": ("No game", "対局なし"),
     "table.finished": ("The game is over.", "対局終了"),
     "table.qr": ("Open on a phone", "スマホで開く"),
@@ -309,6 +310,13 @@ LANGS = ("en", "ja")
 
 
 def t(key: str, lang: str = "en", **values: Any) -> str:
+    """The message in `lang` with its {values} filled in; `KEY_1` where n is 1 and it exists.
+
+    >>> t("table.sticks", n=2), t("table.sticks", n=1), t("table.sticks", "ja", n=1)
+    ('2 riichi sticks', '1 riichi stick', '供託1本')
+    """
+    if values.get("n") == 1 and key + "_1" in MESSAGES:
+        key += "_1"
     pair = MESSAGES.get(key)
     text = key if pair is None else pair[LANGS.index(lang) if lang in LANGS else 0] or pair[0]
     for name, value in values.items():

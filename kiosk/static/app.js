@@ -4,6 +4,7 @@
 const K = (() => {
   const catalogue = JSON.parse(document.getElementById("catalogue").textContent);
   const t = (key, vars) => {
+    if (vars && Number(vars.n) === 1 && catalogue[key + "_1"]) key += "_1";  // as kiosk/i18n.py
     let s = catalogue[key] || key;
     for (const [k, v] of Object.entries(vars || {})) s = s.replaceAll("{" + k + "}", v);
     return s;

@@ -95,7 +95,7 @@ def test_a_whole_game_in_the_browser(browser, kiosk_url: str) -> None:  # noqa: 
     kiosk.click('.seat[data-seat="1"] .riichi-btn')
     expect(kiosk.locator('.seat[data-seat="1"] .points')).to_have_text("24,000")
     expect(phone.locator('.seat[data-seat="1"] .points')).to_have_text("24,000")
-    expect(phone.locator("#sticks")).to_have_text("1 riichi sticks")
+    expect(phone.locator("#sticks")).to_have_text("1 riichi stick")
 
     # Score a win: capture the demo frame, put the tiles right, set the situation.
     kiosk.click("#win-btn")

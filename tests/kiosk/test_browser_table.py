@@ -93,7 +93,7 @@ def test_the_kiosks_own_screen_shows_what_a_win_moved(open_page, base: str) -> N
     phone.evaluate("window.__same_page = true")
     post(kiosk, base, "/api/draws", {"tenpai": [0]})  # Aki keeps the deal: 1 honba
     post(kiosk, base, "/api/riichi", {"seat": 2})  # Chie: 1 stick
-    expect(kiosk.locator("#sticks")).to_have_text("1 riichi sticks")
+    expect(kiosk.locator("#sticks")).to_have_text("1 riichi stick")
     expect(kiosk.locator("#honba")).to_have_text("1 honba")
 
     kiosk.click("#win-btn")  # the kiosk's own Win page, a page of its own

@@ -7,7 +7,7 @@ import importlib
 
 import pytest
 
-MODULES = ["kiosk.image_header", "kiosk.teaching"]
+MODULES = ["kiosk.i18n", "kiosk.image_header", "kiosk.teaching"]
 
 
 @pytest.mark.parametrize("name", MODULES)

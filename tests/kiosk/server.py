@@ -122,3 +122,26 @@ def page_post(page: Any, base: str, path: str, body: dict[str, Any]) -> Any:
                           headers={"X-CSRF-Token": csrf, "Content-Type": "application/json"})
     assert r.ok, r.text()
     return r.json()
+
+
+@contextmanager
+def game_pages(browser: Any, base: str, players: list[str]) -> Iterator[Any]:
+    """`open(width, height, lang="en") -> (page, its script errors)`: a Playwright page of that
+    size and language on a new game of `players`; every page is closed afterwards (the kiosk
+    serves each address a few live streams only)."""
+    pages: list[Any] = []
+
+    def open_page(width: int, height: int, lang: str = "en") -> tuple[Any, list[str]]:
+        page = browser.new_page(viewport={"width": width, "height": height})
+        pages.append(page)
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(f"{base}/?lang={lang}")
+        page_post(page, base, "/api/games", {"players": players, "ruleset": "tenhou"})
+        return page, errors
+
+    try:
+        yield open_page
+    finally:
+        for page in pages:
+            page.close()

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from tests.kiosk.server import page_post, running_kiosk
+from tests.kiosk.server import game_pages, page_post, running_kiosk
 from tests.kiosk.test_browser import SHOTS, browser, pick, shot, shown  # noqa: F401  (fixture)
 
 pytestmark = pytest.mark.browser
@@ -56,20 +56,8 @@ def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 @pytest.fixture
 def open_page(browser, base: str) -> Iterator[Any]:  # noqa: ANN001, F811
     """A page of a given size and language on a new game: (page, its script errors)."""
-    pages = []
-
-    def opener(width: int, height: int, lang: str = "en") -> tuple[Any, list[str]]:
-        page = browser.new_page(viewport={"width": width, "height": height})
-        pages.append(page)
-        errors: list[str] = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(f"{base}/?lang={lang}")
-        page_post(page, base, "/api/games", {"players": PLAYERS, "ruleset": "tenhou"})
-        return page, errors
-
-    yield opener
-    for page in pages:
-        page.close()
+    with game_pages(browser, base, PLAYERS) as opener:
+        yield opener
 
 
 FACES = """() => [...document.querySelectorAll('#tile-picker .picker .tile')].map((b) => {

@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from tests.kiosk.server import page_post, running_kiosk
+from tests.kiosk.server import game_pages, page_post, running_kiosk
 from tests.kiosk.test_browser import browser, pick, shot  # noqa: F401  (shared fixture)
 
 pytestmark = pytest.mark.browser
@@ -38,22 +38,9 @@ def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 @pytest.fixture
 def fresh_page(browser, base: str) -> Iterator[Any]:  # noqa: ANN001, F811
-    """Opens a page of a given size and language on a new game: (page, its script errors).
-    Closed after the test: the kiosk serves each address a few live streams only."""
-    pages = []
-
-    def open_page(width: int, height: int, lang: str = "en") -> tuple[Any, list[str]]:
-        page = browser.new_page(viewport={"width": width, "height": height})
-        pages.append(page)
-        errors: list[str] = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(f"{base}/?lang={lang}")
-        page_post(page, base, "/api/games", {"players": PLAYERS, "ruleset": "tenhou"})
-        return page, errors
-
-    yield open_page
-    for page in pages:
-        page.close()
+    """A page of a given size and language on a new game: (page, its script errors)."""
+    with game_pages(browser, base, PLAYERS) as opener:
+        yield opener
 
 
 def offered(page) -> list[int]:  # noqa: ANN001

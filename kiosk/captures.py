@@ -13,7 +13,6 @@ import logging
 import secrets
 import threading
 import time
-from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,6 +20,7 @@ from typing import Any
 
 from kiosk.camera import Still
 from kiosk.errors import ApiError
+from kiosk.pending import PendingPhotos
 from scorer.tiles import MODEL_CLASSES
 
 log = logging.getLogger(__name__)
@@ -47,30 +47,22 @@ class CaptureStore:
         self.folder = folder
         self.save = save
         self.on_confirm = on_confirm  # the recogniser learns the table's tiles from them
-        self._pending: OrderedDict[str, Capture] = OrderedDict()
-        self._lock = threading.Lock()
+        self._pending: PendingPhotos[Capture] = PendingPhotos(KEEP_PENDING, PENDING_BYTES)
+        self._manifest_lock = threading.Lock()
 
     @property
     def manifest(self) -> Path:
         return self.folder / "manifest.jsonl"
 
     def add(self, still: Still, reading: dict[str, Any], source: str) -> Capture:
-        capture = Capture(time.strftime("%Y%m%d-%H%M%S-") + secrets.token_hex(3), still,
-                          reading, source, time.time())
-        with self._lock:
-            self._pending[capture.id] = capture
-            while len(self._pending) > 1 and (
-                len(self._pending) > KEEP_PENDING or self.pending_bytes() > PENDING_BYTES
-            ):
-                self._pending.popitem(last=False)  # the oldest goes first
-        return capture
+        return self._pending.add(Capture(time.strftime("%Y%m%d-%H%M%S-") +
+                                         secrets.token_hex(3), still, reading, source, time.time()))
 
     def pending_bytes(self) -> int:
-        return sum(c.still.image.nbytes + len(c.still.jpeg) for c in self._pending.values())
+        return self._pending.nbytes()
 
     def get(self, capture_id: str) -> Capture:
-        with self._lock:
-            capture = self._pending.get(capture_id)
+        capture = self._pending.get(capture_id)
         if capture is None:
             raise ApiError(404, f"no capture {capture_id!r} (it may have expired; capture again)")
         return capture
@@ -103,8 +95,7 @@ class CaptureStore:
                 complete: bool) -> Path | None:
         """Keep the photo and its confirmed tiles (unless saving is off), and hand them to
         `on_confirm`."""
-        with self._lock:
-            self._pending.pop(capture.id, None)
+        self._pending.pop(capture.id)
         if self.on_confirm is not None and tiles:
             try:
                 self.on_confirm(capture, tiles)
@@ -119,6 +110,6 @@ class CaptureStore:
         entry = {"image": f"images/{path.name}", "width": capture.still.width,
                  "height": capture.still.height, "split": SPLIT, "augmented": False,
                  "tiles": tiles, "hand": hand, "complete": complete, "source": capture.source}
-        with self._lock, self.manifest.open("a", encoding="utf-8") as f:
+        with self._manifest_lock, self.manifest.open("a", encoding="utf-8") as f:
             f.write(json.dumps(entry) + "\n")
         return path

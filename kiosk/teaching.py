@@ -11,15 +11,14 @@ reader. Photos wait here, bounded like `CaptureStore`'s pending captures, until 
 from __future__ import annotations
 
 import secrets
-import threading
 import time
-from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from kiosk import i18n
 from kiosk.camera import Still
+from kiosk.pending import PendingPhotos
 
 #: the rows the teach page asks for: every kind, the red fives and a face-down tile
 DEFAULT_ORDER = "123456789m/123456789p/123456789s/1234567z/0m0p0s back"
@@ -28,21 +27,14 @@ SHOT_BYTES = 192 * 1024 * 1024  # decoded pixels + JPEGs of teaching photos not 
 
 
 def order_rows(text: str = DEFAULT_ORDER) -> tuple[tuple[str, ...], ...]:
-    """The order's rows of labels (`vision.teach.expected_rows`, without importing vision: a
-    kiosk without the recogniser still shows the page).
+    """The order's rows of labels (`vision.teach.expected_rows`).
 
     >>> [len(r) for r in order_rows()]
     [9, 9, 9, 7, 4]
     """
-    from scorer.tiles import parse_tiles
+    from vision.teach import expected_rows
 
-    rows = []
-    for raw in text.split("/"):
-        labels: list[str] = []
-        for word in raw.split():
-            labels += ["back"] if word == "back" else [str(t) for t in parse_tiles(word)]
-        rows.append(tuple(labels))
-    return tuple(rows)
+    return expected_rows(text)
 
 
 def parse_row_choice(raw: str | None, count: int) -> tuple[int, ...]:
@@ -119,42 +111,16 @@ class TeachingShot:
                 "ok": not problems}
 
 
-class TeachingShots:
+class TeachingShots(PendingPhotos[TeachingShot]):
     """Teaching photos not yet confirmed: the newest `KEEP_SHOTS`, at most `SHOT_BYTES`."""
 
     def __init__(self, keep: int = KEEP_SHOTS, max_bytes: int = SHOT_BYTES):
-        self.keep = keep
-        self.max_bytes = max_bytes
-        self._pending: OrderedDict[str, TeachingShot] = OrderedDict()
-        self._lock = threading.Lock()
+        super().__init__(keep, max_bytes)
 
-    def add(self, still: Still, rows: tuple[int, ...], layout: Any) -> TeachingShot:
-        shot = TeachingShot("t" + time.strftime("%Y%m%d-%H%M%S-") + secrets.token_hex(3),
-                            still, rows, layout, time.time())
-        with self._lock:
-            self._pending[shot.id] = shot
-            while len(self._pending) > 1 and (
-                len(self._pending) > self.keep or self._bytes() > self.max_bytes
-            ):
-                self._pending.popitem(last=False)  # the oldest goes first
-        return shot
-
-    def _bytes(self) -> int:
-        return sum(s.still.image.nbytes + len(s.still.jpeg) for s in self._pending.values())
-
-    def get(self, shot_id: str) -> TeachingShot | None:
-        with self._lock:
-            return self._pending.get(shot_id)
+    def shot(self, still: Still, rows: tuple[int, ...], layout: Any) -> TeachingShot:
+        return self.add(TeachingShot("t" + time.strftime("%Y%m%d-%H%M%S-") +
+                                     secrets.token_hex(3), still, rows, layout, time.time()))
 
     def discard(self, shot_ids: Sequence[str]) -> None:
-        with self._lock:
-            for shot_id in shot_ids:
-                self._pending.pop(shot_id, None)
-
-    def clear(self) -> None:
-        with self._lock:
-            self._pending.clear()
-
-    def __len__(self) -> int:
-        with self._lock:
-            return len(self._pending)
+        for shot_id in shot_ids:
+            self.pop(shot_id)

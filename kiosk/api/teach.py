@@ -79,7 +79,7 @@ def teach_photo() -> tuple[dict[str, Any], int]:
     except TeachingUnavailable as e:
         raise ApiError(503, f"nothing to teach: {e}") from None
     elapsed = (time.perf_counter() - started) * 1000
-    shot = kiosk.teaching.add(still, rows, layout)
+    shot = kiosk.teaching.shot(still, rows, layout)
     return {**shot.answer(expected, language()), "layout_ms": round(elapsed, 1),
             "image_url": url_for("api.teach_image", shot_id=shot.id)}, 201
 

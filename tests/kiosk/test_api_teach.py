@@ -357,12 +357,12 @@ def test_pending_teaching_photos_are_bounded() -> None:
     from kiosk.camera import Still
 
     shots = TeachingShots(keep=3)
-    ids = [shots.add(Still(np.zeros((10, 10, 3), np.uint8), b""), (0,), None).id
+    ids = [shots.shot(Still(np.zeros((10, 10, 3), np.uint8), b""), (0,), None).id
            for _ in range(5)]
     assert len(shots) == 3 and shots.get(ids[0]) is None and shots.get(ids[-1]) is not None
     big = TeachingShots(max_bytes=2 * 36_000_000)
     for _ in range(4):
-        big.add(Still(np.zeros((3000, 4000, 3), np.uint8), b""), (0,), None)
+        big.shot(Still(np.zeros((3000, 4000, 3), np.uint8), b""), (0,), None)
     assert len(big) == 2  # 36 MB of pixels each
 
 

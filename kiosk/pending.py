@@ -1,0 +1,68 @@
+"""Photos waiting for the player to confirm them (win captures, teaching photos): the newest
+`keep`, and no more than `max_bytes` of decoded pixels and JPEG together, the oldest going
+first (the newest always stays)."""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Iterator
+from typing import Generic, Protocol, TypeVar
+
+from kiosk.camera import Still
+
+
+class _WithPhoto(Protocol):
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def still(self) -> Still: ...
+
+
+T = TypeVar("T", bound=_WithPhoto)
+
+
+class PendingPhotos(Generic[T]):
+    def __init__(self, keep: int, max_bytes: int):
+        self.keep = keep
+        self.max_bytes = max_bytes
+        self._items: OrderedDict[str, T] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def add(self, item: T) -> T:
+        with self._lock:
+            self._items[item.id] = item
+            while len(self._items) > 1 and (
+                len(self._items) > self.keep or self._nbytes() > self.max_bytes
+            ):
+                self._items.popitem(last=False)
+        return item
+
+    def get(self, item_id: str) -> T | None:
+        with self._lock:
+            return self._items.get(item_id)
+
+    def pop(self, item_id: str) -> T | None:
+        with self._lock:
+            return self._items.pop(item_id, None)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+
+    def nbytes(self) -> int:
+        with self._lock:
+            return self._nbytes()
+
+    def _nbytes(self) -> int:
+        return sum(i.still.image.nbytes + len(i.still.jpeg) for i in self._items.values())
+
+    def __len__(self) -> int:
+        with self._lock:
+            return len(self._items)
+
+    def __iter__(self) -> Iterator[str]:
+        """The ids, oldest first."""
+        with self._lock:
+            return iter(list(self._items))

@@ -3,8 +3,8 @@
 Before classifying, a box spanning an added kan's two stacked tiles is cut in two where both
 halves read as one kind (``split_stacks``), and boxes far smaller than a tile are dropped
 (``without_slivers``). After classifying, the finder's weaker peaks that overlap no tile are
-kept where they are a closed kan's missed back or an added kan's missed stacked tile
-(``with_weak_peaks``). Each takes and gives located or labelled tiles, in frame pixels.
+kept where they are a closed kan's missed back, an added kan's missed stacked tile or a tile
+half seen beside a located one (``with_weak_peaks``). Each takes and gives located or labelled tiles, in frame pixels.
 """
 
 from __future__ import annotations
@@ -142,25 +142,57 @@ def with_weak_peaks(
     config: VisionConfig,
 ) -> LabelledTiles:
     """The tiles and, of the finder's weaker peaks (down to ``back_recovery_heat``) that
-    overlap none of them, those kept by ``recovered_backs`` or ``recovered_stacks``."""
+    overlap none of them, those kept by ``recovered_backs``, ``recovered_stacks`` or
+    ``recovered_in_row``."""
     found = tiles.found
     if config.back_recovery_heat >= config.detect_threshold or not len(found):
         return tiles
-    # weaker peaks overlapping no located tile may be a closed kan's missed back or an added
-    # kan's missed stacked tile
     boxes = boxes_of(found).astype(np.float64)
     weak = [
         c
         for c in view.peaks(config.back_recovery_heat, config.nms_iou)
         if iou(np.array([c.box]), boxes).max() < config.nms_iou / 2
     ]
-    more = classifier.label(frame_bgr, weak, tiles.turn)
-    if not more.found:
+    if not weak:
         return tiles
-    both = np.concatenate([tiles.probs, more.probs])
-    keep = set(recovered_backs(found, more.found, both, config))
-    keep |= set(recovered_stacks(found, more.found, both, config))
-    return tiles.plus(more, sorted(keep))
+    probs, vertical, tile = classifier.classify(frame_bgr, boxes_of(weak), tiles.turn)
+    tile = np.ones(len(weak)) if tile is None else tile
+    both = np.concatenate([tiles.probs, probs])
+    keep = set(recovered_backs(found, weak, both, config))
+    keep |= set(recovered_stacks(found, weak, both, config))
+    keep = {k for k in keep if tile[k] >= config.no_tile_below}  # as ``Classifier.label``
+    keep |= set(recovered_in_row(found, weak, probs, tile, config))
+    if not keep:
+        return tiles
+    return tiles.plus(LabelledTiles(tuple(weak), probs, vertical, tiles.turn), sorted(keep))
+
+
+def recovered_in_row(
+    found: Sequence[Candidate],
+    weak: Sequence[Candidate],
+    probs: np.ndarray,
+    tile: np.ndarray,
+    config: VisionConfig,
+) -> list[int]:
+    """Indices into ``weak`` of the weak peaks kept as tiles the finder half saw: at least
+    ``row_recovery_heat`` hot, a tile by the tile head (``tile``, [N]) with at least
+    ``row_recovery_tile``, a label of at least ``row_recovery_prob`` (``probs``: the weak
+    peaks' rows), and within ``row_recovery_reach`` tile widths (short sides) of a located
+    tile, as the next tile of a row lies."""
+    if not found or config.row_recovery_heat >= config.detect_threshold:
+        return []
+    width = float(np.median([min(c.box[2] - c.box[0], c.box[3] - c.box[1]) for c in found]))
+    centres = np.array([c.centre for c in found], np.float64)
+    keep = []
+    for k, c in enumerate(weak):
+        if c.score < config.row_recovery_heat or tile[k] < config.row_recovery_tile:
+            continue
+        if probs[k].max() < config.row_recovery_prob:
+            continue
+        near = float(np.hypot(*(centres - np.array(c.centre)).T).min())
+        if near <= config.row_recovery_reach * width:
+            keep.append(k)
+    return keep
 
 
 def recovered_backs(

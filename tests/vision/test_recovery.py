@@ -14,6 +14,7 @@ from vision.reading import DetectedTile, Grouping, MeldKind, MeldReading, Readin
 from vision.refine import (
     checked_cuts,
     recovered_backs,
+    recovered_in_row,
     recovered_stacks,
     stack_cuts,
     without_slivers,
@@ -84,6 +85,20 @@ def test_a_weak_tile_beside_one_of_its_kind_completes_an_added_kan():
         [("5m", 0.99), ("1z", 0.99)] + [("1z", 0.2), ("0m", 0.9), ("1z", 0.2), ("1z", 0.2)]
     )
     assert recovered_stacks(found, weak, probs5, CFG) == [1]
+
+
+def test_a_weak_tile_the_finder_half_saw_beside_a_row_is_kept_when_the_heads_are_sure():
+    # found: four 30-wide tiles at x 0..90; weak peaks: the next tile of the row at x 120
+    # (heat 0.35, tile head 0.9, label 0.6: kept), one as near but too cold (0.25), one the
+    # tile head doubts (0.5), one whose label is unsure (0.3), and one 4 widths away
+    found = [tile(0), tile(30), tile(60), tile(90)]
+    weak = [tile(120, 0.35), tile(120, 0.25), tile(120, 0.35), tile(120, 0.35), tile(210, 0.35)]
+    probs = probs_for([("7z", 0.6), ("7z", 0.6), ("7z", 0.6), ("7z", 0.3), ("7z", 0.6)])
+    heads = np.array([0.9, 0.9, 0.5, 0.9, 0.9])
+    assert recovered_in_row(found, weak, probs, heads, CFG) == [0]
+    # turned off: a heat at or above the finder's threshold
+    off = replace(CFG, row_recovery_heat=CFG.detect_threshold)
+    assert recovered_in_row(found, weak, probs, heads, off) == []
 
 
 def _row_with_stack(merged_box):

@@ -1,8 +1,9 @@
 """`python -m scorer table replay RECORD.json`: replay a game record and print where it stands.
 
 Prints each player's points, the hand, honba, riichi sticks and (with --history) every event's
-payments; for a finished game, the standings with uma and oka. A record that cannot be read is
-reported with the event and field at fault, exit status 2.
+payments; for a finished game, the standings with uma and oka and the final scores rounded as the
+rules round them (`Ruleset.final_rounding`). A record that cannot be read is reported with the
+event and field at fault, exit status 2.
 """
 
 from __future__ import annotations
@@ -13,7 +14,13 @@ from fractions import Fraction
 from pathlib import Path
 
 from scorer.record import RecordError, events_from_record, parse_json
+from scorer.rules import FinalRounding
 from scorer.table_state import TableState
+
+_ROUNDING = {
+    FinalRounding.THOUSAND_HALF_UP: "points rounded to the thousand, 500 up",
+    FinalRounding.THOUSAND_HALF_DOWN: "points rounded to the thousand, 500 down",
+}
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -58,11 +65,19 @@ def render(state: TableState, history: bool = False) -> str:
             lines.append(f"{row.index:>3}  {row.hand:<18} {changes:<31} {row.what}")
     lines.append("")
     if state.standings:
-        lines.append(f"{'rank':<5} {'player':<16} {'points':>7} {'uma':>6} {'oka':>6} "
-                     f"{'penalty':>8} {'score':>7}")
+        # The rounding column only where the rules round, so an exact table reads as before.
+        rounds = state.rules.final_rounding is not FinalRounding.EXACT
+        lines.append(f"{'rank':<5} {'player':<16} {'points':>7} "
+                     + (f"{'round':>6} " if rounds else "")
+                     + f"{'uma':>6} {'oka':>6} {'penalty':>8} {'score':>7}")
         for s in state.standings:
-            lines.append(f"{s.rank:<5} {s.name:<16} {s.points:>7} {_signed(s.uma):>6} "
-                         f"{_signed(s.oka):>6} {_signed(-s.penalty):>8} {_signed(s.score):>7}")
+            lines.append(f"{s.rank:<5} {s.name:<16} {s.points:>7} "
+                         + (f"{_signed(s.rounding):>6} " if rounds else "")
+                         + f"{_signed(s.uma):>6} {_signed(s.oka):>6} {_signed(-s.penalty):>8} "
+                         f"{_signed(s.score):>7}")
+        if rounds:
+            lines.append(f"(final scores: {_ROUNDING[state.rules.final_rounding]}; first place "
+                         "takes the rest)")
         if state.sticks:
             lines.append(f"({state.sticks} riichi stick(s) left on the table are lost)")
     else:

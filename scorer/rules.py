@@ -49,6 +49,30 @@ class LeftoverSticks(Enum):
     LOST = "lost"
 
 
+class FinalRounding(Enum):
+    """How a player's points become a final score in thousands (see `scorer.table_standings`).
+
+    Rounding goes on the points themselves, not on points - return, and on their size, so that
+    -500 is "500 below zero" (Tenhou: 28,500 counts as 29,000 and -1; -500 as -1,000 and -31).
+    First place is never rounded: it takes what the others' rounding gave or took, so the table
+    still sums to zero (Japanese Wikipedia's "Final points and place"; Tenhou's own finals).
+    """
+
+    # To the hundred, shown in tenths: riichi-rich-handbook.txt l.535-577 (WRC, EMA, M.League,
+    # JPML, 101: "Raw points (Difference/1000)" with no rounding step); M.League publishes
+    # tenths (112,700 is +132.7 with its +50 for first); Mahjong Soul's end score is
+    # (points - start) / 1000 + uma (riichi.wiki "Majsoul", Calculations): only its rank points
+    # are rounded.
+    EXACT = "exact"
+    # 四捨五入: 500 and up round up. Tenhou's rules as translated on the Japanese mahjong wiki
+    # ("Tenhou.net rules": "rounded to the closest thousand, 4 down, 5 up"), and all 271 games
+    # of ../shared/scoring/tenhou-games-dev to the point (-500 ends as -1,000).
+    THOUSAND_HALF_UP = "thousand_half_up"
+    # 五捨六入: 500 rounds down, more rounds up; the other convention of Japanese parlours
+    # (w.atwiki.jp/mahjlocal "スコア": 28,500 -> -2, 28,700 -> -1, 30,500 -> 0).
+    THOUSAND_HALF_DOWN = "thousand_half_down"
+
+
 class GameLength(Enum):
     EAST = "east"  # tonpuusen, one round
     HANCHAN = "hanchan"  # east and south rounds
@@ -123,6 +147,7 @@ class Ruleset:
     leftover_sticks: LeftoverSticks = LeftoverSticks.FIRST_PLACE
     split_ties: bool = False  # tied players share their uma; otherwise seat order decides
     floating_uma_at_return: bool = True  # floating uma counts a player on exactly the return points
+    final_rounding: FinalRounding = FinalRounding.EXACT
 
     def with_options(self, **options: Any) -> Ruleset:
         """A copy with some options changed, rejecting unknown names."""
@@ -145,12 +170,17 @@ RULESETS: dict[str, Ruleset] = {
     # Tenhou ranked (phoenix room): the real-wins file was scored under these. Tenhou and Mahjong
     # Soul let kokushi musou rob a closed kan; the other presets keep the rule of the rich
     # handbook (l.181, l.244): a closed kan cannot be robbed, not even for kokushi.
-    "tenhou": _TENHOU.with_options(kokushi_chankan_ankan=True),
+    # Final scores: everyone but first place rounded to the thousand, 500 up (FinalRounding).
+    "tenhou": _TENHOU.with_options(kokushi_chankan_ankan=True,
+                                   final_rounding=FinalRounding.THOUSAND_HALF_UP),
     # Mahjong Soul ranked: as Tenhou, but double yakuman forms count double, pao covers four kans
-    # and three rons on one discard are all paid.
+    # and three rons on one discard are all paid. Its end score is (points - 25,000) / 1000 + uma
+    # +15/+5/-5/-15, exact, with no oka (riichi.wiki "Majsoul", Calculations); 30,000 stays the
+    # target of the West round and of agari-yame.
     "mahjong_soul": _TENHOU.with_options(
         name="mahjong_soul", double_yakuman=True, triple_ron=TripleRon.ALL_PAID,
-        pao=frozenset({"daisangen", "daisuushii", "suukantsu"}), kokushi_chankan_ankan=True),
+        pao=frozenset({"daisangen", "daisuushii", "suukantsu"}), kokushi_chankan_ankan=True,
+        return_points=25000, uma=Uma((15, 5, -5, -15))),
     # M.League: 25k start, 30k return, uma +30/+10/-10/-30 (first also takes the 20k oka).
     "mleague": _TENHOU.with_options(
         name="mleague", uma=Uma((30, 10, -10, -30)), double_ron=False,
@@ -189,8 +219,9 @@ RULESETS: dict[str, Ruleset] = {
         start_points=30000, return_points=30000, uma=Uma((1, 0, 0, -1)), double_ron=False,
         triple_ron=TripleRon.HEAD_BUMP, nagashi_mangan=False, chombo=ChomboPenalty.POINTS,
         west_round=False, agari_yame=False, tenpai_yame=False, tobi=False),
-    # A relaxed home table: kiriage, renhou as mangan, double yakuman, no bust.
+    # A relaxed home table: kiriage, renhou as mangan, double yakuman, no bust; final scores in
+    # whole thousands as most Japanese tables settle them, 500 up, first place takes the rest.
     "casual": _TENHOU.with_options(
         name="casual", kiriage=True, renhou=RenhouValue.MANGAN, double_yakuman=True,
-        tobi=False, west_round=False),
+        tobi=False, west_round=False, final_rounding=FinalRounding.THOUSAND_HALF_UP),
 }

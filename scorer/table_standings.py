@@ -1,7 +1,8 @@
-"""Final standings: left-over sticks, placement, uma and oka (riichi-rich-handbook.txt l.496-577).
+"""Final standings: left-over sticks, placement, uma and oka (riichi-rich-handbook.txt l.496-577),
+and the rounding of the final scores (`Ruleset.final_rounding`).
 
 Ties go by seat order from the first dealer unless `split_ties`, when tied players share the uma
-(and oka) of the places they occupy.
+(and oka) of the places they occupy, and what rounding leaves to first place.
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from scorer.rules import LeftoverSticks, Ruleset
+from scorer.rules import FinalRounding, LeftoverSticks, Ruleset
 from scorer.table_events import SEATS
 from scorer.table_state import Standing
 
@@ -55,11 +56,54 @@ def placement_bonus(points: Sequence[int], rules: Ruleset) -> tuple[list[Fractio
     return uma, oka
 
 
+def rounded_thousands(points: int, rounding: FinalRounding) -> Fraction:
+    """Points in thousands as the final score counts them.
+
+    Rounded by size, so a player below zero is rounded away from it as far as one above
+    (Tenhou counts -500 as -1,000, like 500 as 1,000).
+
+    >>> [rounded_thousands(p, FinalRounding.THOUSAND_HALF_UP) for p in (28500, 28400, -500)]
+    [Fraction(29, 1), Fraction(28, 1), Fraction(-1, 1)]
+    >>> rounded_thousands(28500, FinalRounding.THOUSAND_HALF_DOWN)
+    Fraction(28, 1)
+    """
+    if rounding is FinalRounding.EXACT:
+        return Fraction(points, 1000)
+    thousands, rest = divmod(abs(points), 1000)
+    half_goes_up = rounding is FinalRounding.THOUSAND_HALF_UP
+    if rest > 500 or (rest == 500 and half_goes_up):
+        thousands += 1
+    return Fraction(thousands if points >= 0 else -thousands)
+
+
+def rounding_adjustments(points: Sequence[int], order: Sequence[int],
+                         rules: Ruleset) -> list[Fraction]:
+    """What rounding adds to each seat's (points - return) / 1000, in thousands.
+
+    Everyone below first place is rounded; first place (every seat tied with it where ties are
+    split) is left exact and takes what the others' rounding gave or took, in equal shares, so
+    the scores still add up to what the points do.
+    """
+    adjustments = [Fraction(0)] * SEATS
+    if rules.final_rounding is FinalRounding.EXACT:
+        return adjustments
+    top = [s for s in order if points[s] == points[order[0]]] if rules.split_ties else [order[0]]
+    for seat in order:
+        if seat not in top:
+            adjustments[seat] = (rounded_thousands(points[seat], rules.final_rounding)
+                                 - Fraction(points[seat], 1000))
+    rest = -sum(adjustments, Fraction(0))
+    for seat in top:
+        adjustments[seat] = rest / len(top)
+    return adjustments
+
+
 def standings(players: Sequence[str], points: Sequence[int], penalties: Sequence[int],
               first_dealer: int, rules: Ruleset) -> tuple[Standing, ...]:
     """The final table, first place first, from the final points (sticks already settled)."""
     order = ranking(points, first_dealer)
     uma, oka = placement_bonus(points, rules)
+    rounding = rounding_adjustments(points, order, rules)
     rows = []
     place = 0
     while place < SEATS:
@@ -72,8 +116,9 @@ def standings(players: Sequence[str], points: Sequence[int], penalties: Sequence
         shared_oka = Fraction(sum(oka[p] for p in places), len(group))
         for seat in group:
             penalty = Fraction(penalties[seat], 1000)
-            score = Fraction(points[seat] - rules.return_points, 1000) + shared_uma + shared_oka
-            rows.append(Standing(seat, players[seat], place + 1, points[seat], shared_uma,
-                                 shared_oka, penalty, score - penalty))
+            score = (Fraction(points[seat] - rules.return_points, 1000) + rounding[seat]
+                     + shared_uma + shared_oka)
+            rows.append(Standing(seat, players[seat], place + 1, points[seat], rounding[seat],
+                                 shared_uma, shared_oka, penalty, score - penalty))
         place += len(group)
     return tuple(rows)

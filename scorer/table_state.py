@@ -23,15 +23,17 @@ class EndReason(Enum):
 
 @dataclass(frozen=True, slots=True)
 class Standing:
-    """One player's final result. `score` = (points - return) / 1000 + uma + oka - penalty.
+    """One player's final result.
 
-    Uma, oka and penalty are in thousands of points, like the score.
+    `score` = (points - return) / 1000 + rounding + uma + oka - penalty, all in thousands of
+    points; `rounding` is what `Ruleset.final_rounding` added (first place: the others' rest).
     """
 
     seat: int
     name: str
     rank: int
     points: int
+    rounding: Fraction
     uma: Fraction
     oka: Fraction
     penalty: Fraction

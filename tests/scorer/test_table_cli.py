@@ -39,6 +39,27 @@ def test_a_finished_game_prints_its_standings(tmp_path: Path,
     ]
 
 
+def test_tenhou_standings_show_the_rounded_final_scores(tmp_path: Path,
+                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    # Seven draws nobody is tenpai in, then the South 4 dealer's mangan at 7 honba (12,000 +
+    # 2,100) off seat 0: 39,100 first, agari-yame. Tenhou counts seat 0's 10,900 as 11,000
+    # (-19 - 20 = -39) and first place takes the rest, +49 (test_table_game_end "agari-yame").
+    record = tmp_path / "game.json"
+    record.write_text(dumps([GameStarted(PLAYERS, RULESETS["tenhou"]),
+                             *(ExhaustiveDraw() for _ in range(7)),
+                             Win.ron(0, WinningHand(3, 5, 30))]))
+    assert main(["table", "replay", str(record)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[-6:] == [
+        "rank  player            points  round    uma    oka  penalty   score",
+        "1     Dai                39100   -0.1  +20.0  +20.0        0   +49.0",
+        "2     Ben                25000      0  +10.0      0        0    +5.0",
+        "3     Chie               25000      0  -10.0      0        0   -15.0",
+        "4     Ana                10900   +0.1  -20.0      0        0   -39.0",
+        "(final scores: points rounded to the thousand, 500 up; first place takes the rest)",
+    ]
+
+
 def test_a_game_in_progress_prints_the_table(tmp_path: Path,
                                              capsys: pytest.CaptureFixture[str]) -> None:
     record = tmp_path / "game.json"

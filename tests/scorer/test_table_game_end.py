@@ -1,7 +1,8 @@
 """Whole games to their end, written from the rule texts in ../shared/rules (cited per game).
 
 Each game asserts why it ended, the final points and every player's final score (uma, oka and
-penalties in thousands) in rank order. Files: overview = riichi-overview.txt, handbook =
+penalties in thousands, rounded as the ruleset rounds them: tests/scorer/test_final_rounding.py)
+in rank order. Files: overview = riichi-overview.txt, handbook =
 riichi-rich-handbook.txt, options = furiten-optional-rules-penalties.txt, tutorial =
 tutorial-yaku-calls-rounds.txt.
 """
@@ -93,14 +94,16 @@ GAMES = [
          (tsumo(0, 2), ron(2, hand(1, 1)), ron(2, hand(3, 1)), TIME), EndReason.CALLED,
          (33000, 30300, 26700, 30000), ((0, "11"), (1, "4.3"), (3, "-4"), (2, "-11.3"))),
     # handbook l.360-374: pao + ron, the 48,000 split between the liable (West) and the discarder
-    # (South), who also pays the honba; tutorial l.212: below zero ends the game (tobi).
+    # (South), who also pays the honba; tutorial l.212: below zero ends the game (tobi). Tenhou
+    # rounds -300 to 0 (-30 - 20) and first place takes the rest: 86.3 - 0.3.
     Game("pao-ron-split-then-bust", TENHOU,
          (*draws(1, 0), ron(1, hand(0, 0, 0, yakuman=1, liable=2))), EndReason.BUST,
-         (76300, -300, 0, 24000), ((0, "86.3"), (3, "4"), (2, "-40"), (1, "-50.3"))),
+         (76300, -300, 0, 24000), ((0, "86"), (3, "4"), (2, "-40"), (1, "-50"))),
     # tutorial l.212, options l.118: the game ends when someone drops below 0. Dealer baiman
-    # 24,000 then 1,500 + 300 at 1 honba; ties (seats 1 and 2) go by seat order.
+    # 24,000 then 1,500 + 300 at 1 honba; ties (seats 1 and 2) go by seat order. Tenhou rounds
+    # -800 to -1,000 (-31 - 20); first place takes the rest: -(5 - 15 - 51) = 61.
     Game("tobi-below-zero", TENHOU, (ron(3, hand(0, 8)), ron(3, hand(0, 1))), EndReason.BUST,
-         (50800, 25000, 25000, -800), ((0, "60.8"), (1, "5"), (2, "-15"), (3, "-50.8"))),
+         (50800, 25000, 25000, -800), ((0, "61"), (1, "5"), (2, "-15"), (3, "-51"))),
     # options l.118 ("At exactly 0, play goes on") as an option: tobi at zero ends it. Seat 3
     # riichis with its last 1,000; everyone tenpai pays nothing; the left-over stick goes to
     # first place, seat 1 (tied with seat 2, nearer the first dealer).
@@ -108,10 +111,11 @@ GAMES = [
          (ron(3, hand(1, 6)), ron(3, hand(2, 6)), R(3), *draws(1, 0, 1, 2, 3)), EndReason.BUST,
          (25000, 38000, 37000, 0), ((1, "48"), (2, "17"), (0, "-15"), (3, "-50"))),
     # options l.114, tutorial l.215: nobody has 30,000 after South 4, so West 1 is played as
-    # sudden death; seat 1's mangan at 8 honba (8,000 + 2,400) ends it at once.
+    # sudden death; seat 1's mangan at 8 honba (8,000 + 2,400) ends it at once. 14,600 counts
+    # as 15,000 (-15 - 20), first place the rest: -(5 - 15 - 35) = 45.
     Game("west-round-sudden-death", TENHOU, (*draws(8), ron(0, hand(1, 5))),
          EndReason.TARGET_REACHED, (14600, 35400, 25000, 25000),
-         ((1, "45.4"), (2, "5"), (3, "-15"), (0, "-35.4"))),
+         ((1, "45"), (2, "5"), (3, "-15"), (0, "-35"))),
     # options l.114: "It goes no further than West 4."
     Game("west-round-ends-after-west-4", TENHOU, draws(12), EndReason.EXTRA_ROUND_OVER,
          (25000, 25000, 25000, 25000), ((0, "35"), (1, "5"), (2, "-15"), (3, "-25"))),
@@ -120,19 +124,19 @@ GAMES = [
          draws(4), EndReason.LAST_HAND, (25000, 25000, 25000, 25000),
          ((0, "35"), (1, "5"), (2, "-15"), (3, "-25"))),
     # tutorial l.214, options l.128: the all-last dealer wins in first place (at least 30,000 on
-    # Tenhou): agari-yame. Dealer mangan 12,000 + 2,100 at 7 honba.
+    # Tenhou): agari-yame. Dealer mangan 12,000 + 2,100 at 7 honba. 10,900 counts as 11,000.
     Game("agari-yame", TENHOU, (*draws(7), ron(0, hand(3, 5))), EndReason.AGARI_YAME,
-         (10900, 25000, 25000, 39100), ((3, "49.1"), (1, "5"), (2, "-15"), (0, "-39.1"))),
+         (10900, 25000, 25000, 39100), ((3, "49"), (1, "5"), (2, "-15"), (0, "-39"))),
     # tutorial l.208-213: South 4 ends with a non-dealer win and 30,000 reached: game over.
     Game("all-last-non-dealer-win-ends-the-game", TENHOU, (*draws(7), ron(0, hand(1, 5))),
          EndReason.LAST_HAND, (14900, 35100, 25000, 25000),
-         ((1, "45.1"), (2, "5"), (3, "-15"), (0, "-35.1"))),
+         ((1, "45"), (2, "5"), (3, "-15"), (0, "-35"))),
     # options l.128: Tenhou ends the game when the all-last dealer is tenpai at the draw in
     # first place with 30,000 or more (tenpai-yame). Seat 3's South 3 mangan (8,000 + 1,800) puts
-    # it first; alone tenpai in South 4 it has 37,800.
+    # it first; alone tenpai in South 4 it has 37,800. 14,200 counts as 14,000 (-16 - 20).
     Game("tenpai-yame-tenhou", TENHOU, (*draws(6), ron(0, hand(3, 5)), *draws(1, 3)),
          EndReason.TENPAI_YAME, (14200, 24000, 24000, 37800),
-         ((3, "47.8"), (1, "4"), (2, "-16"), (0, "-35.8"))),
+         ((3, "48"), (1, "4"), (2, "-16"), (0, "-36"))),
     # tutorial l.214: tenpai-yame, the dealer tenpai in first place at the last draw (no West
     # round at this table, so first place is enough).
     Game("tenpai-yame", TENHOU.with_options(tenpai_yame=True, west_round=False),

@@ -15,6 +15,9 @@ Glossary (one romanisation, Tenhou's):
   deposits that go to the next winner.
 - *chi* / *pon* / *kan* (*minkan*, *ankan*, *kakan*): called sequences, triplets and quads.
 - *pao*: liability for a yakuman another player completed through one's discard.
+- *sanma*: three-player mahjong (`Ruleset.players` 3): no 2m-8m, no chi; *kita* / *nukidora*: a
+  North pulled out beside the hand, a dora each (`Hand.kita`); *tsumo loss*: at three players
+  nobody pays the absent seat's share of a tsumo.
 - *renchan*: the dealer keeps the deal; *tobi*: a player goes bust; *uma* / *oka*: placement
   bonuses.
 """

@@ -3,6 +3,10 @@
     python -m scorer score "234m456p22s345678s" --win 8s --tsumo --riichi --dora 1s
     python -m scorer score "123m55p" --pon 777z:toimen --chi 406p:0p --chi 789s --win 5p
     python -m scorer score --jsonl ../shared/scoring/tenhou-wins-dev.jsonl --ruleset tenhou
+    python -m scorer score "111m123p456s99p" --pon 777z:shimocha --win 9p --kita 2 \
+        --ruleset tenhou_sanma
+    python -m scorer score --jsonl ../shared/scoring/tenhou-sanma-wins-dev.jsonl \
+        --ruleset tenhou_sanma
 
 Exit status: 0 for a win, 1 for a hand that is not a legal win (no yaku, not a winning shape),
 2 for bad input (the message names the tile or field).
@@ -21,7 +25,16 @@ from typing import IO, Any
 
 from scorer.context import Blessing, Riichi, WinContext, Wind
 from scorer.hand import CalledFrom, Hand, InvalidInput, Meld, MeldKind, Problem
-from scorer.limits import HONBA, RULE_OPTIONS, STICKS, JsonError, Range, load_json, number_problem
+from scorer.limits import (
+    HONBA,
+    KITA,
+    RULE_OPTIONS,
+    STICKS,
+    JsonError,
+    Range,
+    load_json,
+    number_problem,
+)
 from scorer.records_io import from_record
 from scorer.rules import RULESETS, Ruleset
 from scorer.score import Outcome, Score, score
@@ -90,6 +103,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="dora indicators (repeatable or compact, e.g. 1s4m)")
     parser.add_argument("--ura", action="append", default=[], metavar="TILES",
                         help="ura dora indicators (counted only with riichi)")
+    parser.add_argument("--kita", type=_bounded(KITA), default=0,
+                        help="Norths pulled out as kita at a three-player table (nukidora, a "
+                             "dora each; e.g. --ruleset tenhou_sanma)")
     parser.add_argument("--honba", type=_bounded(HONBA), default=0,
                         help="honba counters (default 0)")
     parser.add_argument("--sticks", type=_bounded(STICKS), default=0,
@@ -243,7 +259,7 @@ def _hand_and_context(args: argparse.Namespace) -> tuple[Hand, WinContext]:
         chankan_of_ankan=args.chankan_of_ankan, last_tile=args.haitei or args.houtei,
         blessing=blessings[0] if blessings else None, dora_indicators=dora,
         ura_indicators=ura, honba=args.honba, riichi_sticks=args.sticks)
-    return Hand(tuple(concealed), tuple(melds), win), context
+    return Hand(tuple(concealed), tuple(melds), win, args.kita), context
 
 
 def _run_jsonl(path: str, rules: Ruleset, out: IO[str]) -> int:
@@ -298,7 +314,8 @@ def describe(result: Score) -> str:
     else:
         lines.append("Yaku:")
         lines += [f"  {name:<24} {han} han" for name, han in result.yaku]
-        for name, n in (("dora", result.dora), ("aka dora", result.aka_dora),
+        dora = "dora (kita included)" if result.hand.kita else "dora"
+        for name, n in ((dora, result.dora), ("aka dora", result.aka_dora),
                         ("ura dora", result.ura_dora)):
             if n:
                 lines.append(f"  {name:<24} {n} han")

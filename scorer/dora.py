@@ -19,8 +19,9 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from scorer.context import Riichi, WinContext
+from scorer.hand import NORTH_KIND
 from scorer.rules import Ruleset
-from scorer.shape import BITS, FIELD, HandShape
+from scorer.shape import BITS, FIELD, UNIT, HandShape
 from scorer.tiles import TILES, dora_from_indicator
 
 
@@ -34,29 +35,40 @@ class DoraCount(NamedTuple):
         return self.dora + self.aka + self.ura
 
 
-#: Per indicator kind, the shift of its dora's field in a packed count.
+#: Per indicator kind, the shift of its dora's field in a packed count. Three players play
+#: without 2m-8m, so there 1m points at 9m (and 9m at 1m): no other indicator changes, and
+#: 2m-8m never show (`scorer.validity` rejects them at a three-player table).
 _DORA_SHIFT = tuple(BITS * dora_from_indicator(t).kind for t in TILES)
+_SANMA_DORA_SHIFT = tuple(BITS * dora_from_indicator(t, players=3).kind for t in TILES)
+_NORTH_UNIT = UNIT[NORTH_KIND]
 
 
 # Enum members as module names (see scorer.shape: `Wait.TANKI` is slow under Python 3.11).
 _NO_RIICHI = Riichi.NONE
 
 
-def count_dora(shape: HandShape, ctx: WinContext, rules: Ruleset) -> DoraCount:
+def count_dora(shape: HandShape, ctx: WinContext, rules: Ruleset, kita: int = 0) -> DoraCount:
     """Dora in the whole hand (a kan's four tiles all count), under `rules`.
 
     Every indicator given is counted (the table knows how many kans were declared); with
     `kan_dora` / `kan_ura_dora` off only the first indicator of each row counts.
+
+    `kita` Norths pulled out (sanma's nukidora) are a dora each, and are counted again by every
+    indicator (or ura indicator) that points at North, as the tiles they are. Tenhou lists them
+    all under `dora` (tenhou-sanma-wins-dev.jsonl: 1 kita and a West indicator make 2 dora).
     """
     packed = shape.packed
-    dora = 0
+    if kita:
+        packed += kita * _NORTH_UNIT
+    dora = kita
+    shift = _DORA_SHIFT if rules.players == 4 else _SANMA_DORA_SHIFT
     # Each indicator counts on its own: two indicators on the same tile make it worth two.
     for t in ctx.dora_indicators if rules.kan_dora else ctx.dora_indicators[:1]:
-        dora += packed >> _DORA_SHIFT[t.kind] & FIELD
+        dora += packed >> shift[t.kind] & FIELD
     ura = 0
     if ctx.riichi is not _NO_RIICHI and rules.ura_dora:
         for t in ctx.ura_indicators if rules.kan_ura_dora else ctx.ura_indicators[:1]:
-            ura += packed >> _DORA_SHIFT[t.kind] & FIELD
+            ura += packed >> shift[t.kind] & FIELD
     return _new(DoraCount, (dora, shape.red_fives if rules.red_fives else 0, ura))
 
 

@@ -65,6 +65,12 @@ def fu(r: Reading, ctx: WinContext, rules: Ruleset, items: list[FuItem] | None =
         if items is not None:
             items.append(FuItem("chiitoitsu (fixed, not rounded)", 25))
         return 25
+    if form is _KOKUSHI:
+        # A yakuman of no sets and no pair: nothing to count, and the limit pays it anyway.
+        # Tenhou reports it with 0 fu (both kokushi wins of tenhou-sanma-wins-dev.jsonl).
+        if items is not None:
+            items.append(FuItem("kokushi musou (a yakuman: no fu counted)", 0))
+        return 0
     closed = shape.closed
     total = 20
     if items is not None:
@@ -73,13 +79,7 @@ def fu(r: Reading, ctx: WinContext, rules: Ruleset, items: list[FuItem] | None =
         total += 10
         if items is not None:
             items.append(FuItem("closed ron (menzen kafu)", 10))
-    if form is _KOKUSHI:
-        if ctx.tsumo:
-            total += 2
-            if items is not None:
-                items.append(FuItem("tsumo", 2))
-        return -(-total // 10) * 10
-    if ctx.tsumo and not is_pinfu(r, ctx) and (rules.rinshan_tsumo_fu or not ctx.rinshan):
+    if ctx.tsumo and not is_pinfu(r, ctx, rules) and (rules.rinshan_tsumo_fu or not ctx.rinshan):
         total += 2
         if items is not None:
             items.append(FuItem("tsumo", 2))
@@ -90,12 +90,15 @@ def fu(r: Reading, ctx: WinContext, rules: Ruleset, items: list[FuItem] | None =
     if pair >= 27:
         seat = pair == 26 + ctx.seat_wind
         round_ = pair == 26 + ctx.round_wind
-        pair_fu = 2 if pair >= 31 or seat != round_ else rules.double_wind_pair_fu if seat else 0
+        # North as everyone's value tile (sanma, `north_yakuhai`) pays like a dragon pair.
+        north = pair == 30 and rules.north_yakuhai and not (seat or round_)
+        pair_fu = 2 if pair >= 31 or north or seat != round_ else \
+            rules.double_wind_pair_fu if seat else 0
         if pair_fu:
             total += pair_fu
             if items is not None:
-                what = "dragon" if pair >= 31 else "double wind" if seat and round_ else \
-                    "seat wind" if seat else "round wind"
+                what = "dragon" if pair >= 31 else "value tile" if north else \
+                    "double wind" if seat and round_ else "seat wind" if seat else "round wind"
                 items.append(FuItem(f"pair of the {what} {TILES[pair]}", pair_fu))
     for k in hand_trips:
         concealed = k != ron_trip

@@ -117,9 +117,16 @@ class Meld:
         return f"{self.kind.value} {format_tiles(self.tiles)}"
 
 
+#: The North tile: at a three-player table it may be pulled out of the hand as kita.
+NORTH_KIND = 30
+
+
 @dataclass(frozen=True, slots=True)
 class Hand:
     """A revealed winning hand: concealed tiles (the winning tile included), melds and winning tile.
+
+    `kita` counts the Norths pulled out beside the hand (sanma's nukidora, see
+    `Ruleset.nukidora`): they are not among the 14 tiles, but each is a dora.
 
     >>> Hand.parse("234m456p22s345678s", win="8s").is_closed
     True
@@ -128,9 +135,10 @@ class Hand:
     concealed: tuple[Tile, ...]
     melds: tuple[Meld, ...]
     win_tile: Tile
+    kita: int = 0
 
     @classmethod
-    def parse(cls, concealed: str, win: str, melds: Iterable[Meld] = ()) -> Hand:
+    def parse(cls, concealed: str, win: str, melds: Iterable[Meld] = (), kita: int = 0) -> Hand:
         try:
             tiles = parse_tiles(concealed)
         except TileError as e:
@@ -139,7 +147,7 @@ class Hand:
             win_tile = Tile.parse(win)
         except TileError as e:
             raise InvalidInput([Problem("win_tile", str(e))]) from None
-        return cls(tiles, tuple(melds), win_tile)
+        return cls(tiles, tuple(melds), win_tile, kita)
 
     @property
     def is_closed(self) -> bool:
@@ -164,7 +172,10 @@ class Hand:
         if self.win_tile not in self.concealed:
             out.append(Problem("win_tile", f"the winning tile {self.win_tile} is not among the "
                                "concealed tiles"))
-        seen: dict[int, int] = {}
+        if not 0 <= self.kita <= 4:
+            out.append(Problem("kita", f"{self.kita} Norths pulled out; a set has 4"))
+        # Pulled Norths are tiles of the set too: with those in the hand, at most 4.
+        seen: dict[int, int] = {NORTH_KIND: self.kita} if self.kita > 0 else {}
         reds: dict[str, int] = {}
         for t in self.all_tiles:
             seen[t.kind] = seen.get(t.kind, 0) + 1
@@ -186,4 +197,5 @@ class Hand:
 
     def __str__(self) -> str:
         melds = "".join(f" [{m}]" for m in self.melds)
-        return f"{format_tiles(self.concealed)}{melds} win {self.win_tile}"
+        kita = f" kita {self.kita}" if self.kita else ""
+        return f"{format_tiles(self.concealed)}{melds} win {self.win_tile}{kita}"

@@ -36,11 +36,13 @@ FU = Range(0, 140)
 YAKUMAN = Range(0, 10)  # yakuman units in one hand (a real hand stacks at most 6)
 HONBA = Range(0, 1000)
 STICKS = Range(0, 1000)  # riichi sticks on the table
+KITA = Range(0, 4)  # Norths pulled out at a three-player table (a set has four)
 UMA = Range(-1000, 1000)  # placement bonus, in thousands of points
 
 _POINT_OPTION = Range(0, POINTS.high)
 #: Every whole-number rule option (tests check that none is missing).
 RULE_OPTIONS: dict[str, Range] = {
+    "players": Range(3, 4),  # sanma or a four-player table
     "min_han": Range(0, 13),
     "double_wind_pair_fu": Range(0, 8),
     "honba_value": _POINT_OPTION,

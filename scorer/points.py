@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from scorer.rules import KazoeLimit, Ruleset
+from scorer.rules import KazoeLimit, Ruleset, TsumoPayment
 
 MANGAN_BASE = 2000
 
@@ -51,25 +51,38 @@ class HandValue:
     def ron(self, dealer: bool) -> int:
         return round_up(self.base * (6 if dealer else 4))
 
-    def tsumo(self, dealer: bool) -> tuple[int, int]:
-        """(what the dealer pays, what each non-dealer pays); a dealer's tsumo: both the same."""
-        if dealer:
-            each = round_up(self.base * 2)
-            return each, each
-        return round_up(self.base * 2), round_up(self.base)
+    def tsumo(self, dealer: bool, rules: Ruleset | None = None) -> tuple[int, int]:
+        """(what the dealer pays, what each non-dealer pays); a dealer's tsumo: both the same.
 
-    def total(self, dealer: bool, tsumo: bool) -> int:
-        """The hand's value before honba and sticks."""
+        At a three-player table the missing seat is always a non-dealer: under tsumo loss
+        nobody pays its share; under north bisection each payer adds half of it, split in base
+        points before the rounding to 100, so that the tsumo pays what a ron does (a non-dealer's
+        1 han 30 fu: 600 + 400 for the ron's 1,000; `Ruleset.tsumo_payment`).
+        """
+        base = self.base
+        bisect = (rules is not None and rules.players == 3
+                  and rules.tsumo_payment is not _TSUMO_LOSS)
+        if dealer:
+            each = round_up(base * 3 if bisect else base * 2)
+            return each, each
+        if bisect:  # (a base is always even: the halves are whole)
+            return round_up(base * 5 // 2), round_up(base * 3 // 2)
+        return round_up(base * 2), round_up(base)
+
+    def total(self, dealer: bool, tsumo: bool, rules: Ruleset | None = None) -> int:
+        """The hand's value before honba and sticks (at four players without `rules`)."""
         if not tsumo:
             return self.ron(dealer)
-        from_dealer, from_other = self.tsumo(dealer)
-        return 3 * from_other if dealer else from_dealer + 2 * from_other
+        from_dealer, from_other = self.tsumo(dealer, rules)
+        others = 4 if rules is None else rules.players
+        return (others - 1) * from_other if dealer else from_dealer + (others - 2) * from_other
 
 
 # Limit members as module names: under Python 3.11 `Limit.MANGAN` goes through the enum
 # metaclass's __getattr__ hook (about 0.1 us a time); base_points runs for every reading.
 _NO_LIMIT, _MANGAN, _HANEMAN, _BAIMAN = Limit.NONE, Limit.MANGAN, Limit.HANEMAN, Limit.BAIMAN
 _SANBAIMAN, _KAZOE_YAKUMAN, _YAKUMAN = Limit.SANBAIMAN, Limit.KAZOE_YAKUMAN, Limit.YAKUMAN
+_TSUMO_LOSS = TsumoPayment.TSUMO_LOSS
 
 
 def round_up(points: int) -> int:
@@ -107,22 +120,25 @@ def base_points(han: int, fu: int, rules: Ruleset, yakuman: int = 0) -> tuple[in
 
 def win_payments(value: HandValue, winner: int, dealer: int, discarder: int | None,
                  honba: int = 0, sticks: int = 0, rules: Ruleset | None = None,
-                 liable: int | None = None, players: int = 4) -> tuple[int, ...]:
+                 liable: int | None = None, players: int | None = None) -> tuple[int, ...]:
     """Each seat's change for one win: the hand, honba and the riichi sticks on the table.
 
     `discarder` is None for a tsumo. `liable` is the pao player: on a tsumo they pay everything
     (honba too), on a ron they split the hand's value with the discarder, who pays the honba.
-    Seats are 0..players-1; nothing assumes seat 0 is the dealer.
+    Seats are 0..players-1 (`players` defaults to the rules', else 4); nothing assumes seat 0
+    is the dealer. A tsumo's payers share the honba (Tenhou's sanma: 200, 100 from each).
     """
     honba_value = rules.honba_value if rules else 300
     stick = rules.riichi_stick if rules else 1000
+    if players is None:
+        players = rules.players if rules else 4
     is_dealer = winner == dealer
     delta = [0] * players
     if discarder is None:
         if liable is not None:
             delta[liable] -= value.ron(is_dealer) + honba * honba_value
         else:
-            from_dealer, from_other = value.tsumo(is_dealer)
+            from_dealer, from_other = value.tsumo(is_dealer, rules)
             for seat in range(players):
                 if seat != winner:
                     pay = from_dealer if seat == dealer else from_other

@@ -98,7 +98,14 @@ def rules_from_dict(data: Any) -> Ruleset:
         if key not in known:
             raise RecordError("unknown rule option", field=f"options.{key}")
         changes[key] = _option_from_json(raw, getattr(base, key), f"options.{key}")
-    return base.with_options(**changes)
+    rules = base.with_options(**changes)
+    # The uma has one value a player, and the players may be read after it.
+    for where, values in (("fixed", rules.uma.fixed),
+                          *((f"floating.{n}", uma) for n, uma in rules.uma.floating)):
+        if len(values) != rules.players:
+            raise RecordError(f"{rules.players} players need {rules.players} uma values, got "
+                              f"{len(values)}", field=f"options.uma.{where}")
+    return rules
 
 
 def _option_from_json(raw: Any, default: Any, field: str) -> Any:
@@ -124,8 +131,8 @@ def _option_from_json(raw: Any, default: Any, field: str) -> Any:
         for key, value in sorted(floating.items()):
             if key not in {"1", "2", "3", "4"}:
                 raise RecordError("expected a count of players 1-4", field=f"{field}.floating")
-            pairs.append((int(key), _four_ints(value, f"{field}.floating.{key}")))
-        return Uma(_four_ints(obj["fixed"], f"{field}.fixed"), tuple(pairs))
+            pairs.append((int(key), _uma_ints(value, f"{field}.floating.{key}")))
+        return Uma(_uma_ints(obj["fixed"], f"{field}.fixed"), tuple(pairs))
     raise RecordError(f"cannot read option of type {type(default).__name__}", field=field)
 
 
@@ -186,16 +193,17 @@ def event_from_dict(data: Any) -> Event:
     if kind == "game_started":
         players = [_str(p, f"players[{i}]") for i, p in enumerate(_list(obj["players"],
                                                                            "players"))]
-        if len(players) != 4:
-            raise RecordError(f"a table seats 4 players, got {len(players)}", field="players")
         try:
             rules = rules_from_dict(obj["rules"])
         except RecordError as error:
             raise error.inside("rules") from None
         except ValueError as error:
             raise RecordError(str(error), field="rules") from None
-        east, south, west, north = players
-        return GameStarted((east, south, west, north), rules,
+        # As many names as the rules seat players: 4, or 3 at a three-player table.
+        if len(players) != rules.players:
+            raise RecordError(f"{rules.name} seats {rules.players} players, got {len(players)}",
+                              field="players")
+        return GameStarted(tuple(players), rules,
                            _int(obj.get("first_dealer", 0), "first_dealer"))
     if kind == "riichi":
         return RiichiDeclared(_int(obj["seat"], "seat"))
@@ -363,12 +371,14 @@ def _str(raw: Any, field: str) -> str:
     return raw
 
 
-def _four_ints(raw: Any, field: str) -> tuple[int, int, int, int]:
+def _uma_ints(raw: Any, field: str) -> tuple[int, ...]:
+    """One uma a player: 4 numbers, or 3 at a three-player table (checked against the rules'
+    `players` when the game starts)."""
     values = _list(raw, field)
-    if len(values) != 4:
-        raise RecordError(f"expected 4 numbers, got {len(values)}", field=field)
-    a, b, c, d = (_int(v, f"{field}[{i}]") for i, v in enumerate(values))
-    return a, b, c, d
+    if len(values) not in (3, 4):
+        raise RecordError(f"expected 4 numbers (3 at a three-player table), got {len(values)}",
+                          field=field)
+    return tuple(_int(v, f"{field}[{i}]") for i, v in enumerate(values))
 
 
 def _seat_set(raw: Any, field: str) -> frozenset[int]:

@@ -4,7 +4,8 @@ One object per hand: `closed` (tiles, winning tile included; a list or a compact
 (`{"type", "tiles", "called", "from"}`), `win_tile`, `tsumo`, `riichi`, `double_riichi`, `ippatsu`,
 `rinshan`, `chankan`, `chankan_of_ankan` (the robbed kan was closed; optional), `haitei`,
 `houtei`, `tenhou`, `chiihou`, `renhou`, `seat_wind`,
-`round_wind` (1-4), `dealer`, `dora_indicators`, `ura_indicators`, `honba`, `riichi_sticks`.
+`round_wind` (1-4), `dealer`, `dora_indicators`, `ura_indicators`, `honba`, `riichi_sticks`, and
+at a three-player table `kita` (Norths pulled out as nukidora, 0-4; tenhou-sanma-wins-dev.jsonl).
 Anything else (`expected`, `rules`, `source`) is ignored.
 
 >>> hand, ctx = from_record({"closed": "234m456p22s345678s", "win_tile": "8s", "tsumo": True})
@@ -21,7 +22,7 @@ from typing import Any
 
 from scorer.context import Blessing, Riichi, WinContext, Wind
 from scorer.hand import CalledFrom, Hand, InvalidInput, Meld, MeldKind, Problem
-from scorer.limits import HONBA, STICKS, brief
+from scorer.limits import HONBA, KITA, STICKS, brief
 from scorer.tiles import Tile, TileError, parse_tiles
 
 _FLAGS = ("tsumo", "riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "chankan_of_ankan",
@@ -131,6 +132,7 @@ def from_record(record: Mapping[str, Any]) -> tuple[Hand, WinContext]:
     if seat_ok and "dealer" in record and record["dealer"] is not (seat == 1):
         problems.append(Problem("dealer", f"dealer is {brief(record['dealer'])} but the seat "
                                 f"wind is {Wind(seat).name.title()} (the dealer sits East)"))
+    kita = _int(record, "kita", 0, KITA.low, KITA.high, problems)
     dora = _tiles(record.get("dora_indicators", []), "dora_indicators", problems)
     ura = _tiles(record.get("ura_indicators", []), "ura_indicators", problems)
     blessings = [b for b in Blessing if flags[b.value]]
@@ -149,7 +151,7 @@ def from_record(record: Mapping[str, Any]) -> tuple[Hand, WinContext]:
         last_tile=flags["haitei"] or flags["houtei"],
         blessing=blessings[0] if blessings else None, dora_indicators=dora,
         ura_indicators=ura, honba=honba, riichi_sticks=sticks)
-    return Hand(concealed, tuple(melds), win), context
+    return Hand(concealed, tuple(melds), win, kita), context
 
 
 def to_record(hand: Hand, context: WinContext) -> dict[str, Any]:
@@ -166,6 +168,7 @@ def to_record(hand: Hand, context: WinContext) -> dict[str, Any]:
     return {
         "closed": [str(t) for t in hand.concealed],
         "melds": melds,
+        **({"kita": hand.kita} if hand.kita else {}),
         "win_tile": str(hand.win_tile),
         "tsumo": context.tsumo,
         "riichi": riichi,

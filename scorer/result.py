@@ -54,12 +54,13 @@ def payment(value: HandValue, ctx: WinContext, rules: Ruleset) -> Payment:
     if not ctx.tsumo:
         ron = value.ron(dealer) + honba
         return Payment(ron, None, None, ron + sticks)
-    from_dealer, from_other = value.tsumo(dealer)
-    per = honba // 3
+    from_dealer, from_other = value.tsumo(dealer, rules)
+    payers = rules.players - 1  # they share the honba (Tenhou's sanma: 200, 100 from each)
+    per = honba // payers
     if dealer:
-        return Payment(None, None, from_other + per, 3 * (from_other + per) + sticks)
+        return Payment(None, None, from_other + per, payers * (from_other + per) + sticks)
     return Payment(None, from_dealer + per, from_other + per,
-                   from_dealer + per + 2 * (from_other + per) + sticks)
+                   from_dealer + per + (payers - 1) * (from_other + per) + sticks)
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,7 +219,7 @@ class Score:
         value = self.value
         if value is None or not self.is_win:
             return 0
-        return value.total(self.context.is_dealer, self.context.tsumo)
+        return value.total(self.context.is_dealer, self.context.tsumo, self.rules)
 
     @property
     def payment(self) -> Payment | None:

@@ -73,6 +73,21 @@ class FinalRounding(Enum):
     THOUSAND_HALF_DOWN = "thousand_half_down"
 
 
+class TsumoPayment(Enum):
+    """Who pays a tsumo at a three-player table, where the fourth (North) seat is missing."""
+
+    # ツモ損: the two others pay what they would at four and the absent seat's share is simply
+    # not paid (a non-dealer's 1 han 30 fu is 300 + 500). Tenhou's sanma, as every one of the
+    # 602 wins of ../shared/scoring/tenhou-sanma-wins-dev.jsonl pays (see its README), and
+    # Mahjong Soul's three-player rooms (riichi.wiki "Sanma", Mahjong Soul column).
+    TSUMO_LOSS = "tsumo_loss"
+    # 北家折半: the absent North's share is split between the two payers (in base points, each
+    # payment then rounded up to 100), so a tsumo pays what a ron does: a non-dealer's mangan
+    # 3,000 + 5,000, a dealer's 6,000 all. The parlour alternative to tsumo loss (Japanese
+    # Wikipedia "三人麻雀", 点数計算).
+    NORTH_BISECTION = "north_bisection"
+
+
 class GameLength(Enum):
     EAST = "east"  # tonpuusen, one round
     HANCHAN = "hanchan"  # east and south rounds
@@ -80,22 +95,38 @@ class GameLength(Enum):
 
 @dataclass(frozen=True, slots=True)
 class Uma:
-    """Placement bonus in thousands of points, 1st to 4th.
+    """Placement bonus in thousands of points, 1st to last: one value a player (four, or three at
+    a three-player table; the table checks the count against `Ruleset.players`).
 
     `floating` overrides `fixed` by how many players finish at or above the return points
-    (JPML): a mapping 1..3 -> four values.
+    (JPML): a mapping 1..3 -> one value a player.
     """
 
-    fixed: tuple[int, int, int, int] = (20, 10, -10, -20)
-    floating: tuple[tuple[int, tuple[int, int, int, int]], ...] = ()
+    fixed: tuple[int, ...] = (20, 10, -10, -20)
+    floating: tuple[tuple[int, tuple[int, ...]], ...] = ()
 
-    def for_players_above(self, above: int) -> tuple[int, int, int, int]:
+    def for_players_above(self, above: int) -> tuple[int, ...]:
         return dict(self.floating).get(above, self.fixed)
 
 
 @dataclass(frozen=True, slots=True)
 class Ruleset:
     name: str = "custom"
+
+    # --- who plays -----------------------------------------------------------------------
+    # 3: sanma. The set has no 2m-8m (108 tiles), nobody calls chi, the seats are East, South
+    # and West and a tsumo is paid by two (see `tsumo_payment`); `scorer.validity` rejects any
+    # hand that breaks this, naming the tile or meld.
+    players: int = 4
+    # Sanma's nukidora: a North may be pulled out (kita) and replaced from the dead wall; each
+    # is a dora, and a dora again for each indicator that points at North (`Hand.kita`). A win
+    # on the replacement tile is rinshan kaihou. Tenhou and Mahjong Soul both play it.
+    nukidora: bool = False
+    # A North kept in the hand is a value tile for everyone (a set of it 1 han, a pair 2 fu,
+    # no pinfu): Mahjong Soul's sanma. Tenhou's sanma treats it as a guest wind (no yaku; no
+    # North set in the 602 wins carries one).
+    north_yakuhai: bool = False
+    tsumo_payment: TsumoPayment = TsumoPayment.TSUMO_LOSS  # three players only
 
     # --- what scores --------------------------------------------------------------------
     red_fives: bool = True  # one red five per suit, each worth one han (aka dora)
@@ -117,7 +148,7 @@ class Ruleset:
     nagashi_mangan: bool = True
 
     # --- how the table pays ---------------------------------------------------------------
-    honba_value: int = 300  # per honba: ron pays all of it, tsumo 1/3 from each payer
+    honba_value: int = 300  # per honba: a ron pays all of it, a tsumo's payers share it
     riichi_stick: int = 1000
     riichi_needs_points: bool = True  # a player below 1,000 may not declare riichi
     noten_total: int = 3000  # split between the noten players at an exhaustive draw
@@ -135,7 +166,7 @@ class Ruleset:
     # --- how a game runs and ends -------------------------------------------------------
     length: GameLength = GameLength.HANCHAN
     start_points: int = 25000
-    return_points: int = 30000  # oka = (return - start) x 4, to first place
+    return_points: int = 30000  # oka = (return - start) x players, to first place
     uma: Uma = field(default_factory=Uma)
     tobi: bool = True  # the game ends when a player goes bust
     tobi_at_zero: bool = False  # bust at exactly zero too (otherwise only below zero)
@@ -159,28 +190,44 @@ class Ruleset:
 
     @property
     def oka(self) -> int:
-        return (self.return_points - self.start_points) * 4
+        return (self.return_points - self.start_points) * self.players
 
 
 # options text l.128: on Tenhou and Mahjong Soul the last dealer in first place (30,000 or more)
 # ends the game by winning or by being tenpai; tutorial l.218: competitive rules have neither.
 _TENHOU = Ruleset(name="tenhou", tenpai_yame=True)
 
+# Tenhou ranked (phoenix room): the real-wins file was scored under these. Tenhou and Mahjong
+# Soul let kokushi musou rob a closed kan; the other presets keep the rule of the rich
+# handbook (l.181, l.244): a closed kan cannot be robbed, not even for kokushi.
+# Final scores: everyone but first place rounded to the thousand, 500 up (FinalRounding).
+_TENHOU_RANKED = _TENHOU.with_options(kokushi_chankan_ankan=True,
+                                      final_rounding=FinalRounding.THOUSAND_HALF_UP)
+# Mahjong Soul ranked: as Tenhou, but double yakuman forms count double, pao covers four kans
+# and three rons on one discard are all paid. Its end score is (points - 25,000) / 1000 + uma
+# +15/+5/-5/-15, exact, with no oka (riichi.wiki "Majsoul", Calculations); 30,000 stays the
+# target of the West round and of agari-yame.
+_MAHJONG_SOUL = _TENHOU.with_options(
+    name="mahjong_soul", double_yakuman=True, triple_ron=TripleRon.ALL_PAID,
+    pao=frozenset({"daisangen", "daisuushii", "suukantsu"}), kokushi_chankan_ankan=True,
+    return_points=25000, uma=Uma((15, 5, -5, -15)))
+
+# The rule texts in ../shared/rules say nothing of three players. Every scoring and payment rule
+# of `tenhou_sanma` is checked by the 602 real wins of tenhou-sanma-wins-dev.jsonl; the table
+# values (uma, noten points) and Mahjong Soul's are taken from the pages named, which were not
+# at hand to quote here.
+# What Tenhou's and Mahjong Soul's three-player rooms share (../shared/scoring/README.md for
+# Tenhou: 35,000 start, no chi, tsumo loss, 200 a honba, 100 from each payer on a tsumo, as all
+# 602 wins of tenhou-sanma-wins-dev.jsonl pay; riichi.wiki "Sanma" for both): kita as nukidora;
+# 2,000 noten points (1,000 from each noten player to a lone tenpai one, 1,000 to each of two
+# from the one noten player); the West round when nobody has 40,000 after South 3.
+_SANMA: dict[str, Any] = dict(
+    players=3, nukidora=True, tsumo_payment=TsumoPayment.TSUMO_LOSS, honba_value=200,
+    noten_total=2000, start_points=35000, target_points=40000)
+
 RULESETS: dict[str, Ruleset] = {
-    # Tenhou ranked (phoenix room): the real-wins file was scored under these. Tenhou and Mahjong
-    # Soul let kokushi musou rob a closed kan; the other presets keep the rule of the rich
-    # handbook (l.181, l.244): a closed kan cannot be robbed, not even for kokushi.
-    # Final scores: everyone but first place rounded to the thousand, 500 up (FinalRounding).
-    "tenhou": _TENHOU.with_options(kokushi_chankan_ankan=True,
-                                   final_rounding=FinalRounding.THOUSAND_HALF_UP),
-    # Mahjong Soul ranked: as Tenhou, but double yakuman forms count double, pao covers four kans
-    # and three rons on one discard are all paid. Its end score is (points - 25,000) / 1000 + uma
-    # +15/+5/-5/-15, exact, with no oka (riichi.wiki "Majsoul", Calculations); 30,000 stays the
-    # target of the West round and of agari-yame.
-    "mahjong_soul": _TENHOU.with_options(
-        name="mahjong_soul", double_yakuman=True, triple_ron=TripleRon.ALL_PAID,
-        pao=frozenset({"daisangen", "daisuushii", "suukantsu"}), kokushi_chankan_ankan=True,
-        return_points=25000, uma=Uma((15, 5, -5, -15))),
+    "tenhou": _TENHOU_RANKED,
+    "mahjong_soul": _MAHJONG_SOUL,
     # M.League: 25k start, 30k return, uma +30/+10/-10/-30 (first also takes the 20k oka).
     "mleague": _TENHOU.with_options(
         name="mleague", uma=Uma((30, 10, -10, -30)), double_ron=False,
@@ -224,4 +271,15 @@ RULESETS: dict[str, Ruleset] = {
     "casual": _TENHOU.with_options(
         name="casual", kiriage=True, renhou=RenhouValue.MANGAN, double_yakuman=True,
         tobi=False, west_round=False, final_rounding=FinalRounding.THOUSAND_HALF_UP),
+    # Tenhou's three-player ranked rooms: 40,000 return (the 15,000 oka to first place) and
+    # uma +20/0/-20 (tenhou.net/man, 三麻), final scores rounded as in its four-player rooms;
+    # North is a guest wind, not a yakuhai.
+    "tenhou_sanma": _TENHOU_RANKED.with_options(
+        name="tenhou_sanma", **_SANMA, return_points=40000, uma=Uma((20, 0, -20))),
+    # Mahjong Soul's three-player ranked rooms: as its four-player ones (double yakuman, exact
+    # end score without oka), uma +15/0/-15, and a North kept in the hand is a yakuhai for
+    # everyone (riichi.wiki "Majsoul" and "Sanma").
+    "mahjong_soul_sanma": _MAHJONG_SOUL.with_options(
+        name="mahjong_soul_sanma", **_SANMA, north_yakuhai=True, return_points=35000,
+        uma=Uma((15, 0, -15))),
 }

@@ -53,7 +53,8 @@ def score(hand: Hand, context: WinContext, rules: Ruleset) -> Score:
     # The tally proves nearly every input valid in a few integer tests; anything it cannot goes
     # to the detailed checks, which name every problem.
     if not plainly_valid(shape, hand, context, rules):
-        problems = hand.problems() + context.problems(hand) + rule_problems(hand, rules)
+        problems = (hand.problems() + context.problems(hand)
+                    + rule_problems(hand, rules, context))
         if problems:
             raise InvalidInput(problems)
     result = _evaluate(shape, hand, context, rules)
@@ -106,7 +107,7 @@ def _evaluate(shape: HandShape, hand: Hand, ctx: WinContext, rules: Ruleset) -> 
             return Score(Findings(hand, ctx, rules, Outcome.ILLEGAL_CHANKAN, reading=first,
                                   message=illegal))
     facts = hand_facts(shape, ctx, rules)
-    dora = count_dora(shape, ctx, rules)
+    dora = count_dora(shape, ctx, rules, hand.kita)
     dora_han = dora.dora + dora.aka + dora.ura
     min_han = rules.min_han
     # (reading, yaku, han, fu, yakuman units) of the best reading so far: the one that pays most

@@ -13,17 +13,21 @@ from scorer.rules import ChomboPenalty, Ruleset, TripleRon
 from scorer.table_events import SEATS, Win, WinningHand
 
 Deltas = tuple[int, ...]
-NO_CHANGE: Deltas = (0,) * SEATS
+NO_CHANGE: Deltas = (0,) * SEATS  # at a four-player table; `no_change(rules)` at any
+
+
+def no_change(rules: Ruleset) -> Deltas:
+    return (0,) * rules.players
 
 
 def add(*deltas: Sequence[int]) -> Deltas:
-    """Seat-wise sum of several changes."""
+    """Seat-wise sum of several changes (at least one)."""
     return tuple(sum(column) for column in zip(*deltas, strict=True)) if deltas else NO_CHANGE
 
 
-def turn_distance(source: int, seat: int) -> int:
+def turn_distance(source: int, seat: int, seats: int = SEATS) -> int:
     """How many turns after `source` the `seat` plays (turns go counter-clockwise: seat + 1)."""
-    return (seat - source) % SEATS
+    return (seat - source) % seats
 
 
 def rons_paid(win: Win, rules: Ruleset) -> tuple[WinningHand, ...] | None:
@@ -36,7 +40,8 @@ def rons_paid(win: Win, rules: Ruleset) -> tuple[WinningHand, ...] | None:
     hands = win.hands
     if win.discarder is not None:
         discarder = win.discarder
-        hands = tuple(sorted(hands, key=lambda h: turn_distance(discarder, h.winner)))
+        hands = tuple(sorted(hands, key=lambda h: turn_distance(discarder, h.winner,
+                                                                rules.players)))
     if len(hands) == 2 and not rules.double_ron:
         return hands[:1]
     if len(hands) == 3:
@@ -74,7 +79,7 @@ def hand_payment(hand: WinningHand, rules: Ruleset, dealer: int, discarder: int 
 def win_deltas(hands: Sequence[WinningHand], discarder: int | None, rules: Ruleset,
                dealer: int, honba: int, sticks: int) -> Deltas:
     """All paid winners of one discard (or a tsumo); the first takes honba and sticks."""
-    return add(*(
+    return add(no_change(rules), *(
         hand_payment(hand, rules, dealer, discarder, honba if i == 0 else 0,
                      sticks if i == 0 else 0)
         for i, hand in enumerate(hands)
@@ -86,13 +91,16 @@ def noten_deltas(tenpai: Iterable[int], rules: Ruleset) -> Deltas:
 
     1 tenpai: 1,000 from each; 2: 1,500 from each noten player to each tenpai one; 3: 1,000 to
     each from the one noten player; 0 or 4: nothing (tutorial-yaku-calls-rounds.txt l.196-200).
+    At three players with Tenhou's 2,000: 1 tenpai takes 1,000 from each of two; 2 take 1,000
+    each from the one noten player; 0 or 3: nothing.
     """
+    seats = rules.players
     ready = sorted(set(tenpai))
-    noten = [seat for seat in range(SEATS) if seat not in ready]
+    noten = [seat for seat in range(seats) if seat not in ready]
     if not ready or not noten:
-        return NO_CHANGE
-    return add(split_evenly(rules.noten_total, ready, SEATS),
-               split_evenly(-rules.noten_total, noten, SEATS))
+        return no_change(rules)
+    return add(split_evenly(rules.noten_total, ready, seats),
+               split_evenly(-rules.noten_total, noten, seats))
 
 
 def mangan_tsumo(seat: int, dealer: int, rules: Ruleset) -> Deltas:
@@ -105,7 +113,7 @@ def nagashi_deltas(seats: Iterable[int], dealer: int, rules: Ruleset) -> Deltas:
 
     Like Tenhou, no honba is paid, the riichi sticks stay and no noten payments are made.
     """
-    return add(*(mangan_tsumo(seat, dealer, rules) for seat in sorted(seats)))
+    return add(no_change(rules), *(mangan_tsumo(seat, dealer, rules) for seat in sorted(seats)))
 
 
 def chombo_deltas(seat: int, dealer: int, rules: Ruleset) -> Deltas:
@@ -119,6 +127,6 @@ def chombo_deltas(seat: int, dealer: int, rules: Ruleset) -> Deltas:
         return tuple(-change for change in mangan_tsumo(seat, dealer, rules))
     if rules.chombo is ChomboPenalty.PAY_EACH:
         # handbook l.400: "a 1000 points penalty can be imposed, to be paid to every player"
-        return tuple(-rules.chombo_each * (SEATS - 1) if s == seat else rules.chombo_each
-                     for s in range(SEATS))
-    return NO_CHANGE
+        return tuple(-rules.chombo_each * (rules.players - 1) if s == seat else rules.chombo_each
+                     for s in range(rules.players))
+    return no_change(rules)

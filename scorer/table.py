@@ -28,7 +28,6 @@ from scorer.settle import (
     win_deltas,
 )
 from scorer.table_events import (
-    SEATS,
     AbortiveDraw,
     AbortKind,
     Chombo,
@@ -64,9 +63,11 @@ __all__ = [
 def start(event: GameStarted) -> TableState:
     """The state before the first hand: everyone on the starting points, East 1, 0 honba."""
     check_start(event)
-    points = (event.rules.start_points,) * SEATS
-    state = TableState(event.rules, tuple(event.players), event.first_dealer, points)
-    row = HistoryRow(0, state.label, f"game started ({event.rules.name})", (0,) * SEATS, points,
+    seats = event.rules.players
+    points = (event.rules.start_points,) * seats
+    state = TableState(event.rules, tuple(event.players), event.first_dealer, points,
+                       penalties=(0,) * seats)
+    row = HistoryRow(0, state.label, f"game started ({event.rules.name})", (0,) * seats, points,
                      0, 0)
     return replace(state, history=(row,))
 
@@ -170,14 +171,14 @@ def _row(before: TableState, after: TableState, what: str) -> TableState:
 
 def _riichi(state: TableState, event: RiichiDeclared) -> TableState:
     rules = state.rules
-    seat = check_seat(event.seat, "seat")
+    seat = check_seat(event.seat, "seat", state.seats)
     if seat in state.riichi:
         raise IllegalEvent(f"seat {seat} has already declared riichi this hand", field="seat")
     if rules.riichi_needs_points and state.points[seat] < rules.riichi_stick:
         raise IllegalEvent(f"seat {seat} has {state.points[seat]} points; riichi needs "
                            f"{rules.riichi_stick}", field="seat")
     points = add(state.points, tuple(-rules.riichi_stick if s == seat else 0
-                                     for s in range(SEATS)))
+                                     for s in range(state.seats)))
     after = replace(state, points=points, sticks=state.sticks + 1, riichi=state.riichi | {seat})
     return _row(state, after, f"riichi: {_name(state, seat)}")
 
@@ -234,21 +235,23 @@ def _abortive_draw(state: TableState, kind: AbortKind, what: str) -> TableState:
                                "not an abortive draw", field="kind")
     elif not rules.abortive_draws:
         raise IllegalEvent(f"{rules.name} plays without abortive draws", field="kind")
+    elif kind is AbortKind.FOUR_WINDS and state.seats < 4:
+        raise IllegalEvent("four wind discards need four players", field="kind")
     elif kind is AbortKind.FOUR_RIICHI and len(state.riichi) < rules.riichi_abort_count:
         raise IllegalEvent(f"only {len(state.riichi)} riichi declared this hand; the abort needs "
                            f"{rules.riichi_abort_count}", field="kind")
     # Redealt (handbook l.283) by the same dealer unless `abortive_renchan` is off (overview
     # l.287); a draw adds a honba and the riichi sticks stay on the table.
-    return _end_hand(state, (0,) * SEATS, what, repeat=rules.abortive_renchan,
+    return _end_hand(state, (0,) * state.seats, what, repeat=rules.abortive_renchan,
                      honba=state.honba + 1, sticks=state.sticks, yame=None)
 
 
 def _chombo(state: TableState, event: Chombo) -> TableState:
     rules = state.rules
-    seat = check_seat(event.seat, "seat")
+    seat = check_seat(event.seat, "seat", state.seats)
     # The hand is redealt: no honba, the deal stays, this hand's riichi sticks go back to
     # their owners; sticks from earlier hands stay (furiten-optional l.205).
-    returned = tuple(rules.riichi_stick if s in state.riichi else 0 for s in range(SEATS))
+    returned = tuple(rules.riichi_stick if s in state.riichi else 0 for s in range(state.seats))
     deltas = add(chombo_deltas(seat, state.dealer, rules), returned)
     penalties = state.penalties
     if rules.chombo is ChomboPenalty.POINTS:
@@ -266,12 +269,12 @@ def _correction(state: TableState, event: Correction) -> TableState:
     check_reason(event.reason, "a correction needs a reason")
     if not event.transfers:
         raise IllegalEvent("a correction moves at least one amount", field="transfers")
-    deltas: Deltas = (0,) * SEATS
+    deltas: Deltas = (0,) * state.seats
     for i, transfer in enumerate(event.transfers):
-        check_transfer(transfer, f"transfers[{i}]")
+        check_transfer(transfer, f"transfers[{i}]", state.seats)
         deltas = add(deltas, tuple(-transfer.points if s == transfer.payer else
                                    transfer.points if s == transfer.payee else 0
-                                   for s in range(SEATS)))
+                                   for s in range(state.seats)))
     after = replace(state, points=add(state.points, deltas))
     return _row(state, after, f"correction: {event.reason}")
 
@@ -297,7 +300,8 @@ def _end_hand(state: TableState, deltas: Deltas, what: str, *, repeat: bool, hon
     someone busts; when the last dealer repeats in first place under agari/tenpai-yame (with the
     extra round on, only at or above the target); when the all-last hand passes and someone has
     the target (or there is no extra round); in the extra round as soon as someone has the target
-    after a hand; and when the extra round's fourth hand passes.
+    after a hand; and when the extra round's last hand passes (its fourth, or third at three
+    players).
     """
     after = replace(state, points=add(state.points, deltas), honba=honba, sticks=sticks,
                     riichi=frozenset())
@@ -315,7 +319,7 @@ def _end_hand(state: TableState, deltas: Deltas, what: str, *, repeat: bool, hon
     following = index if repeat else index + 1
     if index == last and following > last and (not state.rules.west_round or anyone_reached):
         return _finish(state, EndReason.LAST_HAND, what, after)
-    if following > last + SEATS:
+    if following > last + state.seats:
         return _finish(state, EndReason.EXTRA_ROUND_OVER, what, after)
     return _row(state, replace(after, hand_index=following), what)
 

@@ -2,7 +2,8 @@
 
 Events record what the table saw, not what the rules make of it: a `Win` lists every ron called
 on the discard, and the ruleset decides whether all are paid, the head bump wins or the hand is
-aborted. Seats are 0-3 counter-clockwise; nothing assumes seat 0 deals.
+aborted. Seats are 0-3 counter-clockwise (0-2 at a three-player table: `Ruleset.players`);
+nothing assumes seat 0 deals.
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ from typing import Any, ClassVar
 from scorer.points import HandValue
 from scorer.rules import Ruleset
 
+#: The seats of a four-player table, the default. A game's own count is its rules' `players`
+#: (`TableState.seats`): nothing in the table assumes four.
 SEATS = 4
 
 
@@ -61,10 +64,11 @@ class AbortKind(Enum):
 class GameStarted:
     """The first event: who sits where, under which rules (in full, so a record stands alone).
 
-    Everyone starts with `rules.start_points`; `first_dealer` deals East 1.
+    One name a seat, `rules.players` of them (4, or 3 for sanma). Everyone starts with
+    `rules.start_points`; `first_dealer` deals East 1.
     """
 
-    players: tuple[str, str, str, str]
+    players: tuple[str, ...]
     rules: Ruleset
     first_dealer: int = 0
     TYPE: ClassVar[str] = "game_started"

@@ -2,7 +2,8 @@
 and the rounding of the final scores (`Ruleset.final_rounding`).
 
 Ties go by seat order from the first dealer unless `split_ties`, when tied players share the uma
-(and oka) of the places they occupy, and what rounding leaves to first place.
+(and oka) of the places they occupy, and what rounding leaves to first place. The table has as
+many seats as `points` has entries (4, or 3 at a three-player table).
 """
 
 from __future__ import annotations
@@ -11,17 +12,17 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from scorer.rules import FinalRounding, LeftoverSticks, Ruleset
-from scorer.table_events import SEATS
 from scorer.table_state import Standing
 
 
-def seat_order(seat: int, first_dealer: int) -> int:
-    return (seat - first_dealer) % SEATS
+def seat_order(seat: int, first_dealer: int, seats: int = 4) -> int:
+    return (seat - first_dealer) % seats
 
 
 def ranking(points: Sequence[int], first_dealer: int) -> list[int]:
     """Seats from first place to last; equal points: the seat nearer the first dealer first."""
-    return sorted(range(SEATS), key=lambda s: (-points[s], seat_order(s, first_dealer)))
+    seats = len(points)
+    return sorted(range(seats), key=lambda s: (-points[s], seat_order(s, first_dealer, seats)))
 
 
 def with_leftover_sticks(points: Sequence[int], sticks: int, first_dealer: int,
@@ -43,7 +44,7 @@ def with_leftover_sticks(points: Sequence[int], sticks: int, first_dealer: int,
 
 
 def placement_bonus(points: Sequence[int], rules: Ruleset) -> tuple[list[Fraction], list[Fraction]]:
-    """Uma and oka by place (1st..4th), in thousands.
+    """Uma and oka by place (1st to last), in thousands.
 
     Floating uma (JPML) depends on how many finish at or above the return points.
     """
@@ -52,7 +53,7 @@ def placement_bonus(points: Sequence[int], rules: Ruleset) -> tuple[list[Fractio
     else:
         above = sum(1 for p in points if p > rules.return_points)
     uma = [Fraction(u) for u in rules.uma.for_players_above(above)]
-    oka = [Fraction(rules.oka, 1000)] + [Fraction(0)] * (SEATS - 1)
+    oka = [Fraction(rules.oka, 1000)] + [Fraction(0)] * (len(points) - 1)
     return uma, oka
 
 
@@ -84,7 +85,7 @@ def rounding_adjustments(points: Sequence[int], order: Sequence[int],
     split) is left exact and takes what the others' rounding gave or took, in equal shares, so
     the scores still add up to what the points do.
     """
-    adjustments = [Fraction(0)] * SEATS
+    adjustments = [Fraction(0)] * len(points)
     if rules.final_rounding is FinalRounding.EXACT:
         return adjustments
     top = [s for s in order if points[s] == points[order[0]]] if rules.split_ties else [order[0]]
@@ -106,9 +107,10 @@ def standings(players: Sequence[str], points: Sequence[int], penalties: Sequence
     rounding = rounding_adjustments(points, order, rules)
     rows = []
     place = 0
-    while place < SEATS:
+    seats = len(points)
+    while place < seats:
         group = [order[place]]
-        while (rules.split_ties and place + len(group) < SEATS
+        while (rules.split_ties and place + len(group) < seats
                and points[order[place + len(group)]] == points[group[0]]):
             group.append(order[place + len(group)])
         places = range(place, place + len(group))

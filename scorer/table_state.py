@@ -8,7 +8,6 @@ from fractions import Fraction
 
 from scorer.context import Wind
 from scorer.rules import GameLength, Ruleset
-from scorer.table_events import SEATS
 
 
 class EndReason(Enum):
@@ -58,7 +57,8 @@ class TableState:
     """Points, dealer, round, honba, sticks, riichi, and at the end the standings.
 
     `hand_index` counts dealer changes from East 1 (0) on: East 1-4 are 0-3, South 1-4 are 4-7,
-    West 1-4 are 8-11. `penalties` are chombo points taken off the final score (POINTS rule).
+    West 1-4 are 8-11 (at three players East 1-3 are 0-2, South 1-3 3-5, West 1-3 6-8).
+    `penalties` are chombo points taken off the final score (POINTS rule), one a seat.
     """
 
     rules: Ruleset
@@ -69,10 +69,15 @@ class TableState:
     honba: int = 0
     sticks: int = 0
     riichi: frozenset[int] = frozenset()
-    penalties: tuple[int, ...] = (0,) * SEATS
+    penalties: tuple[int, ...] = ()
     ended: EndReason | None = None
     standings: tuple[Standing, ...] = ()
     history: tuple[HistoryRow, ...] = ()
+
+    @property
+    def seats(self) -> int:
+        """How many play: 4, or 3 at a three-player table (the rules' `players`)."""
+        return len(self.points)
 
     @property
     def finished(self) -> bool:
@@ -80,28 +85,29 @@ class TableState:
 
     @property
     def dealer(self) -> int:
-        return (self.first_dealer + self.hand_index) % SEATS
+        return (self.first_dealer + self.hand_index) % self.seats
 
     @property
     def round_wind(self) -> Wind:
-        return Wind(self.hand_index // SEATS + 1)
+        return Wind(self.hand_index // self.seats + 1)
 
     @property
     def hand_number(self) -> int:
-        return self.hand_index % SEATS + 1
+        return self.hand_index % self.seats + 1
 
     @property
     def last_hand_index(self) -> int:
-        """All last: East 4 in an east-only game, South 4 in a hanchan."""
+        """All last: East 4 in an east-only game, South 4 in a hanchan (East 3 / South 3 at
+        three players)."""
         rounds = 1 if self.rules.length is GameLength.EAST else 2
-        return rounds * SEATS - 1
+        return rounds * self.seats - 1
 
     @property
     def in_extra_round(self) -> bool:
         return self.hand_index > self.last_hand_index
 
     def seat_wind(self, seat: int) -> Wind:
-        return Wind((seat - self.dealer) % SEATS + 1)
+        return Wind((seat - self.dealer) % self.seats + 1)
 
     @property
     def label(self) -> str:

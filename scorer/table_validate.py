@@ -45,31 +45,36 @@ def check_reason(value: Any, what: str) -> str:
     return reason
 
 
-def check_seat(value: Any, field: str) -> int:
+def check_seat(value: Any, field: str, seats: int = SEATS) -> int:
+    """A seat of a table of `seats` (4, or 3 at a three-player table)."""
     seat = check_int(value, field)
-    if not 0 <= seat < SEATS:
-        raise IllegalEvent(f"no seat {seat}: seats are 0-{SEATS - 1}", field=field)
+    if not 0 <= seat < seats:
+        raise IllegalEvent(f"no seat {seat}: seats are 0-{seats - 1}", field=field)
     return seat
 
 
-def check_seats(values: Iterable[Any], field: str) -> None:
+def check_seats(values: Iterable[Any], field: str, seats: int = SEATS) -> None:
     if not isinstance(values, frozenset | set | tuple | list):
         raise IllegalEvent(f"expected a set of seats, got {brief(values)}", field=field)
     for value in values:
-        check_seat(value, field)
+        check_seat(value, field, seats)
 
 
 def check_start(event: GameStarted) -> None:
     if not isinstance(event.rules, Ruleset):
         raise IllegalEvent("expected a Ruleset", field="rules")
-    if not isinstance(event.players, tuple) or len(event.players) != SEATS:
-        raise IllegalEvent(f"a table seats {SEATS} players", field="players")
+    # The rules first: they say how many sit at the table.
+    check_rules(event.rules)
+    seats = event.rules.players
+    if not isinstance(event.players, tuple) or len(event.players) != seats:
+        got = len(event.players) if isinstance(event.players, tuple) else brief(event.players)
+        raise IllegalEvent(f"{event.rules.name} seats {seats} players, got {got}",
+                           field="players")
     for i, name in enumerate(event.players):
         if not isinstance(name, str) or not name.strip():
             raise IllegalEvent(f"a player needs a name, got {brief(name)}", field=f"players[{i}]")
         check_text(name, f"players[{i}]", limits.NAME_LENGTH)
-    check_seat(event.first_dealer, "first_dealer")
-    check_rules(event.rules)
+    check_seat(event.first_dealer, "first_dealer", seats)
 
 
 def check_rules(rules: Ruleset) -> None:
@@ -81,19 +86,25 @@ def check_rules(rules: Ruleset) -> None:
         raise IllegalEvent(f"at most {limits.LABELS} names", field="rules.pao")
     for label in rules.pao:
         check_text(label, "rules.pao", limits.LABEL_LENGTH)
-    check_uma(rules.uma)
+    check_uma(rules.uma, rules.players)
 
 
-def check_uma(uma: Uma) -> None:
-    for i, value in enumerate(uma.fixed):
-        check_int(value, f"rules.uma.fixed[{i}]", bounds=limits.UMA)
+def check_uma(uma: Uma, players: int = SEATS) -> None:
+    """One uma a player (1st to last), each within bounds."""
+    rows = [("rules.uma.fixed", uma.fixed)]
     for above, values in uma.floating:
-        check_int(above, "rules.uma.floating", bounds=Range(1, SEATS))
+        check_int(above, "rules.uma.floating", bounds=Range(1, players))
+        rows.append((f"rules.uma.floating.{above}", values))
+    for field, values in rows:
+        if len(values) != players:
+            raise IllegalEvent(f"{players} players need {players} uma values, got "
+                               f"{len(values)}", field=field)
         for i, value in enumerate(values):
-            check_int(value, f"rules.uma.floating.{above}[{i}]", bounds=limits.UMA)
+            check_int(value, f"{field}[{i}]", bounds=limits.UMA)
 
 
 def check_win(event: Win, rules: Ruleset) -> None:
+    seats = rules.players
     hands = event.hands
     if not isinstance(hands, tuple) or not hands:
         raise IllegalEvent("a win needs at least one winning hand", field="hands")
@@ -101,14 +112,14 @@ def check_win(event: Win, rules: Ruleset) -> None:
         if len(hands) != 1:
             raise IllegalEvent("a tsumo has one winner; rons need the discarder", field="hands")
     else:
-        check_seat(event.discarder, "discarder")
-        if len(hands) > SEATS - 1:
-            raise IllegalEvent(f"at most {SEATS - 1} players can ron one discard",
+        check_seat(event.discarder, "discarder", seats)
+        if len(hands) > seats - 1:
+            raise IllegalEvent(f"at most {seats - 1} players can ron one discard",
                                field="hands")
     seen: set[int] = set()
     for i, hand in enumerate(hands):
         where = f"hands[{i}]"
-        winner = check_seat(hand.winner, f"{where}.winner")
+        winner = check_seat(hand.winner, f"{where}.winner", seats)
         if winner == event.discarder:
             raise IllegalEvent("the discarder cannot ron their own discard",
                                field=f"{where}.winner")
@@ -144,7 +155,7 @@ def _check_pao(liable: Any, units: Any, winner: int, yakuman: int, rules: Rulese
             raise IllegalEvent("liable_yakuman needs a liable player",
                                field=f"{where}.liable_yakuman")
         return
-    seat = check_seat(liable, f"{where}.liable")
+    seat = check_seat(liable, f"{where}.liable", rules.players)
     if seat == winner:
         raise IllegalEvent("the winner cannot be liable for their own hand",
                            field=f"{where}.liable")
@@ -160,15 +171,15 @@ def _check_pao(liable: Any, units: Any, winner: int, yakuman: int, rules: Rulese
 
 
 def check_draw(event: ExhaustiveDraw, rules: Ruleset) -> None:
-    check_seats(event.tenpai, "tenpai")
-    check_seats(event.nagashi, "nagashi")
+    check_seats(event.tenpai, "tenpai", rules.players)
+    check_seats(event.nagashi, "nagashi", rules.players)
     if event.nagashi and not rules.nagashi_mangan:
         raise IllegalEvent(f"{rules.name} plays without nagashi mangan", field="nagashi")
 
 
-def check_transfer(transfer: Transfer, where: str) -> None:
-    payer = check_seat(transfer.payer, f"{where}.payer")
-    payee = check_seat(transfer.payee, f"{where}.payee")
+def check_transfer(transfer: Transfer, where: str, seats: int = SEATS) -> None:
+    payer = check_seat(transfer.payer, f"{where}.payer", seats)
+    payee = check_seat(transfer.payee, f"{where}.payee", seats)
     if payer == payee:
         raise IllegalEvent("a transfer goes from one player to another", field=f"{where}.payee")
     check_int(transfer.points, f"{where}.points", 1, limits.PAYMENT)

@@ -149,9 +149,17 @@ def format_tiles(tiles: Iterable[Tile]) -> str:
     return "".join(out)
 
 
-def dora_from_indicator(indicator: Tile) -> Tile:
-    """The dora an indicator points at: next in its suit, 9 -> 1, North -> East, Chun -> Haku."""
+def dora_from_indicator(indicator: Tile, players: int = 4) -> Tile:
+    """The dora an indicator points at: next in its suit, 9 -> 1, North -> East, Chun -> Haku.
+
+    Three players play without 2m-8m, so there the man suit is 1m, 9m: each points at the other.
+
+    >>> dora_from_indicator(Tile.parse("1m")), dora_from_indicator(Tile.parse("1m"), players=3)
+    (Tile.parse('2m'), Tile.parse('9m'))
+    """
     k = indicator.kind
+    if players == 3 and k in (0, 8):
+        return TILES[8 - k]
     if k < 27:
         return TILES[k - k % 9 + (k % 9 + 1) % 9]
     if k <= 30:

@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from scorer.context import Riichi, WinContext
-from scorer.hand import Hand, Problem
+from scorer.context import Riichi, WinContext, Wind
+from scorer.hand import CalledFrom, Hand, MeldKind, Problem
 from scorer.rules import Ruleset
 from scorer.shape import ALL_KINDS, BITS, FIELD, FIVES, UNIT, HandShape, each
 from scorer.tiles import SUITS
@@ -44,6 +44,8 @@ _NO_RIICHI = Riichi.NONE
 
 def plainly_valid(shape: HandShape, hand: Hand, ctx: WinContext, rules: Ruleset) -> bool:
     """True only if the hand and context have no problem at all (False: look closer)."""
+    if rules.players != 4 or hand.kita:
+        return False  # a three-player table's own checks are `rule_problems`' alone
     melds = hand.melds
     # (14 tiles, a kan counted as 3, leave room for at most 4 melds.)
     if not shape.proper or len(hand.concealed) + 3 * len(melds) != 14:
@@ -80,14 +82,45 @@ def plainly_valid(shape: HandShape, hand: Hand, ctx: WinContext, rules: Ruleset)
     return not (packed + _PLUS_11) & _BIT_4
 
 
-def rule_problems(hand: Hand, rules: Ruleset) -> list[Problem]:
-    """Problems that depend on the ruleset: with red fives, a set's fourth five is red."""
-    if not rules.red_fives:
-        return []
+def rule_problems(hand: Hand, rules: Ruleset, ctx: WinContext | None = None) -> list[Problem]:
+    """Problems that depend on the ruleset: with red fives, a set's fourth five is red; at a
+    three-player table, the tiles, calls, seats and kita that it does not have."""
     out = []
-    for kind, suit in zip(FIVES, SUITS, strict=False):
-        plain = sum(1 for t in hand.all_tiles if t.kind == kind and not t.is_red)
-        if plain >= 4:
-            out.append(Problem("tiles", f"four plain 5{suit}, but this set's fourth 5{suit} is "
-                               f"the red 0{suit}"))
+    if rules.red_fives:
+        for kind, suit in zip(FIVES, SUITS, strict=False):
+            plain = sum(1 for t in hand.all_tiles if t.kind == kind and not t.is_red)
+            if plain >= 4:
+                out.append(Problem("tiles", f"four plain 5{suit}, but this set's fourth 5{suit} "
+                                   f"is the red 0{suit}"))
+    if hand.kita and not (rules.players == 3 and rules.nukidora):
+        out.append(Problem("kita", f"{hand.kita} North(s) pulled out as kita, but {rules.name} "
+                           "plays no nukidora (only a three-player table pulls out Norths)"))
+    if rules.players == 3:
+        out += sanma_problems(hand, ctx)
+    return out
+
+
+#: The kinds a three-player set leaves out: 2m-8m (kinds 1-7).
+_NOT_IN_SANMA: Final = frozenset(range(1, 8))
+
+
+def sanma_problems(hand: Hand, ctx: WinContext | None = None) -> list[Problem]:
+    """What a three-player table cannot have: 2m-8m (in the hand or as an indicator), chi,
+    a call from the seat opposite, a North seat."""
+    out = []
+    indicators = () if ctx is None else ctx.dora_indicators + ctx.ura_indicators
+    missing = sorted({t for t in hand.all_tiles + indicators if t.kind in _NOT_IN_SANMA})
+    for tile in missing:
+        name = f"{tile} (a red 5m)" if tile.is_red else str(tile)
+        out.append(Problem("tiles", f"{name} is not in a three-player set (sanma plays without "
+                           "2m-8m)"))
+    for i, meld in enumerate(hand.melds):
+        where = f"meld {i + 1} ({meld})"
+        if meld.kind is MeldKind.CHI:
+            out.append(Problem(where, "there is no chi at a three-player table"))
+        elif meld.source is CalledFrom.TOIMEN:
+            out.append(Problem(where, "there is no seat opposite at a three-player table "
+                               "(call from kamicha or shimocha)"))
+    if ctx is not None and ctx.seat_wind == Wind.NORTH:
+        out.append(Problem("seat_wind", "a three-player table seats East, South and West only"))
     return out

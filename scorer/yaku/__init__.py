@@ -41,6 +41,7 @@ from scorer.yaku.patterns import (
     SHOUSANGEN,
     TANYAO,
     TOITOI,
+    YAKUHAI_NORTH,
 )
 from scorer.yaku.situational import (
     CHANKAN,
@@ -75,7 +76,8 @@ from scorer.yaku.yakuman import (
 #: Every yaku, in Tenhou's order (the order of yaku-ids.txt, which is the output order).
 YAKU: Final[tuple[Yaku, ...]] = (
     MENZEN_TSUMO, RIICHI, IPPATSU, CHANKAN, RINSHAN_KAIHOU, HAITEI_RAOYUE, HOUTEI_RAOYUI, PINFU,
-    TANYAO, IIPEIKOU, *SEAT_WINDS, *ROUND_WINDS, HAKU, HATSU, CHUN, DOUBLE_RIICHI, CHIITOITSU,
+    TANYAO, IIPEIKOU, *SEAT_WINDS, *ROUND_WINDS, YAKUHAI_NORTH, HAKU, HATSU, CHUN,
+    DOUBLE_RIICHI, CHIITOITSU,
     CHANTA, ITTSU, SANSHOKU_DOUJUN, SANSHOKU_DOUKOU, SANKANTSU, TOITOI, SANANKOU, SHOUSANGEN,
     HONROUTOU, RYANPEIKOU, JUNCHAN, HONITSU, CHINITSU, RENHOU, RENHOU_YAKUMAN, TENHOU, CHIIHOU,
     DAISANGEN, SUUANKOU, SUUANKOU_TANKI, TSUUIISOU, RYUUIISOU, CHINROUTOU, CHUUREN_POUTOU,
@@ -132,7 +134,7 @@ def found(r: Reading, ctx: WinContext, rules: Ruleset,
     """
     if hand is None:
         hand = hand_facts(r.shape, ctx, rules)
-    facts = hand | reading_facts(r, ctx)
+    facts = hand | reading_facts(r, ctx, hand)
     yakuman, rows, certain, certain_han = _CANDIDATES.get(facts) or candidates(facts)
     if yakuman:
         limits = tuple([(y.id, y.units(rules)) for y in yakuman

@@ -67,6 +67,8 @@ def one_suit(mask: int) -> bool:
     return (mask & SUIT_BITS) in (MAN, PIN, SOU)
 
 
-def yakuhai_pair(pair: int, ctx: WinContext) -> bool:
-    """A pair that pays fu and breaks pinfu: a dragon, the seat wind or the round wind."""
-    return pair >= 31 or pair == 26 + ctx.seat_wind or pair == 26 + ctx.round_wind
+def yakuhai_pair(pair: int, ctx: WinContext, rules: Ruleset) -> bool:
+    """A pair that pays fu and breaks pinfu: a dragon, the seat wind or the round wind (or
+    North, where it is a value tile for everyone: `Ruleset.north_yakuhai`)."""
+    return (pair >= 31 or pair == 26 + ctx.seat_wind or pair == 26 + ctx.round_wind
+            or (pair == 30 and rules.north_yakuhai))

@@ -81,6 +81,9 @@ THREE_CONCEALED: Final = 1 << 46  # exactly three concealed triplets (sanankou)
 FOUR_CONCEALED: Final = 1 << 47
 PINFU: Final = 1 << 48  # four sequences, a pair that pays no fu, won on a two-sided wait
 OUTSIDE: Final = 1 << 49  # has a sequence, and each is 123 or 789
+# The situation again: North is a value tile for everyone (`Ruleset.north_yakuhai`) and is
+# neither this seat's nor the round's wind (those are yaku of their own).
+NORTH_VALUE: Final = 1 << 50
 
 #: Every fact by name, in bit order (for tests and for reading a facts int).
 FACTS: Final = {name: bit for name, bit in globals().items()
@@ -156,11 +159,14 @@ def hand_facts(shape: tiles.HandShape, ctx: WinContext, rules: Ruleset) -> int:
         facts |= HAITEI if ctx.tsumo else HOUTEI
     if ctx.blessing is not None:
         facts |= BLESSING
+    if rules.north_yakuhai and ctx.seat_wind != 4 and ctx.round_wind != 4:
+        facts |= NORTH_VALUE
     return facts
 
 
-def reading_facts(r: Reading, ctx: WinContext) -> int:
-    """The facts of one reading: its sets, its pair and its wait (`ctx`: is the pair pinfu's)."""
+def reading_facts(r: Reading, ctx: WinContext, hand: int = 0) -> int:
+    """The facts of one reading: its sets, its pair and its wait (`ctx` and the `hand`'s facts:
+    is the pair pinfu's)."""
     # Unpacked at once: a named tuple's fields read by name are slower under Python 3.11.
     form, pair, _, _, seq_bits, trip_bits, peikou, anko, _, wait, _, _, _ = r
     if form is not _STANDARD:
@@ -184,7 +190,8 @@ def reading_facts(r: Reading, ctx: WinContext) -> int:
             if anko >= 3:
                 facts |= THREE_CONCEALED if anko == 3 else FOUR_CONCEALED
     elif wait is _RYANMEN:  # pinfu's pair pays no fu: no dragon, seat wind or round wind
-        if pair < 31 and pair != 26 + ctx.seat_wind and pair != 26 + ctx.round_wind:
+        if (pair < 31 and pair != 26 + ctx.seat_wind and pair != 26 + ctx.round_wind
+                and not (pair == 30 and hand & NORTH_VALUE)):
             facts |= PINFU
     if seq_bits and not seq_bits & base.MIDDLE_STARTS:
         facts |= OUTSIDE

@@ -16,10 +16,10 @@ from scorer.yaku.base import HONOUR_KINDS, IS_ORPHAN, SIMPLE_KINDS, Yaku, yakuha
 _STANDARD, _RYANMEN = Form.STANDARD, Wait.RYANMEN
 
 
-def is_pinfu(r: Reading, ctx: WinContext) -> bool:
+def is_pinfu(r: Reading, ctx: WinContext, rules: Ruleset) -> bool:
     """Closed, four sequences, a pair that pays no fu, won on a two-sided wait."""
     return (r.form is _STANDARD and r.wait is _RYANMEN and not r.trip_bits
-            and r.shape.closed and not yakuhai_pair(r.pair, ctx))
+            and r.shape.closed and not yakuhai_pair(r.pair, ctx, rules))
 
 
 def _outside(r: Reading, honours: bool) -> bool:
@@ -52,6 +52,8 @@ SEAT_WINDS = tuple(Yaku(f"seat_wind_{w.name.lower()}", 1, 1, _WIND_SETS[w - 1] |
                    for w in Wind)
 ROUND_WINDS = tuple(Yaku(f"round_wind_{w.name.lower()}", 1, 1, _WIND_SETS[w - 1] | _ROUNDS[w - 1])
                     for w in Wind)
+# Sanma where North is a value tile for everyone (Mahjong Soul; `Ruleset.north_yakuhai`).
+YAKUHAI_NORTH = Yaku("yakuhai_north", 1, 1, f.NORTH_SET | f.NORTH_VALUE)
 HAKU = Yaku("haku", 1, 1, f.HAKU_SET)
 HATSU = Yaku("hatsu", 1, 1, f.HATSU_SET)
 CHUN = Yaku("chun", 1, 1, f.CHUN_SET)

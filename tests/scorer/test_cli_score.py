@@ -126,6 +126,32 @@ def test_jsonl_real_wins_file() -> None:
                for o, e in zip(ours, expected, strict=True))
 
 
+def test_jsonl_real_sanma_wins_file() -> None:
+    wins = SHARED / "scoring" / "tenhou-sanma-wins-dev.jsonl"
+    if not wins.exists():
+        pytest.skip(f"../shared not found: {wins}")
+    out = run("--jsonl", str(wins), "--ruleset", "tenhou_sanma")
+    assert out.returncode == 0
+    expected = [json.loads(line)["expected"] for line in wins.read_text().splitlines()]
+    ours = [json.loads(line) for line in out.stdout.splitlines()]
+    assert len(ours) == len(expected) == 602
+    assert all(o["points"] == e["points_total"] and o["han"] == e["han"] and o["fu"] == e["fu"]
+               and o["payments"]["winner_gain"] == e["payments"]["winner_gain"]
+               for o, e in zip(ours, expected, strict=True))
+
+
+def test_a_three_player_hand_with_kita_from_the_command_line() -> None:
+    # Chun, and 2 kita each counted twice under a West indicator: 5 han, a mangan ron.
+    out = run("111m123p456s99p", "--pon", "777z:shimocha", "--win", "9p", "--kita", "2",
+              "--dora", "3z", "--seat", "S", "--ruleset", "tenhou_sanma")
+    assert out.returncode == 0, out.stderr
+    assert "dora (kita included)     4 han" in out.stdout
+    assert "Points: 8000; the discarder pays 8000" in out.stdout
+    bad = run("234m123p456s99p11z", "--win", "1z", "--ruleset", "tenhou_sanma")
+    assert bad.returncode == 2
+    assert "error: tiles: 2m is not in a three-player set" in bad.stderr
+
+
 @pytest.mark.parametrize(("ruleset", "code", "verdict"), [
     ("tenhou", 0, "kokushi_musou_13"),
     ("wrc", 1, "Not a win: not a legal win: these rules do not let kokushi musou rob a closed "

@@ -96,7 +96,9 @@ def test_each_preset_rounds_as_its_table_publishes() -> None:
         "tenhou": FinalRounding.THOUSAND_HALF_UP, "casual": FinalRounding.THOUSAND_HALF_UP,
         "mahjong_soul": FinalRounding.EXACT, "mleague": FinalRounding.EXACT,
         "wrc": FinalRounding.EXACT, "ema": FinalRounding.EXACT, "jpml": FinalRounding.EXACT,
-        "renmei101": FinalRounding.EXACT}
+        "renmei101": FinalRounding.EXACT,
+        # Three-player rooms round as the same platform's four-player ones.
+        "tenhou_sanma": FinalRounding.THOUSAND_HALF_UP, "mahjong_soul_sanma": FinalRounding.EXACT}
 
 
 def test_the_rounding_is_shown_on_each_row() -> None:

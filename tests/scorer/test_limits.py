@@ -45,7 +45,8 @@ def test_every_whole_number_rule_option_has_bounds() -> None:
 
 @pytest.mark.parametrize("name", sorted(RULESETS))
 def test_every_preset_is_within_bounds(name: str) -> None:
-    replay([GameStarted(PLAYERS, RULESETS[name])])
+    rules = RULESETS[name]
+    replay([GameStarted(PLAYERS[:rules.players], rules)])
 
 
 @pytest.mark.parametrize(("text", "error", "message"), [

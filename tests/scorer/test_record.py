@@ -133,8 +133,8 @@ def _drop(path: str) -> Edit:
                                          "of"),
     (_set("events/6/transfers/1/payee", "Ben"), "event 6 (correction), field "
                                                 "'transfers[1].payee': expected a whole number"),
-    (_set("events/0/players", ["A", "B", "C"]), "event 0 (game_started), field 'players': a "
-                                                "table seats 4 players, got 3"),
+    (_set("events/0/players", ["A", "B", "C"]), "event 0 (game_started), field 'players': "
+                                                "jpml seats 4 players, got 3"),
     (_set("events/0/rules/options/kiriage", "yes"), "event 0 (game_started), field "
                                                     "'rules.options.kiriage': expected true"),
     (_set("events/0/rules/options/bust", True), "event 0 (game_started), field "
@@ -143,7 +143,12 @@ def _drop(path: str) -> Edit:
                                                        "'rules.options.renchan': expected one of"),
     (_set("events/0/rules/options/uma", {"fixed": [1, 2, 3]}), "event 0 (game_started), field "
                                                                "'rules.options.uma.fixed': "
-                                                               "expected 4 numbers, got 3"),
+                                                               "4 players need 4 uma values, "
+                                                               "got 3"),
+    (_set("events/0/rules/options/uma", {"fixed": [1, 2]}), "event 0 (game_started), field "
+                                                            "'rules.options.uma.fixed': "
+                                                            "expected 4 numbers (3 at a "
+                                                            "three-player table), got 2"),
     # A legal-looking but impossible game: the replay names the event and field.
     (_set("events/5/seat", 9), "event 5 (chombo), field 'seat': no seat 9"),
     (_set("events/1/type", "chombo"), None),  # a chombo instead of a riichi: "after" disagrees

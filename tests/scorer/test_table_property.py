@@ -93,10 +93,12 @@ def events(draw: st.DrawFn, state: TableState) -> Event:
 
 def random_game(data: st.DataObject, rules: Ruleset, steps: int) -> list[Event]:
     """Legal events only; each one's payments must conserve points."""
-    start = GameStarted(("Ana", "Ben", "Chie", "Dai"), rules)
+    # Three or four players, as the rules say; events for a seat a three-player table does not
+    # have are drawn too, and refused like any other illegal event.
+    start = GameStarted(("Ana", "Ben", "Chie", "Dai")[:rules.players], rules)
     played: list[Event] = [start]
     state = replay(played)
-    total = 4 * rules.start_points
+    total = rules.players * rules.start_points
     for _ in range(steps):
         if state.finished:
             break

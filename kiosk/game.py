@@ -15,7 +15,7 @@ from typing import Any, Protocol
 
 from kiosk import present
 from kiosk.errors import ApiError
-from kiosk.store import StoreError, StoreFull, UnreadableGame
+from kiosk.store import StoreError, StoreFull, UnknownGame, UnreadableGame
 from scorer.rules import Ruleset
 from scorer.table import Event, GameStarted, IllegalEvent, Table
 
@@ -45,6 +45,8 @@ class EventLog(Protocol):
     def append(self, game_id: str, index: int, event: Event) -> int: ...
     def truncate(self, game_id: str, length: int) -> None: ...
     def games(self) -> list[dict[str, Any]]: ...
+    def events(self, game_id: str) -> list[Event]: ...
+    def resume(self, game_id: str) -> None: ...
 
 
 class GameService:
@@ -171,12 +173,28 @@ class GameService:
             try:
                 with _stored():
                     game_id = self.log.import_record(text)  # type: ignore[attr-defined]
-            except (RecordError, IllegalEvent) as e:
-                raise ApiError(400, f"cannot import the record: {e}") from None
+            except (RecordError, IllegalEvent) as e:  # both name the event and the field
+                raise ApiError(400, f"cannot import the record: {e}", event=e.index,
+                               field=e.field) from None
             self._game_id = game_id
-            self._table = Table.of(self.log.latest()[1])  # type: ignore[index]
+            self._table = Table.of(self.log.events(game_id))
         self.on_change()
         return self._table
+
+    def resume(self, game_id: str) -> Table:
+        """Play a stored game again (the games list): it becomes the current game here and after
+        a restart. The game left stays stored as it is; its redo list, kept in memory, goes."""
+        with self._lock, _stored():
+            try:
+                table = Table.of(self.log.events(game_id))
+            except UnknownGame:
+                raise ApiError(404, f"no game {game_id!r}") from None
+            except (UnreadableGame, ValueError) as e:  # ValueError: IllegalEvent on replay
+                raise ApiError(409, f"game {game_id} cannot be replayed: {e}") from None
+            self.log.resume(game_id)
+            self._game_id, self._table = game_id, table
+        self.on_change()
+        return table
 
     def redo(self) -> Table:
         with self._lock:

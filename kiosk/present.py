@@ -8,7 +8,9 @@ from fractions import Fraction
 from typing import Any
 
 from kiosk import rules_json
-from scorer.table import Table, Win
+from kiosk.event_words import describe, hand_line, in_every_language, ruleset_name
+from kiosk.i18n import t
+from scorer.table import Table, TableState, Win, apply
 from scorer.table_standings import standings, with_leftover_sticks
 
 
@@ -24,7 +26,8 @@ def state_json(table: Table | None, game_id: str = "") -> dict[str, Any]:
     last = s.history[-1] if s.history else None
     return {
         "game": {"id": game_id, "ruleset": s.rules.name, "players": list(s.players),
-                 "events": len(table.events)},
+                 "events": len(table.events),
+                 "ruleset_name": in_every_language(lambda lang: ruleset_name(s.rules.name, lang))},
         "seats": [{"seat": i, "name": s.players[i], "points": s.points[i],
                    "wind": s.seat_wind(i).value, "dealer": i == s.dealer,
                    "riichi": i in s.riichi} for i in range(len(s.players))],
@@ -38,7 +41,10 @@ def state_json(table: Table | None, game_id: str = "") -> dict[str, Any]:
         "end_reason": s.ended.value if s.ended else None,
         "can_undo": table.can_undo,
         "can_redo": table.can_redo,
-        "last_event": {"summary": last.what, "deltas": list(last.deltas)} if last else None,
+        # `summary` is the rules core's English (for scripts); the pages show `text`, in theirs.
+        "last_event": {"summary": last.what, "deltas": list(last.deltas),
+                       "text": in_every_language(lambda lang: describe(
+                           table.events[-1], s, lang, s.ended))} if last else None,
     }
 
 
@@ -48,14 +54,29 @@ def _breakdowns(event: Any) -> list[dict[str, Any]]:
     return [dict(h.breakdown) for h in event.hands if h.breakdown]
 
 
-def history_json(table: Table) -> dict[str, Any]:
+def history_json(table: Table, lang: str = "en") -> dict[str, Any]:
+    """Every event with what it moved; `text`, `round_text` and each winning hand's line in
+    `lang` (`summary` and `round` are the rules core's English, for scripts)."""
     s = table.state
     entries = []
+    before: TableState | None = None
     for row, event in zip(s.history, table.events, strict=False):
-        entries.append({"index": row.index, "round": row.hand, "summary": row.what,
-                        "type": getattr(event, "TYPE", ""), "deltas": list(row.deltas),
-                        "points": list(row.points), "honba": row.honba, "sticks": row.sticks,
-                        "breakdowns": _breakdowns(event)})
+        after = apply(before, event)
+        at = before or after  # the hand it happened in (the game's first for its start)
+        ended = s.ended if row is s.history[-1] else None
+        entry = {"index": row.index, "round": row.hand, "summary": row.what,
+                 "text": describe(event, s, lang, ended), "type": getattr(event, "TYPE", ""),
+                 "deltas": list(row.deltas), "points": list(row.points), "honba": row.honba,
+                 "sticks": row.sticks, "breakdowns": _breakdowns(event),
+                 "round_text": t("history.round", lang, honba=t("table.honba", lang, n=at.honba),
+                                 round=t("round", lang, hand=at.hand_number,
+                                         wind=t(f"wind.{at.round_wind.value}", lang)))}
+        if isinstance(event, Win):
+            entry["hands"] = [{"text": hand_line(h, at, event.discarder is None, lang),
+                               "reading": (h.breakdown or {}).get("reading", "")}
+                              for h in event.hands if h.breakdown]
+        entries.append(entry)
+        before = after
     return {"players": list(s.players), "entries": entries,
             "undone": len(table.undone), "ruleset": rules_json.to_json(s.rules)}
 

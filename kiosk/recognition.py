@@ -3,7 +3,8 @@
 The model is loaded and warmed up in `start()`, never at import. When the vision package or its
 model is missing, `available` is False and the capture flow goes straight to tapping the tiles
 in, saying why. The reading is turned into the JSON the win page edits: each tile with its label,
-box, confidence, top alternatives and a `low` flag under `LOW_CONFIDENCE`.
+box, confidence, top alternatives and a `low` flag on the doubtful ones only, and the problems in
+a player's words (`kiosk.reading_words`); vision's own diagnostics go to the log.
 
 The service also keeps the table's taught tiles (`vision.taught`, issue 16): read from
 `taught_dir` at start (a file it cannot use is reported in `status()` and the kiosk reads
@@ -26,12 +27,14 @@ from typing import Any
 
 import numpy as np
 
+from kiosk import i18n
+from kiosk.reading_words import LOW_CONFIDENCE, blamed_tiles, doubtful, problems_of
 from scorer.hand import Meld, MeldKind
 from scorer.tiles import Tile, TileError
 from scorer.waits import winning_kinds
 
 log = logging.getLogger(__name__)
-LOW_CONFIDENCE = 0.8
+__all__ = ["LOW_CONFIDENCE", "RecogniserService", "is_complete", "reading_to_hand"]
 ROOT = Path(__file__).resolve().parents[1]
 #: exemplars kept per taught label, the newest (a tile is 4: its crop turned 0-3 quarters), so a
 #: table that confirms wins for years keeps a set that stays small and quick to compare with
@@ -108,20 +111,22 @@ class RecogniserService:
                 "kernels": self.kernels, "taught": self.taught is not None,
                 "taught_error": self.taught_error}
 
-    def read(self, image: np.ndarray) -> dict[str, Any]:
-        """{recognised, taught, hand: {concealed, win, melds, dora, ura}, problems, message}."""
+    def read(self, image: np.ndarray, lang: str = "en") -> dict[str, Any]:
+        """{recognised, taught, hand: {concealed, win, melds, dora, ura, unplaced}, problems
+        (in `lang`, a player's words), message}."""
         recogniser = self._recogniser  # one reference for the whole reading (see the module doc)
         if recogniser is None:
             return {"recognised": False, "taught": False, "hand": empty_hand(), "problems": [],
                     "message": self.error}
         reading = recogniser.read(image, complete=is_complete)
-        problems = [str(p) for p in reading.problems]
-        unplaced = [reading.tiles[i].label for i in reading.grouping.unassigned]
-        if unplaced:
-            problems.append(f"not placed in the hand: {' '.join(unplaced)}")
+        if reading.problems:
+            log.info("reading: %s; vision noticed: %s", reading.summary(),
+                     "; ".join(map(str, reading.problems)))
+        problems = problems_of(reading, is_complete)
         return {"recognised": True, "taught": recogniser.taught is not None,
-                "hand": reading_to_hand(reading), "problems": problems,
-                "message": "" if reading.tiles else "no tiles found in the photo"}
+                "hand": reading_to_hand(reading, blamed_tiles(problems)),
+                "problems": [p.words(lang) for p in problems],
+                "message": "" if reading.tiles else i18n.t("reading.none", lang)}
 
     # --- the table's taught tiles (vision.taught) -----------------------------------------
 
@@ -264,30 +269,38 @@ def newest_exemplars(taught: Any, per_kind: int) -> Any:
 
 
 def empty_hand() -> dict[str, Any]:
-    return {"concealed": [], "win": None, "melds": [], "dora": [], "ura": []}
+    return {"concealed": [], "win": None, "melds": [], "dora": [], "ura": [], "unplaced": []}
 
 
-def tile_json(tile: Any) -> dict[str, Any]:
+def tile_json(tile: Any, blamed: bool = False) -> dict[str, Any]:
+    """One tile for the win page; `low` marks it for a look: doubtful as read, or blamed by one
+    of the reading's problems (a tile that may be extra)."""
     confidence = float(tile.confidence)
     return {"label": tile.label, "confidence": round(confidence, 3),
-            "low": confidence < LOW_CONFIDENCE or tile.changed_by_decoder,
+            "low": blamed or doubtful(tile),
             "box": [round(float(v), 1) for v in tile.box],
             "alternatives": [[label, round(float(p), 3)] for label, p in tile.alternatives][:3],
             "sideways": tile.sideways, "face_down": tile.face_down}
 
 
-def reading_to_hand(reading: Any) -> dict[str, Any]:
-    """Map vision's `Reading` (tiles + grouping by index) onto the win page's groups."""
+def reading_to_hand(reading: Any, blamed: frozenset[int] = frozenset()) -> dict[str, Any]:
+    """Map vision's `Reading` (tiles + grouping by index) onto the win page's groups; the tiles
+    laid out outside the hand go to `unplaced` (the page can move them in)."""
     g = reading.grouping
     tiles = reading.tiles
+
+    def one(i: int) -> dict[str, Any]:
+        return tile_json(tiles[i], i in blamed)
+
     melds = []
     for meld in g.melds:
         called = meld.tiles.index(meld.called) if meld.called in meld.tiles else None
-        melds.append({"kind": meld.kind.value, "tiles": [tile_json(tiles[i]) for i in meld.tiles],
+        melds.append({"kind": meld.kind.value, "tiles": [one(i) for i in meld.tiles],
                       "called": called})
-    return {"concealed": [tile_json(tiles[i]) for i in g.concealed],
-            "win": tile_json(tiles[g.winning]) if g.winning is not None else None,
-            "melds": melds, "dora": [tile_json(tiles[i]) for i in g.dora], "ura": []}
+    return {"concealed": [one(i) for i in g.concealed],
+            "win": one(g.winning) if g.winning is not None else None,
+            "melds": melds, "dora": [one(i) for i in g.dora], "ura": [],
+            "unplaced": [one(i) for i in g.unassigned]}
 
 
 def is_complete(concealed: list[str], winning: str | None,

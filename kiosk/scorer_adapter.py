@@ -8,24 +8,38 @@ from __future__ import annotations
 
 from typing import Any
 
-from kiosk.yaku_names import yaku_name
-from scorer.score import Outcome, Score, score
+from kiosk.i18n import t
+from kiosk.yaku_names import limit_name, tile_name, yaku_name
+from scorer.decompose import Form
+from scorer.result import Outcome, Score
+from scorer.score import score
+from scorer.tiles import format_tiles
 
-__all__ = ["breakdown_of", "furiten_breakdown", "score", "yaku_name"]
+__all__ = ["breakdown_of", "furiten_breakdown", "score", "verdict", "yaku_name"]
+
+
+def verdict(result: Score, lang: str = "en") -> str:
+    """Why a hand does not win, in words of the page's language (the rules core's own message is
+    English): no yaku, not a winning shape, or a closed kan it may not rob."""
+    rules = result.rules
+    if result.outcome is Outcome.NO_YAKU:
+        # Atozuke off is the one rule that refuses a hand with yaku (scorer.score says so in
+        # its message): the yaku must not depend on the winning tile.
+        if not rules.atozuke and "every winning tile" in result.message:
+            return t("verdict.no_yaku_atozuke", lang)
+        return t("verdict.no_yaku", lang, n=rules.min_han)
+    if result.outcome is Outcome.ILLEGAL_CHANKAN:
+        kokushi = result.reading is not None and result.reading.form is Form.KOKUSHI
+        return t("verdict.chankan_rule_off" if kokushi else "verdict.chankan_not_kokushi", lang)
+    return t("verdict.not_a_win", lang, tiles=format_tiles(result.hand.concealed))
+
 
 def breakdown_of(result: Score, lang: str = "en") -> dict[str, Any]:
     if not result.is_win:
-        head = {Outcome.NO_YAKU: "No yaku", Outcome.ILLEGAL_CHANKAN: "Not a legal win"}.get(
-            result.outcome, "Not a winning hand")
-        detail = result.message or ""
-        if detail.lower().startswith(head.lower()):
-            verdict = detail[0].upper() + detail[1:]
-        else:
-            verdict = f"{head}: {detail}" if detail else head
-        return {"is_win": False, "outcome": result.outcome.value, "verdict": verdict,
-                "problems": [], "yaku": [], "fu_items": []}
+        return {"is_win": False, "outcome": result.outcome.value,
+                "verdict": verdict(result, lang), "problems": [], "yaku": [], "fu_items": []}
     yaku = [{"id": y, "name": yaku_name(y, lang), "han": h} for y, h in result.yaku]
-    yaku += [{"id": y, "name": yaku_name(y, lang), "han": f"{u}x yakuman" if u > 1 else "yakuman"}
+    yaku += [{"id": y, "name": yaku_name(y, lang), "han": limit_name("yakuman", lang, u)}
              for y, u in result.yakuman]
     dora = result.dora + result.aka_dora + result.ura_dora
     return {
@@ -41,8 +55,7 @@ def breakdown_of(result: Score, lang: str = "en") -> dict[str, Any]:
     }
 
 
-def furiten_breakdown(discarded: str) -> dict[str, Any]:
+def furiten_breakdown(discarded: str, lang: str = "en") -> dict[str, Any]:
     return {"is_win": False, "outcome": "furiten",
-            "verdict": f"Furiten: the winner discarded {discarded}, which completes their hand; "
-                       "they cannot win by ron (tsumo only)",
+            "verdict": t("verdict.furiten", lang, tile=tile_name(discarded, lang)),
             "problems": [], "yaku": [], "fu_items": []}

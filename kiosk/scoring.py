@@ -18,7 +18,7 @@ from kiosk.errors import ApiError, from_invalid
 from kiosk.i18n import t
 from kiosk.scorer_adapter import breakdown_of, furiten_breakdown, score
 from kiosk.winspec import WinSpec
-from kiosk.yaku_names import fu_words, limit_name, yaku_name
+from kiosk.yaku_names import LIMIT_HAN, fu_words, hand_summary, limit_name, yaku_name
 from scorer.context import WinContext, Wind
 from scorer.hand import Hand, InvalidInput
 from scorer.limits import FU, HAN, POINTS, YAKUMAN, Range
@@ -43,8 +43,6 @@ class Scored:
 
 # --- quick mode: only the han and fu a real hand can have ----------------------------------
 
-#: From 5 han a hand is a limit hand (mangan and up) whatever its fu.
-LIMIT_HAN = 5
 #: The payment tables' fu (WRC 2015 annex A-2): 20, 25, then 30 to 110 in tens. More fu (up
 #: to 140) needs three closed kans, so sankantsu and sanankou, 4 han and a mangan: no hand of 1
 #: to 3 han passes 110 (checked by scoring every hand of two or more kans of eight kinds).
@@ -52,7 +50,8 @@ TABLE_FU = (20, 25, *range(30, 111, 10))
 MORE_FU_FROM_HAN = 4
 #: The one shape that has each of these fu, as its cheapest hand: 20 fu is pinfu tsumo (a
 #: closed ron adds 10 fu, an open hand without fu counts 30), 25 fu is chiitoitsu.
-_SHAPES = {20: ("123m456p789s55p234s", "4s"), 25: ("1133m5577p2244s66z", "6z")}
+# (No 2m-8m: the same hands are valid at a three-player table.)
+_SHAPES = {20: ("123p456p789s55p234s", "4s"), 25: ("1199m5577p2244s66z", "6z")}
 _WHY = {20: "20 fu is pinfu tsumo", 25: "25 fu is chiitoitsu"}
 
 
@@ -157,28 +156,6 @@ def quick_value(quick: dict[str, Any], rules: Ruleset, dealer: bool, tsumo: bool
 
 # --- the breakdown's words -------------------------------------------------------------------
 
-def _label(value: HandValue, dealer: bool, tsumo: bool, lang: str) -> str:
-    """"3 han 40 fu — 1,300/2,600 (5,200)": the hand and what it pays, each value once."""
-    limit = limit_name(value.limit.value, lang)
-    limit = limit.lower() if lang == "en" else limit  # "5 han mangan", mid-sentence
-    if value.real_yakuman:
-        head = limit_name("yakuman", lang, value.real_yakuman)
-    elif value.han >= LIMIT_HAN:
-        head = f"{t('summary.han', lang, han=value.han)} {limit}"
-    else:
-        head = t("summary.han_fu", lang, han=value.han, fu=value.fu)
-        if limit:
-            head += " " + limit
-    total = f"{value.total(dealer, tsumo):,}"
-    if not tsumo:
-        return t("summary.ron", lang, head=head, points=total)
-    from_dealer, from_other = value.tsumo(dealer)
-    if dealer:
-        return t("summary.tsumo_dealer", lang, head=head, each=f"{from_other:,}", total=total)
-    return t("summary.tsumo", lang, head=head, other=f"{from_other:,}",
-             dealer=f"{from_dealer:,}", total=total)
-
-
 def _base(value: HandValue, lang: str) -> dict[str, Any]:
     """The base points and where they come from: fu x 2^(han + 2), or the limit."""
     limit = limit_name(value.limit.value, lang, value.real_yakuman)
@@ -230,7 +207,7 @@ def score_spec(spec: WinSpec, state: TableState, lang: str = "en") -> Scored:
         breakdown = {"is_win": True, "quick": True, "yaku": [], "dora": 0, "han": quick.han,
                      "fu": quick.fu, "fu_items": [], "yakuman": quick.real_yakuman,
                      "limit": quick.limit.value, "points": quick.total(dealer, spec.tsumo),
-                     "summary": _label(quick, dealer, spec.tsumo, lang)}
+                     "summary": hand_summary(quick, dealer, spec.tsumo, lang)}
         _explain(breakdown, quick, lang)
         return Scored(spec, WinningHand.of(spec.winner, quick, liable=spec.pao,
                                            breakdown=breakdown), breakdown)
@@ -245,7 +222,8 @@ def score_spec(spec: WinSpec, state: TableState, lang: str = "en") -> Scored:
     waiting.remove(hand.win_tile)
     if not spec.tsumo and discards and is_furiten(waiting, discards, hand.melds):
         seen = next(t for t in discards if t.kind in set(winning_kinds(waiting, hand.melds)))
-        return Scored(spec, WinningHand(spec.winner, 0, 0), furiten_breakdown(str(seen)), text)
+        return Scored(spec, WinningHand(spec.winner, 0, 0), furiten_breakdown(str(seen), lang),
+                      text)
     try:
         result = score(hand, context, rules)
     except InvalidInput as e:
@@ -254,7 +232,7 @@ def score_spec(spec: WinSpec, state: TableState, lang: str = "en") -> Scored:
     if not breakdown["is_win"] or result.value is None:
         return Scored(spec, WinningHand(spec.winner, 0, 0), breakdown, text)
     value: HandValue = result.value
-    breakdown["summary"] = _label(value, dealer, spec.tsumo, lang)
+    breakdown["summary"] = hand_summary(value, dealer, spec.tsumo, lang)
     _explain(breakdown, value, lang, result.yakuman)
     liable_yakuman = None
     if spec.pao is not None:

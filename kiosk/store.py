@@ -145,6 +145,12 @@ class EventStore(ABC):
             tx.run("DELETE FROM events WHERE game_id = ? AND idx = ?", (game_id, len(events) - 1))
         return events[-1]
 
+    def resume(self, game_id: str) -> None:
+        """Make a stored game the one the kiosk plays (and replays after a restart)."""
+        with self.transaction() as tx:
+            self._locked_events(tx, game_id)
+            self._mark_current(tx, game_id)
+
     def import_record(self, text: str | bytes) -> str:
         """Store a JSON game record as a new game, all or nothing; returns its id.
 
@@ -183,9 +189,13 @@ class EventStore(ABC):
                  "events": int(r[4])} for r in rows]
 
     def latest(self) -> tuple[str, list[Event]] | None:
-        """The most recently created game and its events, if any."""
+        """The game last created, imported or resumed, and its events, if any.
+
+        A store written before games could be resumed has no current game: then the newest."""
         with self.transaction(write=False) as tx:
-            rows = tx.rows("SELECT id FROM games ORDER BY seq DESC LIMIT 1")
+            rows = tx.rows("SELECT g.id FROM store_meta m JOIN games g ON g.id = m.value "
+                           "WHERE m.key = 'current'")
+            rows = rows or tx.rows("SELECT id FROM games ORDER BY seq DESC LIMIT 1")
             if not rows:
                 return None
             return rows[0][0], self._events(tx, rows[0][0])
@@ -197,6 +207,12 @@ class EventStore(ABC):
         tx.run("INSERT INTO games (id, created, players, rules) VALUES (?, ?, ?, ?)",
                (game_id, created, json.dumps(list(first.players), ensure_ascii=False),
                 first.rules.name))
+        self._mark_current(tx, game_id)  # a new game is the one played, as after a restart
+
+    def _mark_current(self, tx: Tx, game_id: str) -> None:
+        # An upsert both SQLite (3.24+) and PostgreSQL read the same way.
+        tx.run("INSERT INTO store_meta (key, value) VALUES ('current', ?) ON CONFLICT (key) "
+               "DO UPDATE SET value = excluded.value", (game_id,))
 
     def _locked_events(self, tx: Tx, game_id: str) -> list[Event]:
         if not tx.rows(f"SELECT id FROM games WHERE id = ?{self.lock_clause}", (game_id,)):

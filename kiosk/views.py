@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from flask import Blueprint, render_template, request
 
-from kiosk import present
+from kiosk import present, rule_form
 from kiosk.context import services
 from kiosk.qr import qr_svg, table_url
 from kiosk.security import is_local
-from scorer.rules import RULESETS
 
 blueprint = Blueprint("pages", __name__)
 
@@ -28,8 +27,9 @@ def table() -> str:
 
 @blueprint.get("/new")
 def new_game() -> str:
-    return render_template("new_game.html", presets=sorted(RULESETS),
-                           default_ruleset=services().config.ruleset)
+    return render_template("new_game.html", presets=rule_form.presets(),
+                           default_ruleset=services().config.ruleset,
+                           groups=rule_form.groups(), values=rule_form.form_values())
 
 
 @blueprint.get("/win")
@@ -60,3 +60,8 @@ def history() -> str:
 @blueprint.get("/standings")
 def standings() -> str:
     return render_template("standings.html")
+
+
+@blueprint.get("/games")
+def games() -> str:
+    return render_template("games.html")

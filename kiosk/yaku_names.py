@@ -1,7 +1,7 @@
 """Names in the breakdown, in the table's language: yaku by the ids of the rules core (Tenhou's
-list, romanised), limit hands, tiles as players say them ("6s", "Green dragon"), and the rules
-core's fu items in words ("Closed pon of Green dragon (honour)", not "concealed triplet of
-terminals/honours 666z").
+list, romanised), limit hands, what a hand is worth ("4 han 40 fu mangan"), tiles as players say
+them ("6s", "Green dragon"), and the rules core's fu items in words ("Closed pon of Green
+dragon (honour)", not "concealed triplet of terminals/honours 666z").
 """
 
 from __future__ import annotations
@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from kiosk.i18n import t
+from scorer.points import HandValue
 
 #: id -> (English, Japanese)
 YAKU_NAMES: dict[str, tuple[str, str]] = {
@@ -62,6 +63,36 @@ def limit_name(limit: str, lang: str = "en", yakuman: int = 0) -> str:
     if yakuman > 1:
         return t("limit.yakuman_n", lang, n=yakuman)
     return t("limit." + limit.replace(" ", "_"), lang) if limit else ""
+
+
+#: From 5 han a hand is a limit hand (mangan and up) whatever its fu.
+LIMIT_HAN = 5
+
+
+def hand_head(value: HandValue, lang: str = "en") -> str:
+    """What a hand is worth, each value once: "3 han 40 fu", "4 han 40 fu mangan", "6 han
+    haneman", "Yakuman"; in Japanese "4翻40符 満貫"."""
+    if value.real_yakuman:
+        return limit_name("yakuman", lang, value.real_yakuman)
+    limit = limit_name(value.limit.value, lang)
+    limit = limit.lower() if lang == "en" else limit  # "5 han mangan", mid-sentence
+    if value.han >= LIMIT_HAN:
+        return f"{t('summary.han', lang, han=value.han)} {limit}"
+    head = t("summary.han_fu", lang, han=value.han, fu=value.fu)
+    return f"{head} {limit}" if limit else head
+
+
+def hand_summary(value: HandValue, dealer: bool, tsumo: bool, lang: str = "en") -> str:
+    """"3 han 40 fu — 1,300/2,600 (5,200)": the hand and what it pays, each value once."""
+    head = hand_head(value, lang)
+    total = f"{value.total(dealer, tsumo):,}"
+    if not tsumo:
+        return t("summary.ron", lang, head=head, points=total)
+    from_dealer, from_other = value.tsumo(dealer)
+    if dealer:
+        return t("summary.tsumo_dealer", lang, head=head, each=f"{from_other:,}", total=total)
+    return t("summary.tsumo", lang, head=head, other=f"{from_other:,}",
+             dealer=f"{from_dealer:,}", total=total)
 
 
 def tile_name(label: str, lang: str = "en") -> str:

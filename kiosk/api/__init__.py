@@ -38,4 +38,4 @@ def json_object(required: bool = True) -> dict[str, Any]:
     return body
 
 
-from kiosk.api import capture, game, session, teach, wins  # noqa: E402,F401  (the routes)
+from kiosk.api import capture, game, games, session, teach, wins  # noqa: E402,F401  (the routes)

@@ -10,7 +10,7 @@ from flask import Response, request, stream_with_context, url_for
 from device.camera import MJPEG_MIMETYPE, CameraError
 from kiosk.api import blueprint
 from kiosk.camera import Still, decode_upload
-from kiosk.context import services
+from kiosk.context import language, services
 from kiosk.errors import ApiError
 from kiosk.image_header import ImageTooLarge
 from kiosk.server import client_gone
@@ -47,7 +47,7 @@ def tiles() -> dict[str, Any]:
 def _recognise(still: Still, source: str) -> dict[str, Any]:
     kiosk = services()
     started = time.perf_counter()
-    reading = kiosk.recogniser.read(still.image)
+    reading = kiosk.recogniser.read(still.image, language())
     elapsed = (time.perf_counter() - started) * 1000
     capture = kiosk.captures.add(still, reading, source)
     return {"id": capture.id, "image_url": url_for("api.capture_image", capture_id=capture.id),

@@ -1,4 +1,5 @@
-"""The game: state, new game, riichi, draws, chombo, corrections, undo/redo, end, exports, live."""
+"""The game: state, new game, riichi, draws, chombo, corrections, undo/redo, end, exports, live.
+The games list, resuming and importing are in `kiosk.api.games`."""
 
 from __future__ import annotations
 
@@ -6,9 +7,9 @@ from typing import Any
 
 from flask import Response
 
-from kiosk import checks, present, rules_json
+from kiosk import checks, present, rule_form, rules_json
 from kiosk.api import blueprint, json_object
-from kiosk.context import services
+from kiosk.context import language, services
 from kiosk.errors import ApiError
 from scorer.limits import GAME_EVENTS, NAME_LENGTH, POINTS, REASON_LENGTH, Range, brief
 from scorer.record import dumps
@@ -56,7 +57,7 @@ def rulesets() -> dict[str, Any]:
 
     return {"default": services().config.ruleset,
             "presets": {name: rules_json.to_json(r) for name, r in sorted(RULESETS.items())},
-            "fields": rules_json.option_fields()}
+            "fields": rules_json.option_fields(), "groups": rule_form.groups_json()}
 
 
 @blueprint.post("/games")
@@ -181,28 +182,9 @@ def end_game() -> dict[str, Any]:
     return present.standings_json(game.table)
 
 
-@blueprint.post("/import")
-def import_record() -> tuple[dict[str, Any], int]:
-    """A JSON game record (as exported) becomes a new game, all or nothing."""
-    from flask import request
-
-    data = request.files["record"].read() if "record" in request.files else request.get_data()
-    if not data.strip():
-        raise ApiError(400, "send the game record as the body or as multipart field 'record'")
-    services().game.import_record(data)
-    return state(), 201
-
-
-@blueprint.get("/games")
-def games() -> dict[str, Any]:
-    kiosk = services()
-    return {"current": kiosk.game.game_id, "games": kiosk.game.log.games(),
-            "unreadable_game": kiosk.game.unreadable_game}
-
-
 @blueprint.get("/history")
 def history() -> dict[str, Any]:
-    return present.history_json(services().game.table)
+    return present.history_json(services().game.table, language())
 
 
 @blueprint.get("/standings")

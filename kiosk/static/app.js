@@ -241,6 +241,15 @@ const K = (() => {
   // The tile picker: resolves with a label, "" to delete, or null when cancelled. A row per
   // suit, each ending in its red five (the back after the honours); kiosk.css moves the red
   // fives and the back to a fifth row on a narrow screen.
+  // The 38 faces in the picker's grid; a tap calls onPick(label). Also the sequence picker's.
+  function pickerGrid(onPick) {
+    return el("div", { class: "picker" }, ALL_TILES.map((l) => {
+      const b = tile(l, { onclick: () => onPick(l) });
+      b.style.setProperty("--row", l === "back" ? 4 : "mpsz".indexOf(l[1]) + 1);
+      b.style.setProperty("--col", l === "back" || l[0] === "0" ? 10 : +l[0]);
+      return b;
+    }));
+  }
   function pickTile(current, allowDelete) {
     let dialog = $("#tile-picker");
     if (!dialog) {
@@ -251,12 +260,7 @@ const K = (() => {
     return new Promise((resolve) => {
       const done = (v) => { dialog.close(); resolve(v); };
       dialog.append(el("h2", { text: t("picker.title") + (current ? " (" + current + ")" : "") }));
-      dialog.append(el("div", { class: "picker" }, ALL_TILES.map((l) => {
-        const b = tile(l, { onclick: () => done(l) });
-        b.style.setProperty("--row", l === "back" ? 4 : "mpsz".indexOf(l[1]) + 1);
-        b.style.setProperty("--col", l === "back" || l[0] === "0" ? 10 : +l[0]);
-        return b;
-      })));
+      dialog.append(pickerGrid(done));
       dialog.append(el("div", { class: "row" },
         allowDelete ? el("button", { class: "btn danger", type: "button", text: t("picker.remove"),
                                      onclick: () => done("") }) : null,
@@ -286,6 +290,6 @@ const K = (() => {
     $("#toast").addEventListener("click", hideToast);
     pickUp();
   });
-  return { t, api, act, toast, hideToast, undoable, backToTable, offer, live, tile, tileRow, pickTile, el, $, $$, WINDS, fmt, pts,
+  return { t, api, act, toast, hideToast, undoable, backToTable, offer, live, tile, tileRow, pickTile, pickerGrid, tileName, el, $, $$, WINDS, fmt, pts,
            ALL_TILES, askPin, session, get state() { return lastState; } };
 })();

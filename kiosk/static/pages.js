@@ -1,4 +1,5 @@
-// The smaller pages: new game, draws, chombo / correction / end, history, standings.
+// The smaller pages: draws, chombo / correction / end, history, standings (the new-game form:
+// new_game.js; the games list: games.js).
 "use strict";
 document.addEventListener("DOMContentLoaded", () => {
   const { t, api, act, live, el, $, $$, WINDS, fmt, pts } = K;
@@ -13,45 +14,6 @@ document.addEventListener("DOMContentLoaded", () => {
       } })));
   };
 
-  if (page === "new") {
-    let info = null;
-    const box = $("#rule-options");
-    const field = (f, value) => {
-      const id = "opt-" + f.name;
-      let input;
-      if (f.kind === "bool") input = el("input", { id, type: "checkbox", checked: !!value });
-      else if (f.kind === "enum") input = el("select", { id }, f.choices.map((c) => el("option", { value: c, text: c, selected: c === value })));
-      else if (f.kind === "int") input = el("input", { id, type: "number", value });
-      else if (f.kind === "set") {
-        input = el("span", { id, class: "seg" }, f.choices.map((c) => el("label", {},
-          el("input", { type: "checkbox", value: c, checked: value.includes(c) }), c)));
-      } else input = el("input", { id, value: value });
-      input.dataset.name = f.name; input.dataset.kind = f.kind;
-      return el("label", { title: f.name }, el("span", { class: "opt", text: f.name.replaceAll("_", " ") }), input);
-    };
-    const fill = () => {
-      const preset = info.presets[$("#preset").value];
-      box.replaceChildren(...info.fields.filter((f) => f.name !== "name" && f.name !== "start_points")
-        .map((f) => field(f, preset[f.name])));
-      $("#start-points").value = preset.start_points;
-    };
-    api("GET", "/api/rulesets").then((r) => { info = r; fill(); });
-    $("#preset").addEventListener("change", fill);
-    $("#new-game").addEventListener("submit", async (ev) => {
-      ev.preventDefault();
-      const options = {};
-      for (const input of $$("[data-name]", box)) {
-        const k = input.dataset.kind;
-        options[input.dataset.name] = k === "bool" ? input.checked : k === "int" ? +input.value
-          : k === "set" ? $$("input:checked", input).map((c) => c.value) : input.value;
-      }
-      options.start_points = +$("#start-points").value;
-      const players = [0, 1, 2, 3].map((i) => $(`[name=player${i}]`).value);
-      const out = await act(() => api("POST", "/api/games", { players, ruleset: $("#preset").value, options }));
-      if (out) location.href = "/";
-    });
-  }
-
   if (page === "draw") {
     const tenpai = new Set(), nagashi = new Set();
     live((s) => {
@@ -59,23 +21,8 @@ document.addEventListener("DOMContentLoaded", () => {
       if ($("#tenpai").children.length) return;
       toggles($("#tenpai"), s.seats, tenpai);
       toggles($("#nagashi"), s.seats, nagashi);
-      // Tenpai from a photo of the seat's hand: capture, read, check the waits.
-      $("#tenpai-photo").replaceChildren(...s.seats.map((seat) => el("button", {
-        class: "btn small", type: "button", "data-seat": seat.seat,
-        text: t("draw.photo", { name: seatName(seat) }), onclick: async () => {
-          const cap = await act(() => api("POST", "/api/captures"));
-          if (!cap) return;
-          if (!cap.recognised) { K.toast(cap.message, true); return; }
-          const h = cap.hand;
-          const tiles = [...h.concealed, ...(h.win ? [h.win] : [])].map((x) => x.label).join(",");
-          const melds = h.melds.map((m) => ({ kind: m.kind, tiles: m.tiles.map((x) => x.label).join(",") }));
-          const out = await act(() => api("POST", "/api/tenpai", { concealed: tiles, melds }));
-          if (!out) return;
-          if (out.tenpai) tenpai.add(seat.seat); else tenpai.delete(seat.seat);
-          toggles($("#tenpai"), s.seats, tenpai);
-          $("#tenpai-result").textContent = `${seatName(seat)}: ` + (out.tenpai
-            ? t("draw.is_tenpai", { waits: out.waits.join(" ") }) : t("draw.not_tenpai"));
-        } })));
+      // Tenpai from a photo (taken, uploaded or typed, and corrected): draw_tenpai.js, which
+      // taps a seat's #tenpai toggle when the check says otherwise.
     });
     $("#draw-apply").addEventListener("click", async () => {
       const out = await act(() => api("POST", "/api/draws", { tenpai: [...tenpai].sort(), nagashi: [...nagashi].sort() }));
@@ -138,12 +85,13 @@ document.addEventListener("DOMContentLoaded", () => {
       $("#undo-btn").disabled = !(s && s.can_undo);
       $("#redo-btn").disabled = !(s && s.can_redo);
       $("#entries").replaceChildren(...h.entries.slice().reverse().map((e) => {
-        const parts = [el("div", { class: "row" }, el("b", { text: `${e.index + 1}. ${e.round || ""}` }),
-          el("span", { text: e.summary }),
+        // In the page's language (the server words each entry from the event, not its `summary`).
+        const parts = [el("div", { class: "row" }, el("b", { text: `${e.index + 1}. ${e.round_text}` }),
+          el("span", { text: e.text }),
           e.deltas ? el("span", { class: "muted", text: e.deltas.map((d, i) => `${h.players[i]} ${fmt(d)}`).join(" · ") }) : null)];
-        for (const b of e.breakdowns || []) {
-          parts.push(el("div", { class: "muted" }, b.yaku.map((y) => `${y.name} ${y.han}`).join(", ") + (b.dora ? `, dora ${b.dora}` : "") + " — " + b.summary));
-          if (b.reading) parts.push(handTiles(b.reading));
+        for (const hand of e.hands || []) {
+          parts.push(el("div", { class: "muted" }, hand.text));
+          if (hand.reading) parts.push(handTiles(hand.reading));
         }
         return el("div", { class: "entry" }, parts);
       }));

@@ -3,6 +3,8 @@
 document.addEventListener("DOMContentLoaded", () => {
   const { t, api, act, live, $, $$, WINDS, fmt, pts } = K;
   const MOVED_MS = 6000;  // how long what moved stays marked
+  // The live state is the same for every open page: it names the last event in each language.
+  const LANG = document.documentElement.lang;
   // What this tab's table page showed last, kept across page loads: the Win, Draw and Chombo
   // pages come back here with a fresh page, which shows what moved since, as a watching page does.
   const SEEN = "kiosk.table.seen";
@@ -28,11 +30,11 @@ document.addEventListener("DOMContentLoaded", () => {
     $("#round").textContent = t("round", { wind: WINDS()[s.round_wind - 1], hand: s.hand });
     $("#honba").textContent = t("table.honba", { n: s.honba });
     $("#sticks").textContent = t("table.sticks", { n: s.riichi_sticks });
-    $("#ruleset").textContent = s.game.ruleset;
+    $("#ruleset").textContent = s.game.ruleset_name[LANG];
     $("#finished").hidden = !s.finished;
     $("#undo-btn").disabled = !s.can_undo;
     $("#redo-btn").disabled = !s.can_redo;
-    $("#last-event").textContent = s.last_event ? s.last_event.summary : "";
+    $("#last-event").textContent = s.last_event ? s.last_event.text[LANG] : "";
     for (const seat of s.seats) {
       const box = $(`.seat[data-seat="${seat.seat}"]`);
       box.classList.toggle("dealer", seat.dealer);
@@ -61,7 +63,7 @@ document.addEventListener("DOMContentLoaded", () => {
     $("#sticks").classList.toggle("changed", before.sticks !== s.riichi_sticks);
     $("#counters").classList.add("moved");
     const one = s.game.events === before.events + 1 && s.last_event;
-    $("#moved").textContent = one ? s.last_event.summary : "";
+    $("#moved").textContent = one ? s.last_event.text[LANG] : "";
     $("#moved").hidden = !one;
     $("#ruleset").hidden = !!one;
     clearTimeout(movedTimer);

@@ -3,96 +3,27 @@
 // second winner before applying.
 "use strict";
 document.addEventListener("DOMContentLoaded", () => {
-  const { t, api, act, live, tile, pickTile, el, $, $$, WINDS, fmt, pts, toast } = K;
-  const draft = { capture: null, concealed: [], win: null, melds: [], dora: [], ura: [], discards: [] };
+  const { t, api, act, live, el, $, $$, WINDS, fmt, pts, toast } = K;
   const sit = { winner: null, discarder: null, riichi: "none", flags: new Set() };
-  let mode = "tiles", state = null, pending = [], lastScore = null;
+  let mode = "tiles", state = null, pending = [], lastScore = null, capture = null;
   // Quick mode: han and fu, a yakuman count or the points. `choices` (GET /api/quick) holds the
   // fu a real hand can have under the table's rules, per win type and han.
   let quickKind = "hanfu", choices = null, choicesFor = null;
 
-  const simple = (label, extra) => Object.assign({ label }, extra || {});
+  // --- tiles: the editor (win_fix.js) ------------------------------------------------------
+  const tiles = FIX.editor(() => invalidate());
+  for (const b of $$(".add-meld")) b.addEventListener("click", () => tiles.addMeld(b.dataset.kind));
 
-  // --- tiles ---------------------------------------------------------------------------
-  function editTile(list, i) {
-    return async () => {
-      const v = await pickTile(list[i].label, true);
-      if (v === null) return;
-      if (v === "") list.splice(i, 1);
-      else list[i] = Object.assign({}, list[i], { label: v, low: false, changed: true });
-      invalidate(); renderTiles();
-    };
-  }
-  function addTo(list) {
-    return async () => {
-      const v = await pickTile("", false);
-      if (v) { list.push(simple(v)); invalidate(); renderTiles(); }
-    };
-  }
-  const addButton = (fn) => el("button", { class: "tile add", type: "button", onclick: fn,
-    title: t("win.add_tile") }, el("span", { class: "face", text: "+" }));
-
-  function renderGroup(box, list, max) {
-    box.replaceChildren(...list.map((x, i) => tile(x.label, { low: x.low, changed: x.changed,
-      confidence: x.confidence, onclick: editTile(list, i) })));
-    if (list.length < max) box.append(addButton(addTo(list)));
-  }
-  function renderTiles() {
-    renderGroup($("#g-concealed"), draft.concealed, 13);
-    const win = $("#g-win");
-    win.replaceChildren();
-    if (draft.win) {
-      win.append(tile(draft.win.label, { low: draft.win.low, changed: draft.win.changed,
-        confidence: draft.win.confidence, big: true, onclick: async () => {
-          const v = await pickTile(draft.win.label, true);
-          if (v === null) return;
-          draft.win = v ? Object.assign({}, draft.win, { label: v, low: false, changed: true }) : null;
-          invalidate(); renderTiles();
-        } }));
-    } else {
-      win.append(addButton(async () => {
-        const v = await pickTile("", false);
-        if (v) { draft.win = simple(v); invalidate(); renderTiles(); }
-      }));
-    }
-    const melds = $("#g-melds");
-    melds.replaceChildren(...draft.melds.map((m, mi) => {
-      const size = ["minkan", "ankan", "kakan"].includes(m.kind) ? 4 : 3;
-      const box = el("div", { class: "meld" },
-        el("select", { class: "meld-kind", onchange: (ev) => { m.kind = ev.target.value; invalidate(); renderTiles(); } },
-          ["chi", "pon", "minkan", "ankan", "kakan"].map((k) =>
-            el("option", { value: k, selected: k === m.kind, text: t("meld." + k) }))));
-      const tiles = el("div", { class: "tiles" });
-      m.tiles.forEach((x, i) => tiles.append(tile(x.label, { low: x.low, changed: x.changed,
-        sideways: i === m.called, onclick: editTile(m.tiles, i) })));
-      if (m.tiles.length < size) tiles.append(addButton(addTo(m.tiles)));
-      box.append(tiles, el("button", { class: "btn small danger", type: "button", text: "✕",
-        title: t("picker.remove"), onclick: () => { draft.melds.splice(mi, 1); invalidate(); renderTiles(); } }));
-      return box;
-    }));
-    renderGroup($("#g-dora"), draft.dora, 5);
-    renderGroup($("#g-ura"), draft.ura, 5);
-    renderGroup($("#g-discards"), draft.discards, 30);
-  }
-  for (const b of $$(".add-meld")) {
-    b.addEventListener("click", () => {
-      draft.melds.push({ kind: b.dataset.kind, tiles: [], called: b.dataset.kind === "ankan" ? null : 0 });
-      renderTiles();
-    });
-  }
-
+  // A reading: its tiles into the editor, what to check in words (kiosk/reading_words.py).
   function loadReading(out) {
-    draft.capture = out.recognised ? { id: out.id } : (out.id ? { id: out.id } : null);
-    const h = out.hand || { concealed: [], win: null, melds: [], dora: [], ura: [] };
-    draft.concealed = h.concealed.slice();
-    draft.win = h.win;
-    draft.melds = h.melds.map((m) => ({ kind: m.kind, tiles: m.tiles.slice(), called: m.called }));
-    draft.dora = h.dora.slice();
-    draft.ura = (h.ura || []).slice();
-    $("#reading-message").textContent = out.message || "";
-    $("#reading-problems").replaceChildren(...(out.problems || []).map((p) => el("li", { text: p })));
-    if (out.image_url) { $("#still").src = out.image_url; $("#still").hidden = false; }
-    invalidate(); renderTiles();
+    capture = out.id ? { id: out.id } : null;
+    tiles.load(out);
+    // The still (with the boxes) is what is checked now: the live view makes room for it.
+    $("#camera-panel").classList.toggle("has-still", !!out.image_url);
+    const n = tiles.counted(), doubt = tiles.doubtful(), problems = out.problems || [];
+    $("#reading-message").textContent = out.message || (!out.recognised ? ""
+      : doubt ? t("reading.check", { n, d: doubt }) : problems.length ? "" : t("reading.all_good", { n }));
+    $("#reading-problems").replaceChildren(...problems.map((p) => el("li", { text: p })));
   }
 
   $("#capture-btn").addEventListener("click", async () => {
@@ -111,7 +42,7 @@ document.addEventListener("DOMContentLoaded", () => {
     ev.target.value = "";
   });
   $("#manual-btn").addEventListener("click", () => {
-    loadReading({ message: t("win.manual_help") });
+    loadReading({ message: t("entry.manual_help") });
   });
 
   // --- situation ----------------------------------------------------------------------
@@ -199,7 +130,6 @@ document.addEventListener("DOMContentLoaded", () => {
   }
 
   // --- request, breakdown, apply ---------------------------------------------------------
-  const labels = (list) => list.map((x) => x.label).join(",");
   function spec() {
     const s = { winner: sit.winner, discarder: sit.discarder, riichi: sit.riichi };
     for (const f of ["ippatsu", "last_tile", "rinshan", "chankan", "chankan_of_ankan"]) s[f] = sit.flags.has(f);
@@ -214,24 +144,25 @@ document.addEventListener("DOMContentLoaded", () => {
       }
       return s;
     }
-    s.hand = {
-      concealed: labels(draft.concealed), win: draft.win ? draft.win.label : "",
-      melds: draft.melds.map((m) => ({ kind: m.kind, tiles: labels(m.tiles),
-        called: m.called != null && m.tiles[m.called] ? m.tiles[m.called].label : null })),
-      dora: labels(draft.dora), ura: labels(draft.ura), discards: labels(draft.discards),
-    };
-    if (draft.capture) {
-      const all = [...draft.concealed, ...(draft.win ? [draft.win] : []),
-                   ...draft.melds.flatMap((m) => m.tiles), ...draft.dora, ...draft.ura];
-      s.capture = { id: draft.capture.id,
-                    tiles: all.filter((x) => x.box).map((x) => ({ label: x.label, box: x.box })) };
-    }
+    s.hand = tiles.spec();
+    if (capture) s.capture = { id: capture.id, tiles: tiles.located() };
     return s;
   }
+  // A complete hand with its winner is scored as soon as it is known, so a photo read right
+  // is Capture, the winner, (who dealt in,) Apply: no Score tap (docs/kiosk.md, tap counts).
+  let autoTimer = null;
+  function autoScore() {
+    clearTimeout(autoTimer);
+    if (mode !== "tiles" || sit.winner === null || !state || !tiles.complete()) return;
+    autoTimer = setTimeout(() => scoreNow(true), 120);
+  }
+  let generation = 0;  // edits since: an answer to an older hand is dropped
   function invalidate() {
+    generation += 1;
     lastScore = null;
     $("#breakdown").replaceChildren();
     $("#result-hint").hidden = false;
+    autoScore();
   }
 
   // The breakdown explains every point with the scorer's numbers and words (nothing is worked
@@ -286,11 +217,15 @@ document.addEventListener("DOMContentLoaded", () => {
     box.replaceChildren(...parts);
   }
 
-  async function scoreNow() {
+  // `auto`: scored because the hand became complete; a hand the scorer refuses then says
+  // nothing (the Score button still shows why).
+  async function scoreNow(auto) {
     if (sit.winner === null) { toast(t("win.pick_winner"), true); return; }
     const wins = pending.concat([spec()]);  // a double ron: honba and sticks go to one winner
-    const out = await act(() => api("POST", "/api/score", wins.length > 1 ? { wins } : wins[0]));
-    if (out) {
+    const body = wins.length > 1 ? { wins } : wins[0], asked = generation;
+    const out = auto === true ? await api("POST", "/api/score", body).catch(() => null)
+      : await act(() => api("POST", "/api/score", body));
+    if (out && asked === generation) {
       lastScore = out; renderBreakdown(out);
       $("#result").scrollIntoView({ block: "nearest" });
     }
@@ -304,11 +239,11 @@ document.addEventListener("DOMContentLoaded", () => {
     pending.push(spec());
     const discarder = sit.discarder;
     $("#pending").textContent = t("win.pending", { n: pending.length });
-    draft.concealed = []; draft.win = null; draft.melds = []; draft.capture = null;
+    capture = null;
     sit.winner = null; sit.discarder = discarder; sit.flags.clear(); sit.riichi = "none";
-    invalidate(); renderTiles(); renderSituation();
+    tiles.reset(); renderSituation();
   }
-  $("#score-btn").addEventListener("click", scoreNow);
+  $("#score-btn").addEventListener("click", () => scoreNow());
 
   const cameraState = async () => {
     const c = await api("GET", "/api/camera");
@@ -325,9 +260,9 @@ document.addEventListener("DOMContentLoaded", () => {
   setInterval(() => { liveView.src = streamUrl + "?t=" + Date.now(); }, 200000);
   live((s) => {
     const first = !state; state = s;
-    if (first) renderSituation();
+    if (first) { renderSituation(); autoScore(); }
     const game = s.game && s.game.id;
     if (game && game !== choicesFor) act(() => loadChoices(game));
   });
-  renderTiles();
+  tiles.render();
 });

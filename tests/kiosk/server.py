@@ -5,6 +5,7 @@ from __future__ import annotations
 import ipaddress
 import json
 import os
+import re
 import shutil
 import signal
 import socket
@@ -71,6 +72,11 @@ def lan_address() -> str | None:
                 continue
         return candidate
     return None
+
+
+def shown_points(html: str) -> list[str]:
+    """The points each seat shows on the table page, as written there ("25,000")."""
+    return re.findall(r'<div class="points">([^<]*)</div>', html)
 
 
 def get_json(url: str) -> Any:

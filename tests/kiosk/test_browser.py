@@ -59,7 +59,10 @@ def shot(page, name: str) -> None:  # noqa: ANN001
 
 
 def pick(page, label: str) -> None:  # noqa: ANN001
+    """Pick one tile; the picker that adds tiles in sequence stays open: close it."""
     page.click(f'#tile-picker button[data-tile="{label}"]')
+    if page.locator("#picker-done").is_visible():
+        page.click("#picker-done")
 
 
 def shown(page, group: str) -> list[str]:  # noqa: ANN001
@@ -67,27 +70,42 @@ def shown(page, group: str) -> list[str]:  # noqa: ANN001
                                      "tiles => tiles.map((t) => t.dataset.tile)")
 
 
-def test_a_whole_game_in_the_browser(browser, kiosk_url: str) -> None:  # noqa: ANN001
+#: What the pages say, in each language (issue 18, item 6: the whole game runs in Japanese too).
+WORDS = {
+    "en": {"sticks": "1 riichi stick", "total": "3 han 40 fu — 1,300/2,600 (5,200)",
+           "haku": "Haku", "red": "Red fives", "round": "East 2", "honba": "1 honba",
+           "history": "Haku 1", "final": "Final result"},
+    "ja": {"sticks": "供託1本", "total": "3翻40符 1,300・2,600点（計5,200点）",
+           "haku": "役牌 白", "red": "赤ドラ", "round": "東2局", "honba": "1本場",
+           "history": "役牌 白 1翻", "final": "最終結果"},
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_whole_game_in_the_browser(browser, kiosk_url: str, lang: str) -> None:  # noqa: ANN001
     from playwright.sync_api import expect
 
+    said = WORDS[lang]
     kiosk = browser.new_page(viewport={"width": 1280, "height": 800})
     errors: list[str] = []
     kiosk.on("pageerror", lambda e: errors.append(str(e)))
+    suffix = "" if lang == "en" else f"-{lang}"  # screenshots of each language side by side
 
     # Start a game.
-    kiosk.goto(kiosk_url + "/new")
+    kiosk.goto(kiosk_url + f"/new?lang={lang}")
     for seat, name in enumerate(["Aki", "Bun", "Chie", "Dai"]):
         kiosk.fill(f"[name=player{seat}]", name)
     kiosk.select_option("#preset", "tenhou")
-    expect(kiosk.locator("#opt-kiriage")).to_be_visible()  # every option is on the form
-    shot(kiosk, "new-game")
+    kiosk.locator('[data-group="scoring"] > summary').click()  # options: in closed groups
+    expect(kiosk.locator("#opt-kiriage")).to_be_visible()
+    shot(kiosk, "new-game" + suffix)
     kiosk.click("#start-btn")
     kiosk.wait_for_url(kiosk_url + "/")
     expect(kiosk.locator('.seat[data-seat="1"] .name')).to_have_text("Bun")
 
     # A second screen (a phone) watching the table.
     phone = browser.new_page(viewport={"width": 390, "height": 844})
-    phone.goto(kiosk_url + "/")
+    phone.goto(kiosk_url + f"/?lang={lang}")
     expect(phone.locator("#live.on")).to_be_visible()
     phone.evaluate("window.__same_page = true")
 
@@ -95,7 +113,7 @@ def test_a_whole_game_in_the_browser(browser, kiosk_url: str) -> None:  # noqa: 
     kiosk.click('.seat[data-seat="1"] .riichi-btn')
     expect(kiosk.locator('.seat[data-seat="1"] .points')).to_have_text("24,000")
     expect(phone.locator('.seat[data-seat="1"] .points')).to_have_text("24,000")
-    expect(phone.locator("#sticks")).to_have_text("1 riichi stick")
+    expect(phone.locator("#sticks")).to_have_text(said["sticks"])
 
     # Score a win: capture the demo frame, put the tiles right, set the situation.
     kiosk.click("#win-btn")
@@ -115,11 +133,11 @@ def test_a_whole_game_in_the_browser(browser, kiosk_url: str) -> None:  # noqa: 
     kiosk.click('#discarder button[data-v="null"]')
     expect(kiosk.locator('#riichi button[data-v="riichi"]')).to_have_class(re.compile(r"\bon\b"))
     kiosk.click("#score-btn")
-    expect(kiosk.locator("#total")).to_contain_text("3 han 40 fu — 1,300/2,600 (5,200)")
-    expect(kiosk.locator("#yaku-table")).to_contain_text("Haku")
-    expect(kiosk.locator("#yaku-table")).not_to_contain_text("Red fives")
+    expect(kiosk.locator("#total")).to_contain_text(said["total"])
+    expect(kiosk.locator("#yaku-table")).to_contain_text(said["haku"])
+    expect(kiosk.locator("#yaku-table")).not_to_contain_text(said["red"])
     expect(kiosk.locator("#payments")).to_contain_text("+6,200")
-    shot(kiosk, "win-breakdown")
+    shot(kiosk, "win-breakdown" + suffix)
     kiosk.click("#apply-btn")
     kiosk.wait_for_url(kiosk_url + "/")
 
@@ -127,11 +145,11 @@ def test_a_whole_game_in_the_browser(browser, kiosk_url: str) -> None:  # noqa: 
     for seat, expected in enumerate(["22,400", "30,200", "23,700", "23,700"]):
         expect(phone.locator(f'.seat[data-seat="{seat}"] .points')).to_have_text(expected)
     assert phone.evaluate("window.__same_page") is True
-    expect(phone.locator("#round")).to_have_text("East 2")
+    expect(phone.locator("#round")).to_have_text(said["round"])
     phone.click('.seat[data-seat="0"] .name')  # tap a seat: its point differences
     expect(phone.locator('.seat[data-seat="0"] .diffs')).to_have_text(
         "Bun -7,800 · Chie -1,300 · Dai -1,300")
-    shot(phone, "phone-table")
+    shot(phone, "phone-table" + suffix)
     small = kiosk.evaluate("""() => [...document.querySelectorAll('button, a.btn')]
         .filter((e) => e.offsetParent && e.getBoundingClientRect().height < 44)
         .map((e) => e.textContent)""")
@@ -143,12 +161,12 @@ def test_a_whole_game_in_the_browser(browser, kiosk_url: str) -> None:  # noqa: 
     kiosk.click("#draw-btn")
     kiosk.wait_for_url(kiosk_url + "/draw")
     kiosk.click('#tenpai button[data-seat="2"]')
-    shot(kiosk, "draw")
+    shot(kiosk, "draw" + suffix)
     kiosk.click("#draw-apply")
     kiosk.wait_for_url(kiosk_url + "/")
     expect(phone.locator('.seat[data-seat="2"] .points')).to_have_text("25,700")
-    expect(phone.locator("#honba")).to_have_text("1 honba")
-    shot(kiosk, "table")
+    expect(phone.locator("#honba")).to_have_text(said["honba"])
+    shot(kiosk, "table" + suffix)
 
     # Undo the draw.
     kiosk.click("#undo-btn")
@@ -156,8 +174,8 @@ def test_a_whole_game_in_the_browser(browser, kiosk_url: str) -> None:  # noqa: 
     expect(kiosk.locator("#redo-btn")).to_be_enabled()
 
     kiosk.goto(kiosk_url + "/history")
-    expect(kiosk.locator("#entries")).to_contain_text("Haku 1")
-    shot(kiosk, "history")
+    expect(kiosk.locator("#entries")).to_contain_text(said["history"])
+    shot(kiosk, "history" + suffix)
 
     # Finish the game and see the standings.
     kiosk.goto(kiosk_url + "/other")
@@ -167,7 +185,7 @@ def test_a_whole_game_in_the_browser(browser, kiosk_url: str) -> None:  # noqa: 
     rows = kiosk.locator("#standings tbody tr")
     expect(rows).to_have_count(4)
     expect(rows.nth(0)).to_contain_text("Bun")
-    expect(kiosk.locator("#standings-state")).to_have_text("Final result")
-    shot(kiosk, "standings")
+    expect(kiosk.locator("#standings-state")).to_have_text(said["final"])
+    shot(kiosk, "standings" + suffix)
     expect(phone.locator("#finished")).to_be_visible()
     assert errors == []

@@ -11,7 +11,7 @@ import pytest
 
 from tests.kiosk.conftest import Api, make_kiosk
 
-PAGES = ["/", "/new", "/win", "/draw", "/other", "/history", "/standings"]
+PAGES = ["/", "/new", "/win", "/draw", "/other", "/history", "/standings", "/games"]
 
 
 @pytest.mark.parametrize("path", PAGES)

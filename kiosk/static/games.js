@@ -1,0 +1,72 @@
+// The games page (templates/games.html): every stored game, newest first, with where it stands;
+// Resume (Standings, for a finished game) makes it the table's game; a game record file is
+// imported as a new game, and one that is refused says why while nothing stored changes.
+"use strict";
+document.addEventListener("DOMContentLoaded", () => {
+  const { t, api, act, live, el, $, WINDS, pts } = K;
+  const lang = document.documentElement.lang;
+  // The catalogue's word, or `fallback` where it has none (a ruleset named by an import).
+  const words = (key, fallback) => (t(key) === key ? fallback : t(key));
+  const where = (g) => t("games.round", {
+    round: t("round", { wind: WINDS()[g.round_wind - 1], hand: g.hand }),
+    honba: t("table.honba", { n: g.honba }) });
+  const when = (iso) => new Date(iso).toLocaleString(lang, { dateStyle: "medium", timeStyle: "short" });
+
+  async function resume(g) {
+    const out = await act(() => api("POST", `/api/games/${encodeURIComponent(g.id)}/resume`));
+    if (out) location.href = g.finished ? "/standings" : "/";
+  }
+
+  function item(g) {
+    const status = g.unreadable ? [t("games.unreadable", { error: g.unreadable })]
+      : [g.current ? t("games.current") : null, g.finished ? t("games.finished") : where(g)];
+    const action = g.unreadable || g.current ? null : el("button", {
+      class: "btn" + (g.finished ? "" : " primary"), type: "button", "data-resume": g.id,
+      text: g.finished ? t("games.see_standings") : t("games.resume"), onclick: () => resume(g) });
+    return el("li", { class: "game" + (g.current ? " current" : "") + (g.finished ? " finished" : ""),
+                      "data-game": g.id },
+      el("div", { class: "about" },
+        el("div", { class: "status", text: status.filter(Boolean).join(" · ") }),
+        g.unreadable ? null : el("div", { class: "points" }, g.players.map((name, i) =>
+          el("span", { class: "player" }, el("b", { text: name }), " " + pts(g.points[i])))),
+        el("div", { class: "muted", text: [words("ruleset." + g.rules, g.rules),
+          t("games.started", { date: when(g.created) }), t("games.events", { n: g.events })].join(" · ") })),
+      action);
+  }
+
+  async function render() {
+    const out = await api("GET", "/api/games");
+    $("#games").replaceChildren(...(out.games.length ? out.games.map(item)
+      : [el("li", { class: "muted", text: t("games.none") })]));
+    const count = $("#games-count");
+    count.hidden = out.total <= out.games.length;
+    count.textContent = t("games.more", { shown: out.games.length, total: out.total });
+  }
+
+  $("#import-form").addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const file = $("#import-file").files[0];
+    const box = $("#import-error");
+    box.hidden = true;
+    if (!file) {
+      $("#import-failed").textContent = t("games.pick_file");
+      $("#import-problem").textContent = "";
+      box.hidden = false;
+      return;
+    }
+    const body = new FormData();
+    body.append("record", file);
+    try {
+      const s = await api("POST", "/api/import", body);
+      K.toast(t("games.imported", { players: s.game.players.join(", ") }));
+      $("#import-form").reset();
+      await render();
+    } catch (e) {
+      $("#import-failed").textContent = t("games.import_failed", { file: file.name });
+      $("#import-problem").textContent = e.detail || e.message;
+      box.hidden = false;
+    }
+  });
+  render();
+  live(render);  // another device's resume, import or new game shows here too
+});

@@ -1,0 +1,133 @@
+"""The message catalogue has every key the pages, scripts and Python ask for, each with a Japanese
+text (issue 18, item 6: "every string the pages show, in both languages").
+
+Keys are found in the sources: `t("key")` (Python, JS, templates), both keys of `t(a if c else
+"b")` / `t(c ? "a" : "b")`, and keys built from a prefix (`t("abort." + kind)`), whose every
+ending is listed below from the enum or list that the code builds it from.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+from kiosk import i18n
+from kiosk.messages_game import GAME_MESSAGES
+from kiosk.messages_navigation import NAVIGATION_MESSAGES
+from kiosk.messages_reading import READING_MESSAGES
+from kiosk.messages_rules import RULE_MESSAGES
+from scorer.points import Limit
+from scorer.rules import RULESETS, ChomboPenalty
+from scorer.table import AbortKind, EndReason
+
+KIOSK = Path(__file__).resolve().parents[2] / "kiosk"
+SOURCES = sorted([*KIOSK.rglob("*.py"), *(KIOSK / "static").glob("*.js"),
+                  *(KIOSK / "templates").glob("*.html")])
+
+_CALL = re.compile(r"""(?<![\w.])(?:i18n\.|K\.)?t\(\s*(f?)(["'])([^"'\n]*)\2\s*(\S?)""")
+_PY_EITHER = re.compile(r"""(?<![\w.])t\(\s*["']([\w.]+)["'] if [^\n]+? else ["']([\w.]+)["']""")
+_JS_EITHER = re.compile(r"""(?<![\w.])t\([^()"'\n]*\?\s*["']([\w.]+)["']\s*:\s*["']([\w.]+)["']""")
+_F_FIELD = re.compile(r"\{[^}]*\}")
+
+WINDS = ["1", "2", "3", "4"]
+#: prefix -> every ending the code appends to it (f-strings: the text before the first {...}).
+BUILT = {
+    "abort.": [k.value for k in AbortKind],
+    "end.": [r.value for r in EndReason],
+    "chombo.": [p.value for p in ChomboPenalty],
+    "limit.": [m.value.replace(" ", "_") for m in Limit if m.value],
+    "wind.": WINDS,
+    "tile.": [*"mps", *(f"{n}z" for n in range(1, 8))],
+    "tile.name_": [*"mps"],
+    "meld.": ["chi", "pon", "minkan", "ankan", "kakan"],
+    "fu.": ["simple", "terminal", "honour"],
+    "fu.pair_": ["dragon", "double_wind", "seat_wind", "round_wind"],
+    "pay.": ["aborted", "not_paid"],
+    "quick.by_": ["tsumo", "ron"],
+    "quick.kind_": ["hanfu", "yakuman", "points"],
+    "flag.": ["ippatsu", "last_tile", "rinshan", "chankan", "chankan_of_ankan"],
+    "blessing.": ["tenhou", "chiihou", "renhou"],
+    "teach.row_": ["m", "p", "s", "z", "other"],
+    "ruleset.": list(RULESETS),
+}
+#: Blanks that differ on purpose: the caller fills both (app.js tileName passes n and kanji, the
+#: Japanese names a suit's tile by its kanji numeral; kiosk/reading_words.py passes n and count).
+OTHER_BLANKS = {"tile.name_m", "tile.name_p", "tile.name_s", "reading.extra", "reading.missing",
+                "reading.too_many", "reading.red_fives", "reading.left_out"}
+#: The same in both languages on purpose (a formula, a Latin name, an abbreviation).
+SAME_IN_BOTH = {"common.ok", "table.pin", "pay.formula", "event.hand", "history.hand",
+                "ruleset.wrc", "ruleset.ema"}
+
+
+def used_keys() -> tuple[set[str], set[str]]:
+    """(keys written out, prefixes of built keys) in every page, script and Python module."""
+    keys: set[str] = set()
+    prefixes: set[str] = set()
+    for path in SOURCES:
+        text = path.read_text(encoding="utf-8")
+        for f, _, literal, after in _CALL.findall(text):
+            built = after in ("+", "~") or (f and "{" in literal)
+            if built:
+                prefixes.add(_F_FIELD.split(literal)[0])
+            elif re.fullmatch(r"[\w.]+", literal):
+                keys.add(literal)
+        for either in (_PY_EITHER, _JS_EITHER):
+            for pair in either.findall(text):
+                keys.update(pair)
+    return keys, prefixes
+
+
+def test_the_scan_finds_what_it_should() -> None:
+    """The scanner itself: keys of every kind of call it claims to find."""
+    keys, prefixes = used_keys()
+    assert {"table.honba", "event.game_over", "verdict.chankan_not_kokushi", "display.off",
+            "history.round", "over.short"} <= keys
+    assert {"abort.", "end.", "wind.", "tile.name_", "chombo."} <= prefixes
+
+
+def test_every_key_used_has_a_japanese_text() -> None:
+    keys, prefixes = used_keys()
+    # A prefix not listed in BUILT (a new page's table of words) needs at least its keys; list
+    # its endings in BUILT to have each one checked.
+    assert [p for p in prefixes if not any(k.startswith(p) for k in i18n.MESSAGES)] == []
+    wanted = keys | {p + end for p in prefixes & BUILT.keys() for end in BUILT[p]}
+    missing = sorted(k for k in wanted if k not in i18n.MESSAGES)
+    assert missing == []
+    untranslated = sorted(k for k in wanted if not i18n.MESSAGES[k][1].strip())
+    assert untranslated == []
+
+
+def test_every_message_has_both_texts_and_the_same_blanks() -> None:
+    for key, (en, ja) in i18n.MESSAGES.items():
+        assert en.strip() and ja.strip(), key
+        if key not in OTHER_BLANKS:
+            assert set(_F_FIELD.findall(en)) == set(_F_FIELD.findall(ja)), key
+        if en == ja:
+            assert key in SAME_IN_BOTH, f"{key}: not translated ({ja!r})"
+    assert i18n.catalogue("ja")["limit.baiman"] == "倍満"  # what the pages get
+
+
+def test_no_catalogue_file_redefines_another_s_word() -> None:
+    """kiosk/messages_*.py are merged into MESSAGES: a key in two files would silently win."""
+    tree = ast.parse((KIOSK / "i18n.py").read_text(encoding="utf-8"))
+    literal = next(node.value for node in ast.walk(tree) if isinstance(node, ast.AnnAssign)
+                   and getattr(node.target, "id", "") == "MESSAGES")
+    assert isinstance(literal, ast.Dict)
+    in_i18n = {k.value for k in literal.keys if isinstance(k, ast.Constant)}
+    parts = [in_i18n] + [set(part) for part in (GAME_MESSAGES, NAVIGATION_MESSAGES,
+                                                  READING_MESSAGES, RULE_MESSAGES)]
+    assert all(parts) and sum(map(len, parts)) == len(set().union(*parts)) == len(i18n.MESSAGES)
+
+
+@pytest.mark.parametrize("key, ja", [
+    ("limit.mangan", "満貫"), ("limit.haneman", "跳満"), ("limit.baiman", "倍満"),
+    ("limit.sanbaiman", "三倍満"), ("limit.yakuman", "役満"), ("limit.kazoe_yakuman", "数え役満"),
+    ("han", "翻"), ("fu", "符"), ("abort.four_winds", "四風連打"),
+    ("abort.nine_terminals", "九種九牌"),
+    ("chombo.reverse_mangan", "満貫払い"), ("ruleset.mahjong_soul", "雀魂"),
+])
+def test_names_in_japanese(key: str, ja: str) -> None:
+    assert i18n.t(key, "ja") == ja

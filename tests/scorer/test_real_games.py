@@ -9,29 +9,19 @@ rounding of `FinalRounding.THOUSAND_HALF_UP`) for every seat. Failures are group
 
 from __future__ import annotations
 
-import json
-import os
-from collections import defaultdict
 from fractions import Fraction
-from pathlib import Path
 from typing import Any
-
-import pytest
 
 from scorer.record import RecordError, events_from_record, parse_json
 from scorer.rules import RULESETS
 from scorer.table_state import EndReason, TableState
+from tests.scorer.tenhou_data import SCORING, assert_every_row_agrees, json_lines
 
-SHARED = Path(os.environ.get("RIICHI_SHARED") or Path(__file__).parents[2] / ".." / "shared")
-GAMES = SHARED / "scoring" / "tenhou-games-dev"
+GAMES = SCORING / "tenhou-games-dev"
 
 
 def _expected() -> list[dict[str, Any]]:
-    index = GAMES / "expected.jsonl"
-    if not index.exists():
-        pytest.skip(f"../shared not found: {index} (set RIICHI_SHARED)")
-    with index.open(encoding="utf-8") as f:
-        return [json.loads(line) for line in f]
+    return json_lines(GAMES / "expected.jsonl")
 
 
 def _replay(row: dict[str, Any]) -> TableState:
@@ -62,17 +52,7 @@ def _differences(row: dict[str, Any]) -> dict[str, tuple[Any, Any]]:
 def test_every_real_game_ends_on_tenhous_final_scores() -> None:
     rows = _expected()
     assert len(rows) == 271
-    failures: dict[str, list[str]] = defaultdict(list)
-    for row in rows:
-        differences = _differences(row)
-        if differences:
-            cause = "+".join(sorted(differences))
-            detail = "; ".join(f"{k}: ours {a} / tenhou {b}" for k, (a, b) in differences.items())
-            failures[cause].append(f"{row['game']}: {detail}")
-    report = "\n".join(f"{cause}: {len(items)} games, e.g.\n  " + "\n  ".join(items[:3])
-                       for cause, items in sorted(failures.items()))
-    passed = len(rows) - sum(len(items) for items in failures.values())
-    assert not failures, f"{passed}/{len(rows)} games end as Tenhou ended them\n{report}"
+    assert_every_row_agrees(rows, _differences, lambda row: row["game"], "games")
 
 
 def test_the_games_cover_what_they_are_trusted_for() -> None:

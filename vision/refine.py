@@ -4,7 +4,8 @@ Before classifying, a box spanning an added kan's two stacked tiles is cut in tw
 halves read as one kind (``split_stacks``), and boxes far smaller than a tile are dropped
 (``without_slivers``). After classifying, the finder's weaker peaks that overlap no tile are
 kept where they are a closed kan's missed back, an added kan's missed stacked tile or a tile
-half seen beside a located one (``with_weak_peaks``). Each takes and gives located or labelled tiles, in frame pixels.
+half seen beside a located one (``with_weak_peaks``). Each takes and gives located or labelled
+tiles, in frame pixels.
 """
 
 from __future__ import annotations

@@ -49,6 +49,10 @@ def main(argv: list[str] | None = None) -> int:
     services.start()
     where = f"http://{config.host}:{config.port}/"
     log.info("kiosk on %s (data in %s, camera %s)", where, config.data_dir, config.camera)
+    if config.parlor_url:
+        log.info("sending this table's events to the parlor at %s as table %r (in the "
+                 "background; the kiosk plays on without it)", config.parlor_url,
+                 config.parlor_table)
     if config.listens_on_lan:
         log.info("listening beyond this machine: changes from other devices need the PIN "
                  "shown on the kiosk's screen")

@@ -78,6 +78,13 @@ OPTIONS: tuple[Option, ...] = (
     Option("allowed_hosts", str, "",
            "host names the kiosk answers to besides its addresses, the machine's name and the "
            "public URL's, comma-separated (others are refused: DNS rebinding)", "NAMES"),
+    Option("parlor_url", str, "",
+           "a parlor server to send this table's events to, http(s)://HOST:PORT (default: "
+           "none; see docs/parlor.md)", "URL"),
+    Option("parlor_table", str, "", "this table's name at the parlor", "NAME"),
+    Option("parlor_token", str, "",
+           "the table's token from the parlor (python -m kiosk.parlor add-table); better in "
+           "the TOML file or the environment than on a command line others can list", "TOKEN"),
 )
 _BY_NAME = {o.name: o for o in OPTIONS}
 
@@ -101,6 +108,9 @@ class KioskConfig:
     max_upload_mb: int = 12
     public_url: str = ""
     allowed_hosts: str = ""
+    parlor_url: str = ""
+    parlor_table: str = ""
+    parlor_token: str = ""
 
     @property
     def host_names(self) -> tuple[str, ...]:
@@ -217,7 +227,30 @@ def validate(config: KioskConfig) -> KioskConfig:
         raise ConfigError(f"database_url: {db!r} is neither sqlite:///PATH nor postgresql://...")
     if config.models_dir and not Path(config.models_dir).is_dir():
         raise ConfigError(f"models_dir: folder {config.models_dir!r} does not exist")
+    _check_parlor(config)
     return replace(config, data_dir=str(Path(data_dir).expanduser()), database_url=db)
+
+
+def _check_parlor(config: KioskConfig) -> None:
+    """A parlor needs all three of url, table and token, or none of them."""
+    given = [n for n in ("parlor_url", "parlor_table", "parlor_token") if getattr(config, n)]
+    if not given:
+        return
+    if len(given) < 3:
+        missing = sorted({"parlor_url", "parlor_table", "parlor_token"} - set(given))
+        raise ConfigError(f"{missing[0]}: a parlor needs parlor_url, parlor_table and "
+                          "parlor_token together")
+    if not re.fullmatch(r"https?://[A-Za-z0-9.\-\[\]:]{1,253}(/[A-Za-z0-9._~/-]{0,200})?",
+                        config.parlor_url):
+        raise ConfigError(f"parlor_url: {config.parlor_url[:80]!r} is not http(s)://HOST[:PORT]")
+    from kiosk.parlor.auth import TOKEN_MAX, name_problem
+
+    problem = name_problem(config.parlor_table)
+    if problem:
+        raise ConfigError(f"parlor_table: {problem}")
+    if not re.fullmatch(rf"[A-Za-z0-9_-]{{16,{TOKEN_MAX}}}", config.parlor_token):
+        raise ConfigError("parlor_token: not a parlor token (16+ letters, digits, '-' or '_', "
+                          "as add-table printed it)")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

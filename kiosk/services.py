@@ -38,6 +38,7 @@ class Services:
     display: DisplayService
     log_handle: Any = None
     teaching: TeachingShots = field(default_factory=TeachingShots)  # photos to confirm
+    outbox: Any = None  # kiosk.parlor.outbox.Outbox when a parlor is configured
 
     def start(self, *, camera: bool = True, recogniser: bool = True) -> Services:
         self.game.ensure_game()
@@ -48,6 +49,8 @@ class Services:
             self.camera.start()
         if recogniser:
             self.recogniser.start()
+        if self.outbox is not None:
+            self.outbox.start()
         return self
 
     def stop(self) -> None:
@@ -55,6 +58,8 @@ class Services:
         self.camera.stop()
         self.recogniser.stop()
         self.display.stop()
+        if self.outbox is not None:  # before the store it reads closes
+            self.outbox.stop()
         close = getattr(self.log_handle, "close", None)
         if close:
             close()
@@ -69,6 +74,14 @@ def build_services(config: KioskConfig) -> Services:
     display = DisplayService(config.display)
     live.on_change(lambda: display.publish(game))
     recogniser = RecogniserService(config.models_dir, taught_dir=data / "taught")
+    outbox = None
+    if config.parlor_url:  # no parlor: no thread, no network, the kiosk as it always was
+        from kiosk.parlor.client import ParlorLink
+        from kiosk.parlor.outbox import Outbox
+
+        outbox = Outbox(event_log, ParlorLink(config.parlor_url, config.parlor_table,
+                                              config.parlor_token))
+        live.on_change(outbox.wake)
     return Services(
         config=config,
         security=Security(data, config.pin),
@@ -81,4 +94,5 @@ def build_services(config: KioskConfig) -> Services:
                                   c.still.image, tiles)),
         display=display,
         log_handle=handle,
+        outbox=outbox,
     )

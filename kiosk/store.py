@@ -23,6 +23,7 @@ from contextlib import AbstractContextManager
 from datetime import UTC, datetime
 from typing import Any, Protocol
 
+from kiosk.parlor.outbox_state import note_cut
 from scorer.record import (
     RecordError,
     dumps,
@@ -133,7 +134,9 @@ class EventStore(ABC):
         if length < 1:
             raise StoreError("a game keeps at least its first event")
         with self.transaction() as tx:
-            self._locked_events(tx, game_id)
+            if len(self._locked_events(tx, game_id)) > length:
+                # A parlor may hold the events dropped: its outbox must learn of the cut.
+                note_cut(tx, game_id, length)
             tx.run("DELETE FROM events WHERE game_id = ? AND idx >= ?", (game_id, length))
 
     def undo(self, game_id: str) -> Event:
@@ -142,6 +145,7 @@ class EventStore(ABC):
             events = self._locked_events(tx, game_id)
             if len(events) < 2:
                 raise StoreError("nothing to undo: the game has only started")
+            note_cut(tx, game_id, len(events) - 1)  # for a parlor's outbox, as in truncate
             tx.run("DELETE FROM events WHERE game_id = ? AND idx = ?", (game_id, len(events) - 1))
         return events[-1]
 

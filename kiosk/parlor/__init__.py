@@ -1,0 +1,14 @@
+"""The parlor: one server for many tables, and each kiosk's outbox towards it.
+
+Server side (`python -m kiosk.parlor`):
+
+- `db` opens SQLite (the trial default) or PostgreSQL (by URL) behind one small transaction API;
+- `store` keeps tables (name, token digest, revoked), staff (scrypt hashes) and members;
+- `ledger` keeps every game's events as each kiosk recorded them, idempotent by (table, game,
+  index), and `batch` parses what a kiosk posts, naming the field of anything wrong;
+- `live` replays each table's latest game for the counter; `app` and `views_*` are the HTTP API;
+  `auth` holds the password and token hashing and the staff session.
+
+Kiosk side (`python -m kiosk --parlor-url ...`): `outbox` is the background sender, `outbox_state`
+its position in the kiosk's own store, `client` the HTTP call. See docs/parlor.md.
+"""

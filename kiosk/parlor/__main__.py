@@ -1,0 +1,155 @@
+"""`python -m kiosk.parlor`: serve the parlor, or manage its staff and tables.
+
+    python -m kiosk.parlor add-staff NAME          # asks for the password twice
+    python -m kiosk.parlor add-table "Table 1"     # prints the table's token, once
+    python -m kiosk.parlor revoke-table "Table 1"
+    python -m kiosk.parlor serve --host 0.0.0.0 --port 8090
+
+Every command takes ``--db`` (also PARLOR_DB): ``postgresql://...`` for real use, else SQLite,
+by default ``parlor.sqlite3`` in the same user data folder as the kiosk's store.
+"""
+
+from __future__ import annotations
+
+import argparse
+import getpass
+import logging
+import os
+import signal
+import sys
+from pathlib import Path
+
+from kiosk.parlor.batch import MAX_BODY
+from kiosk.parlor.db import DatabaseError, open_database
+from kiosk.parlor.store import ParlorError, ParlorStore
+
+DEFAULT_PORT = 8090
+
+
+def default_db() -> str:
+    from kiosk.config import _default_data_dir
+
+    return f"sqlite:///{Path(_default_data_dir()).expanduser() / 'parlor.sqlite3'}"
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="python -m kiosk.parlor",
+        description="The parlor server: one store for every table's kiosk (their games' events, "
+                    "the members, the staff), and the staff's API. See docs/parlor.md.")
+    p.add_argument("--db", default=None, metavar="URL",
+                   help="database: postgresql://... or sqlite:///PATH [default: env PARLOR_DB, "
+                        "else parlor.sqlite3 in the user data folder]")
+    p.add_argument("--log-level", default="INFO", choices=["DEBUG", "INFO", "WARNING", "ERROR"],
+                   help="logging detail")
+    commands = p.add_subparsers(dest="command", metavar="COMMAND")
+    serve = commands.add_parser("serve", help="serve the parlor's API (the default command)",
+                                description="Serve the parlor's API over HTTP.")
+    serve.add_argument("--host", default="127.0.0.1", metavar="ADDR",
+                       help="address to listen on (0.0.0.0: every kiosk of the LAN) "
+                            "[default: 127.0.0.1]")
+    serve.add_argument("--port", type=int, default=DEFAULT_PORT, metavar="PORT",
+                       help=f"TCP port [default: {DEFAULT_PORT}]")
+    serve.add_argument("--threads", type=int, default=8, metavar="N",
+                       help="worker threads for requests (4-64) [default: 8]")
+    staff = commands.add_parser("add-staff", help="add a staff member (asks for a password)",
+                                description="Add a staff member who may sign in; the password "
+                                            "is kept as a scrypt hash.")
+    staff.add_argument("name", metavar="NAME")
+    staff.add_argument("--password-stdin", action="store_true",
+                       help="read the password from standard input (for scripts)")
+    staff.add_argument("--replace", action="store_true", help="set a new password")
+    table = commands.add_parser("add-table", help="add a table and print its token",
+                                description="Add a table; prints the token its kiosk sends "
+                                            "(only its hash is kept: note it now).")
+    table.add_argument("name", metavar="NAME")
+    table.add_argument("--replace", action="store_true",
+                       help="issue a new token for an existing table (the old one stops)")
+    revoke = commands.add_parser("revoke-table", help="stop a table's token",
+                                 description="Revoke a table's token: its kiosk's posts get 401 "
+                                             "(its games stay stored).")
+    revoke.add_argument("name", metavar="NAME")
+    commands.add_parser("list-tables", help="list the tables",
+                        description="List the tables and whether each is revoked.")
+    return p
+
+
+def _password(from_stdin: bool) -> str:
+    if from_stdin:
+        return sys.stdin.readline().rstrip("\n")
+    first = getpass.getpass("password: ")
+    if first != getpass.getpass("again: "):
+        raise ParlorError("the two passwords differ", 400)
+    return first
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
+def _serve(store: ParlorStore, args: argparse.Namespace) -> int:
+    from kiosk.config import KioskConfig
+    from kiosk.live import LiveUpdates
+    from kiosk.parlor.app import create_app
+    from kiosk.server import build_server, raise_open_files_limit
+
+    if not 0 < args.port < 65536 or not 4 <= args.threads <= 64:
+        print("--port must be 1-65535 and --threads 4-64", file=sys.stderr)
+        return 2
+    # The kiosk's server (uvicorn + a2wsgi, with its per-address caps and request deadlines)
+    # serves the parlor too; its configuration only needs the listener's values.
+    listen = KioskConfig(host=args.host, port=args.port, threads=args.threads,
+                         max_upload_mb=MAX_BODY // 2**20)
+    server = build_server(listen, create_app(store), LiveUpdates())
+    raise_open_files_limit()
+    logging.getLogger("kiosk.parlor").info("parlor on http://%s:%s/", args.host, args.port)
+    signal.signal(signal.SIGTERM, _interrupt)  # systemd's stop: shut down like Ctrl-C
+    try:
+        server.run()
+    except KeyboardInterrupt:
+        pass
+    except SystemExit:
+        return 1
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    logging.basicConfig(level=args.log_level,
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    url = args.db or os.environ.get("PARLOR_DB") or default_db()
+    try:
+        store = ParlorStore(open_database(url))
+    except (DatabaseError, ParlorError) as error:
+        print(f"cannot open the parlor's database: {error}", file=sys.stderr)
+        return 2
+    try:
+        command = args.command or "serve"
+        if command == "serve":
+            if args.command is None:  # the serve options' defaults
+                args = parser().parse_args([*(argv or sys.argv[1:]), "serve"])
+            return _serve(store, args)
+        if command == "add-staff":
+            store.add_staff(args.name, _password(args.password_stdin), replace=args.replace)
+            print(f"staff {args.name!r} may sign in")
+        elif command == "add-table":
+            token = store.add_table(args.name, replace=args.replace)
+            print(f"table {args.name!r}: its kiosk joins with\n  --parlor-table {args.name!r} "
+                  f"--parlor-token {token}\n(the token is shown only now)")
+        elif command == "revoke-table":
+            store.revoke_table(args.name)
+            print(f"table {args.name!r} revoked: its kiosk's posts are refused")
+        elif command == "list-tables":
+            for table in store.tables():
+                print(f"{table.name}\t{'revoked' if table.revoked else 'active'}\t"
+                      f"{table.created}")
+        return 0
+    except ParlorError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 1
+    finally:
+        store.close()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

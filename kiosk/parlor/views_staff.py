@@ -1,0 +1,118 @@
+"""What staff call: sign-in, every table live, members (create, read, update, delete)."""
+
+from __future__ import annotations
+
+import secrets
+import time
+from typing import Any
+
+from flask import Blueprint, request, session
+
+from kiosk.errors import ApiError
+from kiosk.parlor.app import json_object, parlor, staff_name
+from kiosk.parlor.store import MEMBERS_LISTED, member_name, member_number
+from kiosk.security import Security
+
+blueprint = Blueprint("staff", __name__, url_prefix="/api")
+SEARCH_LENGTH = 40
+MAX_OFFSET = 1_000_000
+
+
+@blueprint.get("/session")
+def get_session() -> dict[str, Any]:
+    """Who is signed in (or null) and the CSRF token every change must carry."""
+    name = session.get("staff")
+    return {"staff": name if isinstance(name, str) else None, "csrf": Security.csrf_token()}
+
+
+@blueprint.post("/login")
+def login() -> dict[str, Any]:
+    body = json_object()
+    address = request.remote_addr or ""
+    limiter = parlor().sign_ins
+    wait = limiter.retry_after(address)
+    if wait:
+        raise ApiError(429, f"too many wrong passwords; try again in {wait} s", retry_after=wait)
+    name, password = body.get("name"), body.get("password")
+    if not parlor().store.check_staff(name, password):
+        limiter.failed(address)
+        raise ApiError(403, "wrong name or password")
+    limiter.succeeded(address)
+    session.clear()  # a new session id for the signed-in staff (no fixation)
+    session["staff"], session["since"] = name, time.time()
+    session["csrf"] = secrets.token_urlsafe(24)
+    return {"staff": name, "csrf": session["csrf"]}
+
+
+@blueprint.post("/logout")
+def logout() -> dict[str, Any]:
+    session.clear()
+    return {"staff": None, "csrf": Security.csrf_token()}
+
+
+@blueprint.get("/tables")
+def tables() -> dict[str, Any]:
+    """Every table live: its latest game's round, honba, sticks, points, dealer, time playing."""
+    staff_name()
+    services = parlor()
+    return {"tables": services.live.tables_json(services.store.tables())}
+
+
+def _int_arg(name: str, default: int, high: int) -> int:
+    raw = request.args.get(name, str(default))
+    if not raw.isdigit() or len(raw) > 9 or not 0 <= int(raw) <= high:
+        raise ApiError(400, f"{name}: expected a whole number from 0 to {high:,}, got "
+                       f"{raw[:20]!r}", field=name)
+    return int(raw)
+
+
+@blueprint.get("/members")
+def members() -> dict[str, Any]:
+    """Members by number; ``q`` finds a part of the name or a whole number."""
+    staff_name()
+    search = request.args.get("q", "").strip()
+    if len(search) > SEARCH_LENGTH:
+        raise ApiError(400, f"q: at most {SEARCH_LENGTH} characters", field="q")
+    found = parlor().store.members(search, _int_arg("limit", 100, MEMBERS_LISTED) or 1,
+                                   _int_arg("offset", 0, MAX_OFFSET))
+    return {"members": [m.to_json() for m in found]}
+
+
+def _known_fields(body: dict[str, Any], allowed: set[str]) -> None:
+    unknown = sorted(str(k)[:40] for k in set(body) - allowed)
+    if unknown:
+        raise ApiError(400, f"unknown field(s): {', '.join(unknown)} (known: "
+                       f"{', '.join(sorted(allowed))})", field=unknown[0])
+
+
+@blueprint.post("/members")
+def add_member() -> tuple[dict[str, Any], int]:
+    staff_name()
+    body = json_object()
+    _known_fields(body, {"name", "number"})
+    name = member_name(body.get("name"))
+    number = body.get("number")
+    member = parlor().store.add_member(name, None if number is None else member_number(number))
+    return member.to_json(), 201
+
+
+@blueprint.get("/members/<number>")
+def get_member(number: str) -> dict[str, Any]:
+    staff_name()
+    return parlor().store.member(member_number(number)).to_json()
+
+
+@blueprint.patch("/members/<number>")
+def update_member(number: str) -> dict[str, Any]:
+    staff_name()
+    body = json_object()
+    _known_fields(body, {"name"})
+    return parlor().store.update_member(member_number(number),
+                                        member_name(body.get("name"))).to_json()
+
+
+@blueprint.delete("/members/<number>")
+def delete_member(number: str) -> dict[str, Any]:
+    staff_name()
+    parlor().store.delete_member(member_number(number))
+    return {"deleted": number}

@@ -1,0 +1,91 @@
+"""`python -m kiosk.parlor` as a person runs it: --help on every command, staff and tables
+added and revoked, and the server itself serving a kiosk's post until SIGTERM."""
+
+from __future__ import annotations
+
+import json
+import signal
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from kiosk.parlor.db import open_database
+from kiosk.parlor.store import ParlorStore
+from scorer.record import event_to_dict
+from scorer.rules import RULESETS
+from scorer.table import GameStarted
+from tests.kiosk.parlor.net import free_port
+
+COMMANDS = ("serve", "add-staff", "add-table", "revoke-table", "list-tables")
+
+
+def parlor(db: Path, *args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "kiosk.parlor", "--db", f"sqlite:///{db}",
+                           *args], input=stdin, capture_output=True, text=True, timeout=60)
+
+
+def test_every_command_has_help() -> None:
+    out = subprocess.run([sys.executable, "-m", "kiosk.parlor", "--help"], capture_output=True,
+                         text=True, check=True, timeout=60).stdout
+    assert all(command in out for command in COMMANDS) and "--db" in out
+    for command in COMMANDS:
+        help_text = subprocess.run([sys.executable, "-m", "kiosk.parlor", command, "--help"],
+                                   capture_output=True, text=True, check=True, timeout=60).stdout
+        assert f"kiosk.parlor {command}" in help_text
+
+
+def test_tables_and_staff_from_the_command_line(tmp_path: Path) -> None:
+    db = tmp_path / "parlor.sqlite3"
+    added = parlor(db, "add-table", "Table 1")
+    assert added.returncode == 0, added.stderr
+    token = added.stdout.split("--parlor-token ")[1].split()[0]
+    assert parlor(db, "add-table", "Table 1").returncode == 1  # exists: --replace for a new one
+    staff = parlor(db, "add-staff", "alice", "--password-stdin", stdin="correct horse\n")
+    assert staff.returncode == 0, staff.stderr
+    short = parlor(db, "add-staff", "bob", "--password-stdin", stdin="short\n")
+    assert short.returncode == 1 and "8-200 characters" in short.stderr
+    store = ParlorStore(open_database(f"sqlite:///{db}"))
+    try:
+        assert store.table_for_token(token) is not None  # only its hash is stored
+        assert token not in db.read_bytes().decode("latin-1")
+        assert store.check_staff("alice", "correct horse")
+        assert parlor(db, "revoke-table", "Table 1").returncode == 0
+        assert store.table_for_token(token) is None
+    finally:
+        store.close()
+    assert "revoked" in parlor(db, "list-tables").stdout
+    missing = parlor(db, "revoke-table", "Table 9")
+    assert missing.returncode == 1 and "no table 'Table 9'" in missing.stderr
+
+
+def test_the_server_serves_a_kiosk_until_sigterm(tmp_path: Path) -> None:
+    db = tmp_path / "parlor.sqlite3"
+    token = parlor(db, "add-table", "T1").stdout.split("--parlor-token ")[1].split()[0]
+    port = free_port()
+    server = subprocess.Popen([sys.executable, "-m", "kiosk.parlor", "--db", f"sqlite:///{db}",
+                               "serve", "--port", str(port)], stderr=subprocess.PIPE, text=True)
+    start = event_to_dict(GameStarted(("A", "B", "C", "D"), RULESETS["tenhou"]))
+    body = json.dumps({"games": [{"game": "g1", "revision": 0, "events": [
+        {"index": 0, "event": start}]}]}).encode()
+    request = urllib.request.Request(
+        f"http://127.0.0.1:{port}/api/tables/T1/events", data=body, method="POST",
+        headers={"Authorization": f"Bearer {token}", "Content-Type": "application/json"})
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                with urllib.request.urlopen(request, timeout=5) as answer:
+                    assert json.load(answer)["games"]["g1"]["stored"] == 1
+                break
+            except urllib.error.URLError:
+                if time.monotonic() > deadline:
+                    pytest.fail("the parlor did not start")
+                time.sleep(0.2)
+    finally:
+        server.send_signal(signal.SIGTERM)
+        assert server.wait(15) == 0

@@ -28,8 +28,9 @@ def text(value: Any, field: str, max_length: int, *, required: bool = True) -> s
     return str(value)
 
 
-def seat(value: Any, field: str) -> int:
-    """A seat number, 0-3."""
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 3:
-        raise ApiError(400, f"{field}: expected a seat 0-3, got {brief(value)}")
+def seat(value: Any, field: str, seats: int = 4) -> int:
+    """A seat number of a table of `seats`: 0-3, or 0-2 at a three-player table (there is no
+    seat 3 to win, deal in or pay there, so it is a 400 before the rules core sees it)."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < seats:
+        raise ApiError(400, f"{field}: expected a seat 0-{seats - 1}, got {brief(value)}")
     return value

@@ -6,8 +6,19 @@ import logging
 from typing import Any
 
 from device.display import DisplayState, DisplayStateError, make_display
+from scorer.table import TableState
 
 log = logging.getLogger(__name__)
+
+
+def display_state(s: TableState) -> DisplayState:
+    """What the display shows of the table: one point and one riichi flag a seat, so a
+    three-player table goes out as three seats (the protocol's RTC frame), never a fourth
+    seat of zero points."""
+    return DisplayState(
+        round_wind=min(s.round_wind.value, 4), hand_number=s.hand_number, honba=s.honba,
+        riichi_sticks=s.sticks, dealer=s.dealer, points=tuple(s.points),
+        riichi=tuple(seat in s.riichi for seat in range(s.seats)))
 
 
 class DisplayService:
@@ -29,13 +40,8 @@ class DisplayService:
         """Send the current table (never blocks: the display's link keeps only the latest)."""
         if not game.has_game:
             return
-        s = game.table.state
         try:
-            state = DisplayState(
-                round_wind=min(s.round_wind.value, 4), hand_number=s.hand_number,
-                honba=s.honba, riichi_sticks=s.sticks, dealer=s.dealer,
-                points=(s.points[0], s.points[1], s.points[2], s.points[3]),
-                riichi=(0 in s.riichi, 1 in s.riichi, 2 in s.riichi, 3 in s.riichi))
+            state = display_state(game.table.state)
         except DisplayStateError as e:  # e.g. points beyond what a display can show
             log.warning("display: cannot show this state: %s", e)
             return

@@ -119,9 +119,16 @@ def hand_line(hand: WinningHand, before: TableState, tsumo: bool, lang: str = "e
     lines = breakdown.get("dora_lines")
     if lines is None and breakdown.get("dora"):  # kept before dora had lines of their own
         lines = [{"id": "dora", "han": breakdown["dora"]}]
-    parts += [t("history.yaku", lang, name=yaku_name(d["id"], lang), han=d["han"])
+    kita = breakdown.get("kita", 0)
+
+    def dora_name(line_id: str) -> str:  # kita are counted as dora (kiosk.scoring says so too)
+        name = yaku_name(line_id, lang)
+        return t("win.dora_kita", lang, dora=name, n=kita) if line_id == "dora" and kita else name
+
+    parts += [t("history.yaku", lang, name=dora_name(d["id"]), han=d["han"])
               for d in lines or ()]
-    summary = hand_summary(hand.value(before.rules), hand.winner == before.dealer, tsumo, lang)
+    summary = hand_summary(hand.value(before.rules), hand.winner == before.dealer, tsumo, lang,
+                           before.rules)
     if not parts:  # quick mode: han and fu only
         return summary
     return t("history.hand", lang, yaku=t("list.sep", lang).join(parts), summary=summary)

@@ -97,7 +97,9 @@ class GameService:
             if self._table is None:
                 self.load()
             if self._table is None:
-                self.start(GameStarted(DEFAULT_PLAYERS, self.default_rules))
+                # One default name a seat: a kiosk set to a sanma preset seats three.
+                players = DEFAULT_PLAYERS[:self.default_rules.players]
+                self.start(GameStarted(players, self.default_rules))
 
     @property
     def game_id(self) -> str:

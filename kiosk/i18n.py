@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from kiosk.messages_game import GAME_MESSAGES
+from kiosk.messages_layout import LAYOUT_MESSAGES
 from kiosk.messages_navigation import NAVIGATION_MESSAGES
 from kiosk.messages_reading import READING_MESSAGES
 from kiosk.messages_rules import RULE_MESSAGES
@@ -88,7 +89,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "win.winner": ("Winner", "和了者"),
     "win.how": ("How", "和了方"),
     "win.tsumo": ("Tsumo", "ツモ"),
-    "win.ron_from": ("Ron from {name}", "{name}からロン"),
+    "win.ron_from": ("Ron: {name}", "{name}からロン"),
     "win.riichi": ("Riichi", "リーチ"),
     "win.blessing": ("First go-around", "天和・地和・人和"),
     "win.pao": ("Pao (liable)", "包（責任払い）"),
@@ -326,6 +327,8 @@ MESSAGES.update(NAVIGATION_MESSAGES)
 MESSAGES.update(RULE_MESSAGES)
 # Checking and fixing a reading, entering a hand quickly (kiosk/messages_reading.py).
 MESSAGES.update(READING_MESSAGES)
+# The screens laid out to fit a small screen (kiosk/messages_layout.py).
+MESSAGES.update(LAYOUT_MESSAGES)
 LANGS = ("en", "ja")
 
 

@@ -72,4 +72,9 @@ GAME_MESSAGES: dict[str, tuple[str, str]] = {
                         "they cannot win by ron (tsumo only)",
                         "フリテン：和了者は和了牌の{tile}を捨てているのでロンできません"
                         "（ツモのみ）"),
+    # --- three players (sanma): Norths pulled out beside the hand (kita), the value-tile North
+    "win.kita": ("Kita (Norths pulled out)", "抜き北"),
+    "win.kita_help": ("Each North pulled out is a dora.", "抜いた北は1枚につきドラ1。"),
+    "win.dora_kita": ("{dora} (kita {n} included)", "{dora}（抜き北{n}枚を含む）"),
+    "fu.pair_value_tile": ("value tile", "役牌"),
 }

@@ -178,8 +178,9 @@ OPTIONS: dict[str, _Row] = {
     "return_points": ("Return points", "返し点",
                       "Scores count from here; (return - start) x 4 goes to first (oka).",
                       "成績の基準点。（返し点 - 持ち点）× 4 がオカとしてトップへ。"),
-    "uma": ("Uma", "ウマ", "Placement bonus in thousands, 1st to 4th: 20,10,-10,-20.",
-            "順位点（千点単位、1位から4位）：20,10,-10,-20"),
+    "uma": ("Uma", "ウマ", "Placement bonus in thousands, 1st to 4th: 20,10,-10,-20 "
+            "(three values at three players: 20,0,-20).",
+            "順位点（千点単位、1位から4位）：20,10,-10,-20（三人麻雀は3つ：20,0,-20）"),
     "leftover_sticks": ("Riichi sticks left at the end", "終局時の供託",
                         "Who gets the sticks still on the table.", "卓に残った供託の行き先。"),
     "split_ties": ("Split ties", "同点はウマを分ける",

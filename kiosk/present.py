@@ -25,8 +25,10 @@ def state_json(table: Table | None, game_id: str = "") -> dict[str, Any]:
     s = table.state
     last = s.history[-1] if s.history else None
     return {
+        # `kita`: the win page asks for Norths pulled out (sanma's nukidora) only where the
+        # rules pull them; how many sit is `len(seats)` (3 or 4).
         "game": {"id": game_id, "ruleset": s.rules.name, "players": list(s.players),
-                 "events": len(table.events),
+                 "events": len(table.events), "kita": s.rules.nukidora,
                  "ruleset_name": in_every_language(lambda lang: ruleset_name(s.rules.name, lang))},
         "seats": [{"seat": i, "name": s.players[i], "points": s.points[i],
                    "wind": s.seat_wind(i).value, "dealer": i == s.dealer,
@@ -73,7 +75,10 @@ def history_json(table: Table, lang: str = "en") -> dict[str, Any]:
                                          wind=t(f"wind.{at.round_wind.value}", lang)))}
         if isinstance(event, Win):
             entry["hands"] = [{"text": hand_line(h, at, event.discarder is None, lang),
-                               "reading": (h.breakdown or {}).get("reading", "")}
+                               "reading": (h.breakdown or {}).get("reading", ""),
+                               # red fives and sideways tiles (kiosk.hand_tiles); absent in
+                               # records kept before it, where the page draws `reading`
+                               "tiles": (h.breakdown or {}).get("tiles")}
                               for h in event.hands if h.breakdown]
         entries.append(entry)
         before = after

@@ -70,20 +70,24 @@ def to_json(rules: Ruleset) -> dict[str, Any]:
     return out
 
 
-def _four(text: str, name: str) -> tuple[int, int, int, int]:
+def _values(text: str, name: str) -> tuple[int, ...]:
+    """One uma value a player: four, or three at a three-player table (`from_json` checks the
+    count against the rules' `players`)."""
     try:
         values = tuple(int(v) for v in re.split(r"[,\s]+", text.strip()) if v)
     except ValueError:  # not digits, or more digits than Python converts
-        raise ApiError(400, f"option {name}: {brief(text)} is not four whole numbers") from None
-    if len(values) != 4:
-        raise ApiError(400, f"option {name}: needs four values (1st to 4th), got {len(values)}")
+        raise ApiError(400, f"option {name}: {brief(text)} is not whole numbers") from None
+    if len(values) not in (3, 4):
+        raise ApiError(400, f"option {name}: needs four values (1st to 4th), or three at a "
+                       f"three-player table, got {len(values)}")
     for value in values:
         checks.whole(value, f"option {name}", UMA)
-    return values[0], values[1], values[2], values[3]
+    return values
 
 
 def parse_uma(value: Any) -> Uma:
-    """`"20,10,-10,-20"` or `"12,-1,-3,-8 | 1:12,-1,-3,-8;2:8,4,-4,-8"` (floating uma)."""
+    """`"20,10,-10,-20"`, `"20,0,-20"` (three players) or
+    `"12,-1,-3,-8 | 1:12,-1,-3,-8;2:8,4,-4,-8"` (floating uma)."""
     if not isinstance(value, str):
         raise ApiError(400, "option uma: expected text like '20,10,-10,-20'")
     fixed_text, _, floating_text = value.partition("|")
@@ -93,8 +97,17 @@ def parse_uma(value: Any) -> Uma:
         if not sep or key.strip() not in ("1", "2", "3", "4"):
             raise ApiError(400, f"option uma: floating part {brief(part)} is not 'N:a,b,c,d' "
                            "(N: how many players finish at or above the return points, 1-4)")
-        floating.append((int(key), _four(rest, "uma")))
-    return Uma(_four(fixed_text, "uma"), tuple(floating))
+        floating.append((int(key), _values(rest, "uma")))
+    return Uma(_values(fixed_text, "uma"), tuple(floating))
+
+
+def _check_uma(rules: Ruleset) -> Ruleset:
+    """One uma value a player, named here rather than refused later by the table's check."""
+    for values in (rules.uma.fixed, *(v for _, v in rules.uma.floating)):
+        if len(values) != rules.players:
+            raise ApiError(400, f"option uma: {rules.players} players need {rules.players} "
+                           f"values (1st to last), got {len(values)}")
+    return rules
 
 
 def from_json(preset: str, options: Any) -> Ruleset:
@@ -136,4 +149,4 @@ def from_json(preset: str, options: Any) -> Ruleset:
         else:
             value = checks.text(value, f"option {name}", LABEL_LENGTH)
         changes[name] = value
-    return replace(base, **changes)
+    return _check_uma(replace(base, **changes))

@@ -48,6 +48,7 @@ def breakdown_of(result: Score, lang: str = "en") -> dict[str, Any]:
         "yakuman": sum(u for _, u in result.yakuman),
         "dora": dora if not result.yakuman else 0,
         "dora_detail": {"dora": result.dora, "aka": result.aka_dora, "ura": result.ura_dora},
+        "kita": result.hand.kita,
         "han": result.han, "fu": result.fu,
         "fu_items": [{"reason": item.reason, "fu": item.fu} for item in result.fu_items],
         "limit": result.limit.value, "points": result.points,

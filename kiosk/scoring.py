@@ -15,6 +15,7 @@ from typing import Any
 
 from kiosk import checks, winspec
 from kiosk.errors import ApiError, from_invalid
+from kiosk.hand_tiles import hand_tiles
 from kiosk.i18n import t
 from kiosk.scorer_adapter import breakdown_of, furiten_breakdown, score
 from kiosk.winspec import WinSpec
@@ -132,11 +133,11 @@ def quick_value(quick: dict[str, Any], rules: Ruleset, dealer: bool, tsumo: bool
         for han in range(max(1, rules.min_han), 14):
             for fu in fu_choices(han, tsumo, rules) if han < LIMIT_HAN else [30]:
                 value = HandValue.of(han, fu, rules)
-                if value.total(dealer, tsumo) == points:
+                if value.total(dealer, tsumo, rules) == points:
                     return value
         for yakuman in range(1, 7):
             value = HandValue.of(13, 0, rules, yakuman)
-            if value.total(dealer, tsumo) == points:
+            if value.total(dealer, tsumo, rules) == points:
                 return value
         how = "tsumo" if tsumo else "ron"
         who = "dealer" if dealer else "non-dealer"
@@ -194,6 +195,12 @@ def _explain(breakdown: dict[str, Any], value: HandValue, lang: str,
         {"id": name, "name": yaku_name(name, lang), "han": detail[key]}
         for key, name in (("dora", "dora"), ("aka", "aka_dora"), ("ura", "ura_dora"))
         if detail.get(key)]
+    kita = breakdown.get("kita", 0)
+    for line in breakdown["dora_lines"]:
+        # The rules core counts kita under dora (one each, and again for each indicator that
+        # points at North): the line says so, since no indicator explains them.
+        if line["id"] == "dora" and kita:
+            line["name"] = t("win.dora_kita", lang, dora=line["name"], n=kita)
     breakdown["base"] = _base(value, lang)
     breakdown["fu_counts"] = not value.real_yakuman and value.han < LIMIT_HAN
 
@@ -206,12 +213,13 @@ def score_spec(spec: WinSpec, state: TableState, lang: str = "en") -> Scored:
         quick = quick_value(spec.quick, rules, dealer, spec.tsumo)
         breakdown = {"is_win": True, "quick": True, "yaku": [], "dora": 0, "han": quick.han,
                      "fu": quick.fu, "fu_items": [], "yakuman": quick.real_yakuman,
-                     "limit": quick.limit.value, "points": quick.total(dealer, spec.tsumo),
-                     "summary": hand_summary(quick, dealer, spec.tsumo, lang)}
+                     "limit": quick.limit.value,
+                     "points": quick.total(dealer, spec.tsumo, rules),
+                     "summary": hand_summary(quick, dealer, spec.tsumo, lang, rules)}
         _explain(breakdown, quick, lang)
         return Scored(spec, WinningHand.of(spec.winner, quick, liable=spec.pao,
                                            breakdown=breakdown), breakdown)
-    hand, dora, ura, discards = winspec.build_hand(spec)
+    hand, dora, ura, discards = winspec.build_hand(spec, state)
     context = winspec.context(spec, state, dora, ura)
     problems = context.problems(hand)
     if problems:
@@ -232,7 +240,9 @@ def score_spec(spec: WinSpec, state: TableState, lang: str = "en") -> Scored:
     if not breakdown["is_win"] or result.value is None:
         return Scored(spec, WinningHand(spec.winner, 0, 0), breakdown, text)
     value: HandValue = result.value
-    breakdown["summary"] = hand_summary(value, dealer, spec.tsumo, lang)
+    # Kept with the record for the history's drawing: red fives and the sideways meld tile.
+    breakdown["tiles"] = hand_tiles(hand, result.reading.groups if result.reading else None)
+    breakdown["summary"] = hand_summary(value, dealer, spec.tsumo, lang, rules)
     _explain(breakdown, value, lang, result.yakuman)
     liable_yakuman = None
     if spec.pao is not None:

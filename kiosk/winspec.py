@@ -2,7 +2,8 @@
 every problem. Syntax errors (unknown tile, wrong type) are 400; an impossible hand is 422.
 
 Tiles are compact mpsz (`234m06p`) or comma-separated labels (`2m,3m,4m,0p`). `concealed` is the
-hand without the winning tile, as the photo shows it (the winning tile lies apart).
+hand without the winning tile, as the photo shows it (the winning tile lies apart). At a
+three-player table `hand.kita` counts the Norths pulled out beside the hand (0-4).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from kiosk import checks
 from kiosk.errors import ApiError
 from scorer.context import Blessing, Riichi, WinContext
 from scorer.hand import CalledFrom, Hand, Meld, MeldKind
-from scorer.limits import TILES_TEXT_LENGTH, brief
+from scorer.limits import KITA, TILES_TEXT_LENGTH, brief
 from scorer.table import TableState
 from scorer.tiles import Tile, TileError, parse_tiles
 
@@ -57,10 +58,10 @@ def parse_tile_list(value: Any, field: str) -> tuple[Tile, ...]:
         raise ApiError(400, f"{field}: unknown tile", [str(e)]) from None
 
 
-def _seat(value: Any, field: str, optional: bool = False) -> int | None:
+def _seat(value: Any, field: str, seats: int, optional: bool = False) -> int | None:
     if value is None and optional:
         return None
-    return checks.seat(value, field)
+    return checks.seat(value, field, seats)
 
 
 E = TypeVar("E", bound=Enum)
@@ -82,8 +83,8 @@ def parse_spec(body: Any, state: TableState) -> WinSpec:
     unknown = sorted(set(body) - KNOWN_KEYS)
     if unknown:
         raise ApiError(400, f"unknown field(s): {', '.join(unknown)}")
-    winner = _seat(body.get("winner"), "winner")
-    discarder = _seat(body.get("discarder"), "discarder", optional=True)
+    winner = _seat(body.get("winner"), "winner", state.seats)
+    discarder = _seat(body.get("discarder"), "discarder", state.seats, optional=True)
     if discarder == winner:
         raise ApiError(400, "discarder: the winner cannot ron their own discard "
                        "(use null for tsumo)")
@@ -100,7 +101,7 @@ def parse_spec(body: Any, state: TableState) -> WinSpec:
         if value:
             flags.add(flag)
     blessing = _choice(Blessing, body["blessing"], "blessing") if body.get("blessing") else None
-    pao = _seat(body.get("pao"), "pao", optional=True)
+    pao = _seat(body.get("pao"), "pao", state.seats, optional=True)
     if pao == winner:
         raise ApiError(400, "pao: the winner cannot be liable for their own hand")
     hand, quick = body.get("hand"), body.get("quick")
@@ -111,6 +112,16 @@ def parse_spec(body: Any, state: TableState) -> WinSpec:
             raise ApiError(400, f"{name}: expected an object")
     return WinSpec(winner, discarder, riichi, frozenset(flags), blessing, pao, hand, quick,  # type: ignore[arg-type]
                    body.get("capture"))
+
+
+def _kita(value: Any, state: TableState) -> int:
+    """Norths pulled out beside the hand (sanma's nukidora): 0-4, and only where the rules pull
+    them (`Ruleset.nukidora`); a four-player table has no kita, so a count there is a mistake
+    to name, not a 0 to assume."""
+    if not state.rules.nukidora:
+        raise ApiError(400, f"hand.kita: {state.rules.name} pulls out no Norths (kita is for a "
+                       "three-player table with nukidora)")
+    return checks.whole(value, "hand.kita", KITA)
 
 
 def parse_melds(value: Any) -> tuple[Meld, ...]:
@@ -140,12 +151,12 @@ def parse_melds(value: Any) -> tuple[Meld, ...]:
     return tuple(melds)
 
 
-def build_hand(spec: WinSpec) -> tuple[Hand, tuple[Tile, ...], tuple[Tile, ...],
-                                       tuple[Tile, ...]]:
+def build_hand(spec: WinSpec, state: TableState) -> tuple[Hand, tuple[Tile, ...],
+                                                         tuple[Tile, ...], tuple[Tile, ...]]:
     """(hand, dora indicators, ura indicators, the winner's discards for the furiten check);
     422 with every problem of an impossible hand."""
     h = spec.hand or {}
-    unknown = sorted(set(h) - {"concealed", "win", "melds", "dora", "ura", "discards"})
+    unknown = sorted(set(h) - {"concealed", "win", "melds", "dora", "ura", "discards", "kita"})
     if unknown:
         raise ApiError(400, f"hand: unknown field(s): {', '.join(unknown)}")
     concealed = parse_tile_list(h.get("concealed"), "hand.concealed")
@@ -154,7 +165,8 @@ def build_hand(spec: WinSpec) -> tuple[Hand, tuple[Tile, ...], tuple[Tile, ...],
         raise ApiError(422, "hand.win: the winning tile is missing" if not win
                        else "hand.win: give exactly one winning tile")
     melds = parse_melds(h.get("melds"))
-    hand = Hand(concealed + win, melds, win[0])
+    kita = _kita(h["kita"], state) if "kita" in h else 0
+    hand = Hand(concealed + win, melds, win[0], kita)
     problems = hand.problems()
     dora = parse_tile_list(h.get("dora"), "hand.dora")
     ura = parse_tile_list(h.get("ura"), "hand.ura")

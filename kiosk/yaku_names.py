@@ -10,6 +10,7 @@ import re
 
 from kiosk.i18n import t
 from scorer.points import HandValue
+from scorer.rules import Ruleset
 
 #: id -> (English, Japanese)
 YAKU_NAMES: dict[str, tuple[str, str]] = {
@@ -47,6 +48,8 @@ YAKU_NAMES: dict[str, tuple[str, str]] = {
     "kokushi_musou_13": ("Kokushi musou 13-sided", "国士無双十三面"),
     "daisuushii": ("Daisuushii", "大四喜"), "shousuushii": ("Shousuushii", "小四喜"),
     "suukantsu": ("Suukantsu", "四槓子"), "dora": ("Dora", "ドラ"),
+    # Sanma with North as everyone's value tile (Mahjong Soul; `Ruleset.north_yakuhai`).
+    "yakuhai_north": ("North (value tile)", "役牌 北"),
     "ura_dora": ("Ura dora", "裏ドラ"), "aka_dora": ("Red fives", "赤ドラ"),
 }
 
@@ -82,13 +85,16 @@ def hand_head(value: HandValue, lang: str = "en") -> str:
     return f"{head} {limit}" if limit else head
 
 
-def hand_summary(value: HandValue, dealer: bool, tsumo: bool, lang: str = "en") -> str:
-    """"3 han 40 fu — 1,300/2,600 (5,200)": the hand and what it pays, each value once."""
+def hand_summary(value: HandValue, dealer: bool, tsumo: bool, lang: str = "en",
+                 rules: Ruleset | None = None) -> str:
+    """"3 han 40 fu — 1,300/2,600 (5,200)": the hand and what it pays, each value once. Under a
+    three-player `rules` a tsumo's total is what the two payers give (tsumo loss or bisection).
+    """
     head = hand_head(value, lang)
-    total = f"{value.total(dealer, tsumo):,}"
+    total = f"{value.total(dealer, tsumo, rules):,}"
     if not tsumo:
         return t("summary.ron", lang, head=head, points=total)
-    from_dealer, from_other = value.tsumo(dealer)
+    from_dealer, from_other = value.tsumo(dealer, rules)
     if dealer:
         return t("summary.tsumo_dealer", lang, head=head, each=f"{from_other:,}", total=total)
     return t("summary.tsumo", lang, head=head, other=f"{from_other:,}",
@@ -116,7 +122,8 @@ _PLAIN = {"base (futei)": "fu.base", "closed ron (menzen kafu)": "fu.closed_ron"
           "penchan wait": "fu.wait_penchan", "tanki wait": "fu.wait_tanki",
           "open hand of pinfu shape": "fu.open_pinfu",
           "chiitoitsu (fixed, not rounded)": "fu.chiitoitsu"}
-_PAIR = re.compile(r"pair of the (dragon|double wind|seat wind|round wind) ([1-7]z)")
+# "value tile": North at a sanma table where it is everyone's yakuhai (scorer/fu.py).
+_PAIR = re.compile(r"pair of the (dragon|double wind|seat wind|round wind|value tile) ([1-7]z)")
 _SET = re.compile(r"(concealed triplet|triplet completed by ron|open triplet|open quad \(added\)"
                   r"|open quad|closed quad)(?: of terminals/honours)? ([1-9]{3,4}[mpsz])")
 _SET_KEY = {"concealed triplet": "fu.concealed_triplet",

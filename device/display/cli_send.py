@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from device.display.state import WIND_LETTERS, DisplayState
+from device.display.state import WIND_LETTERS, DisplayState, DisplayStateError
 from device.display.supervisor import DisplayStatus, DisplaySupervisor
 
 
@@ -20,19 +20,19 @@ def _round(text: str) -> tuple[int, int]:
     return WIND_LETTERS.index(text[0].upper()) + 1, int(text[1])
 
 
-def _points(text: str) -> tuple[int, int, int, int]:
+def _points(text: str) -> tuple[int, ...]:
     parts = text.split(",")
-    if len(parts) != 4 or not all(p.lstrip("-").isdigit() for p in parts):
-        raise argparse.ArgumentTypeError(f"points {text!r} are not four numbers a,b,c,d")
-    a, b, c, d = map(int, parts)
-    return a, b, c, d
+    if len(parts) not in (3, 4) or not all(p.lstrip("-").isdigit() for p in parts):
+        raise argparse.ArgumentTypeError(f"points {text!r} are not four numbers a,b,c,d (or "
+                                         "three, a,b,c, at a three-player table)")
+    return tuple(map(int, parts))
 
 
-def _riichi(text: str) -> tuple[bool, bool, bool, bool]:
-    if len(text) != 4 or set(text) - {"0", "1"}:
-        raise argparse.ArgumentTypeError(f"riichi {text!r} is not four 0/1 digits like 0100")
-    a, b, c, d = (ch == "1" for ch in text)
-    return a, b, c, d
+def _riichi(text: str) -> tuple[bool, ...]:
+    if len(text) not in (3, 4) or set(text) - {"0", "1"}:
+        raise argparse.ArgumentTypeError(f"riichi {text!r} is not four 0/1 digits like 0100 "
+                                         "(or three, like 010)")
+    return tuple(ch == "1" for ch in text)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -43,18 +43,26 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--honba", type=int, default=0, help="honba count (default 0)")
     parser.add_argument("--sticks", type=int, default=0, help="riichi sticks on the table")
     parser.add_argument("--dealer", type=int, default=0, choices=range(4), help="dealer seat")
-    parser.add_argument("--points", type=_points, default=(25000,) * 4, metavar="A,B,C,D",
-                        help="the four seats' points (default 25000 each)")
-    parser.add_argument("--riichi", type=_riichi, default=(False,) * 4, metavar="0000",
-                        help="riichi flags of seats 0-3, e.g. 0100")
+    parser.add_argument("--points", type=_points, default=None, metavar="A,B,C,D",
+                        help="the four seats' points (default 25000 each); three, A,B,C, "
+                             "show a three-player table (an RTC frame)")
+    parser.add_argument("--riichi", type=_riichi, default=None, metavar="0000",
+                        help="riichi flags of seats 0-3, e.g. 0100 (three digits at three "
+                             "players)")
     parser.add_argument("--seconds", type=float, default=3.0,
                         help="keep the link up this long (default 3)")
 
 
 def run(args: argparse.Namespace) -> int:
-    state = DisplayState(round_wind=args.round[0], hand_number=args.round[1], honba=args.honba,
-                         riichi_sticks=args.sticks, dealer=args.dealer, points=args.points,
-                         riichi=args.riichi)
+    points = args.points or (25000,) * 4
+    riichi = args.riichi or (False,) * len(points)
+    try:
+        state = DisplayState(round_wind=args.round[0], hand_number=args.round[1],
+                             honba=args.honba, riichi_sticks=args.sticks, dealer=args.dealer,
+                             points=points, riichi=riichi)
+    except DisplayStateError as e:  # e.g. three points with four riichi flags
+        print(f"display-send: {e}")
+        return 2
 
     def show(status: DisplayStatus) -> None:
         extra = f" ({status.error})" if status.error else ""

@@ -3,8 +3,9 @@
 Every sentence is one line `$<TYPE>,<version>,<fields...>*<HH>\\r\\n`, where HH is the XOR of
 every byte between `$` and `*` in two upper-case hex digits (the NMEA 0183 checksum, which
 any microcontroller can compute in a loop). Host to display: `RTA` (the full table state),
-`RTB` (honba only, for a honba-only display), `RTQ` (who are you?). Display to host: `RTH`
-(hello: name and capabilities) and `RTK` (acknowledge a frame by its sequence number).
+`RTC` (the same for a three-player table: three points, three riichi flags), `RTB` (honba
+only, for a honba-only display), `RTQ` (who are you?). Display to host: `RTH` (hello: name and
+capabilities) and `RTK` (acknowledge a frame by its sequence number).
 
 >>> encode(Ack(seq=7))
 b'$RTK,1,7*4B\\r\\n'
@@ -55,7 +56,7 @@ class Capability(Enum):
 
 @dataclass(frozen=True, slots=True)
 class StateFrame:
-    """`RTA`: the full table state."""
+    """`RTA`: the full table state; `RTC` when the state has three seats (sanma)."""
 
     seq: int
     state: DisplayState
@@ -107,8 +108,12 @@ def encode(message: Message) -> bytes:
     v = str(VERSION)
     match message:
         case StateFrame(seq, s):
+            # Three seats get a sentence type of their own rather than a shorter RTA: a
+            # version-1 RTA has exactly four points, so a four-seat display drops an RTC as an
+            # unknown type instead of misreading it (docs/serial-protocol.md, "Versions").
+            kind = "RTA" if s.seats == 4 else "RTC"
             flags = "".join("1" if r else "0" for r in s.riichi)
-            return _frame(["RTA", v, _seq(seq), WIND_LETTERS[s.round_wind - 1],
+            return _frame([kind, v, _seq(seq), WIND_LETTERS[s.round_wind - 1],
                            str(s.hand_number), str(s.honba), str(s.riichi_sticks),
                            str(s.dealer), *map(str, s.points), flags])
         case HonbaFrame(seq, honba):
@@ -182,23 +187,25 @@ def _int(text: str, kind: str, field: str, low: int, high: int) -> int:
     return int(text)
 
 
-def _state(f: list[str]) -> StateFrame:
-    seq = _int(f[0], "RTA", "seq", 0, SEQ_MODULUS - 1)
+def _state(f: list[str], kind: str = "RTA", seats: int = 4) -> StateFrame:
+    """`RTA` (four seats) or `RTC` (three): the same fields, one point and one flag a seat."""
+    seq = _int(f[0], kind, "seq", 0, SEQ_MODULUS - 1)
     if f[1] not in tuple(WIND_LETTERS):
-        raise FieldError(f"RTA: round wind {f[1]!r} is not one of E S W N")
-    if not re.fullmatch(r"[01]{4}", f[10]):
-        raise FieldError(f"RTA: riichi flags {f[10]!r} are not four 0/1 digits")
-    ints = [_int(x, "RTA", name, -99_999_999, 99_999_999) for x, name in zip(
-        f[2:10], ("hand", "honba", "sticks", "dealer", "points0", "points1", "points2",
-                  "points3"), strict=True)]
+        raise FieldError(f"{kind}: round wind {f[1]!r} is not one of E S W N")
+    flags = f[6 + seats]
+    if not re.fullmatch(f"[01]{{{seats}}}", flags):
+        count = {3: "three", 4: "four"}[seats]
+        raise FieldError(f"{kind}: riichi flags {flags!r} are not {count} 0/1 digits")
+    names = ("hand", "honba", "sticks", "dealer", *(f"points{i}" for i in range(seats)))
+    ints = [_int(x, kind, name, -99_999_999, 99_999_999)
+            for x, name in zip(f[2:6 + seats], names, strict=True)]
     try:
         state = DisplayState(
             round_wind=WIND_LETTERS.index(f[1]) + 1, hand_number=ints[0], honba=ints[1],
-            riichi_sticks=ints[2], dealer=ints[3],
-            points=(ints[4], ints[5], ints[6], ints[7]),
-            riichi=tuple(c == "1" for c in f[10]))  # type: ignore[arg-type]
+            riichi_sticks=ints[2], dealer=ints[3], points=tuple(ints[4:]),
+            riichi=tuple(c == "1" for c in flags))
     except ValueError as e:
-        raise FieldError(f"RTA: {e}") from None
+        raise FieldError(f"{kind}: {e}") from None
     return StateFrame(seq, state)
 
 
@@ -218,13 +225,14 @@ def _hello(f: list[str]) -> Hello:
 
 _PARSERS: dict[str, Callable[[list[str]], Message]] = {
     "RTA": _state,
+    "RTC": lambda f: _state(f, "RTC", 3),
     "RTB": _honba,
     "RTQ": lambda f: Query(),
     "RTH": _hello,
     "RTK": lambda f: Ack(_int(f[0], "RTK", "seq", 0, SEQ_MODULUS - 1)),
 }
 # Fields after the sentence type, version included.
-_FIELD_COUNTS = {"RTA": 12, "RTB": 3, "RTQ": 1, "RTH": 3, "RTK": 2}
+_FIELD_COUNTS = {"RTA": 12, "RTC": 11, "RTB": 3, "RTQ": 1, "RTH": 3, "RTK": 2}
 
 
 class LineReader:

@@ -49,10 +49,21 @@ def render(state: DisplayState) -> list[str]:
     |  seat 2 dealer 25000         |
     |  seat 3        26000         |
     +------------------------------+
+
+    A three-player table (an `RTC` frame) shows its three seats, and no empty fourth:
+
+    >>> print("\\n".join(render(DisplayState(1, 3, 1, 0, 2, (43900, 33700, 27400),
+    ...                                      (False,) * 3))))
+    +------------------------------+
+    | East 3    honba 1  sticks 0  |
+    |  seat 0        43900         |
+    |  seat 1        33700         |
+    |  seat 2 dealer 27400         |
+    +------------------------------+
     """
     head = f"{WIND_NAMES[state.round_wind - 1]} {state.hand_number}"
     lines = [f"{head:<9} honba {state.honba:<2} sticks {state.riichi_sticks:<2}"]
-    for seat in range(4):
+    for seat in range(state.seats):
         dealer = "dealer" if seat == state.dealer else ""
         riichi = "riichi" if state.riichi[seat] else ""
         lines.append(f" seat {seat} {dealer:<6} {state.points[seat]:>5}  {riichi:<6}")

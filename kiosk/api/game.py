@@ -26,23 +26,32 @@ from scorer.table import (
 )
 
 EVENTS = Range(1, GAME_EVENTS)  # a game's events, its start included (`state.game.events`)
+_COUNT = {3: "three", 4: "four"}  # how many sit at a table (`Ruleset.players`), in words
 
 
 def state() -> dict[str, Any]:
     return services().game.state_json()
 
 
-def _seat(body: dict[str, Any], field: str = "seat") -> int:
-    return checks.seat(body.get(field), field)
+def _table_seats() -> int:
+    """How many sit at the current table: 4, or 3 at a three-player one (4 before any game,
+    where the change is refused for want of a game anyway)."""
+    game = services().game
+    return game.table.state.seats if game.has_game else 4
+
+
+def _seat(body: dict[str, Any], field: str = "seat", seats: int | None = None) -> int:
+    return checks.seat(body.get(field), field, _table_seats() if seats is None else seats)
 
 
 def _seats(body: dict[str, Any], field: str) -> frozenset[int]:
     values = body.get(field, [])
     if not isinstance(values, list):
         raise ApiError(400, f"{field}: expected a list of seats")
+    last = _table_seats() - 1
     for v in values:
-        if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 3:
-            raise ApiError(400, f"{field}: {brief(v)} is not a seat 0-3")
+        if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= last:
+            raise ApiError(400, f"{field}: {brief(v)} is not a seat 0-{last}")
     return frozenset(values)
 
 
@@ -66,19 +75,21 @@ def new_game() -> tuple[dict[str, Any], int]:
     unknown = sorted(set(body) - {"players", "ruleset", "options", "first_dealer"})
     if unknown:
         raise ApiError(400, f"unknown field(s): {', '.join(unknown)}")
-    players = body.get("players")
-    if (not isinstance(players, list) or len(players) != 4
-            or not all(isinstance(p, str) and p.strip() for p in players)):
-        raise ApiError(400, "players: expected four non-empty names, East seat first")
-    names = [checks.text(p, f"players[{i}]", NAME_LENGTH).strip() for i, p in enumerate(players)]
     preset = body.get("ruleset") or services().config.ruleset
     if not isinstance(preset, str):
         raise ApiError(400, f"ruleset: expected a preset name such as 'tenhou', got "
                        f"{brief(preset)}")
     rules = rules_json.from_json(preset, body.get("options"))
-    first = _seat(body, "first_dealer") if "first_dealer" in body else 0
-    east, south, west, north = names
-    services().game.start(GameStarted((east, south, west, north), rules, first))
+    # One name a seat: the rules say how many sit (4, or 3 at a sanma table).
+    seats = rules.players
+    players = body.get("players")
+    if (not isinstance(players, list) or len(players) != seats
+            or not all(isinstance(p, str) and p.strip() for p in players)):
+        raise ApiError(400, f"players: expected {_COUNT[seats]} non-empty names, East seat first "
+                       f"({rules.name} seats {seats} players)")
+    names = [checks.text(p, f"players[{i}]", NAME_LENGTH).strip() for i, p in enumerate(players)]
+    first = _seat(body, "first_dealer", seats) if "first_dealer" in body else 0
+    services().game.start(GameStarted(tuple(names), rules, first))
     return state(), 201
 
 
@@ -132,8 +143,9 @@ def transfers_for(deltas: list[int]) -> tuple[Transfer, ...]:
 def correction() -> dict[str, Any]:
     body = json_object()
     deltas, reason = body.get("deltas"), body.get("reason")
-    if not isinstance(deltas, list) or len(deltas) != 4:
-        raise ApiError(400, "deltas: expected four whole numbers, one per seat")
+    seats = _table_seats()
+    if not isinstance(deltas, list) or len(deltas) != seats:
+        raise ApiError(400, f"deltas: expected {_COUNT[seats]} whole numbers, one per seat")
     for i, delta in enumerate(deltas):
         checks.whole(delta, f"deltas[{i}]", POINTS)
     if sum(deltas) != 0:

@@ -41,17 +41,32 @@ document.addEventListener("DOMContentLoaded", () => {
     }
   }
 
+  // One name field a seat: three at a three-player table (a sanma preset, or the players
+  // option set to 3). A hidden field is disabled too, so its `required` cannot stop Start.
+  const seats = () => (+($("#opt-players") || {}).value === 3 ? 3 : 4);
+  function showSeats() {
+    for (const label of $$(".players label[data-seat]", form)) {
+      const off = +label.dataset.seat >= seats();
+      label.hidden = off;
+      $("input", label).disabled = off;
+    }
+  }
+
   function fill() {
     const name = $("#preset").value;
     for (const input of options()) write(input, presets[name][input.dataset.name]);
     $("#start-points").value = presets[name].start_points;
     const help = "preset." + name + ".help";
     $("#preset-help").textContent = t(help) === help ? "" : t(help);
+    showSeats();
     mark();
   }
 
   $("#preset").addEventListener("change", fill);
-  form.addEventListener("input", (ev) => { if (ev.target.closest(".rule-group")) mark(); });
+  form.addEventListener("input", (ev) => {
+    if (ev.target.closest(".rule-group")) mark();
+    if (ev.target.id === "opt-players") showSeats();
+  });
   // A value the browser refuses (out of range) may sit in a closed group: open it, so the
   // browser can point at it instead of refusing without a word.
   form.addEventListener("invalid", (ev) => {
@@ -62,7 +77,7 @@ document.addEventListener("DOMContentLoaded", () => {
     ev.preventDefault();
     const chosen = Object.fromEntries(options().map((input) => [input.dataset.name, read(input)]));
     chosen.start_points = +$("#start-points").value;
-    const players = [0, 1, 2, 3].map((i) => $(`[name=player${i}]`).value);
+    const players = [0, 1, 2, 3].slice(0, seats()).map((i) => $(`[name=player${i}]`).value);
     const out = await act(() => api("POST", "/api/games",
                                     { players, ruleset: $("#preset").value, options: chosen }));
     if (out) location.href = "/";

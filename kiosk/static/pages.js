@@ -79,6 +79,11 @@ document.addEventListener("DOMContentLoaded", () => {
       (reading.split(" (")[0].match(/\[[^\]]*\]|\S+/g) || []).map((g) => el("span",
         { class: g[0] === "[" ? "set called" : "set" }, [...g.matchAll(/(\d+)([mpsz])/g)]
           .flatMap(([, digits, suit]) => [...digits].map((d) => K.tile(d + suit, { small: true }))))));
+    // The same with the red fives and each meld's sideways tile (the record's `tiles`).
+    const drawnTiles = (d) => el("div", { class: "tiles hand" },
+      d.groups.map((g) => el("span", { class: "set" }, g.map((x) => K.tile(x, { small: true })))),
+      d.melds.map((m) => el("span", { class: "set called", "data-meld": m.kind },
+        m.tiles.map((x, i) => K.tile(x, { small: true, sideways: i === m.sideways })))));
     const render = async () => {
       const h = await api("GET", "/api/history");
       const s = K.state;
@@ -91,7 +96,8 @@ document.addEventListener("DOMContentLoaded", () => {
           e.deltas ? el("span", { class: "muted", text: e.deltas.map((d, i) => `${h.players[i]} ${fmt(d)}`).join(" · ") }) : null)];
         for (const hand of e.hands || []) {
           parts.push(el("div", { class: "muted" }, hand.text));
-          if (hand.reading) parts.push(handTiles(hand.reading));
+          if (hand.tiles) parts.push(drawnTiles(hand.tiles));
+          else if (hand.reading) parts.push(handTiles(hand.reading));
         }
         return el("div", { class: "entry" }, parts);
       }));

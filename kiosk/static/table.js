@@ -1,4 +1,4 @@
-// The table screen: four seats, round / honba / sticks, riichi taps, undo / redo, live.
+// The table screen: four seats (three at sanma), round / honba / sticks, riichi taps, undo / redo, live.
 "use strict";
 document.addEventListener("DOMContentLoaded", () => {
   const { t, api, act, live, $, $$, WINDS, fmt, pts } = K;
@@ -22,6 +22,9 @@ document.addEventListener("DOMContentLoaded", () => {
   function render(s) {
     state = s;
     if (!s.game) { $("#round").textContent = t("table.no_game"); return; }
+    // A new game of another size (three players after four, started from another device):
+    // the server lays out the seats, so load the page again rather than show a wrong table.
+    if (s.seats.length !== +$("#table").dataset.seats) { location.reload(); return; }
     const now = snapshot(s);
     const before = seen && seen.game === now.game && seen.points.length === now.points.length
       ? seen : null;
@@ -66,6 +69,8 @@ document.addEventListener("DOMContentLoaded", () => {
     $("#moved").textContent = one ? s.last_event.text[LANG] : "";
     $("#moved").hidden = !one;
     $("#ruleset").hidden = !!one;
+    // The last event shows once: in the centre while it is new, under the table after.
+    $("#last-event").hidden = !!one;
     clearTimeout(movedTimer);
     movedTimer = setTimeout(settle, MOVED_MS);
   }
@@ -79,6 +84,7 @@ document.addEventListener("DOMContentLoaded", () => {
     $("#counters").classList.remove("moved");
     $("#moved").hidden = true;
     $("#ruleset").hidden = false;
+    $("#last-event").hidden = false;
   }
 
   function showDiffs(seatNo) {

@@ -4,7 +4,9 @@
 "use strict";
 document.addEventListener("DOMContentLoaded", () => {
   const { t, api, act, live, el, $, $$, WINDS, fmt, pts, toast } = K;
-  const sit = { winner: null, discarder: null, riichi: "none", flags: new Set() };
+  // kita: Norths pulled out beside the hand (sanma's nukidora), asked only where the rules
+  // pull them (state.game.kita) and sent with the tiles as hand.kita.
+  const sit = { winner: null, discarder: null, riichi: "none", flags: new Set(), kita: 0 };
   let mode = "tiles", state = null, pending = [], lastScore = null, capture = null;
   // Quick mode: han and fu, a yakuman count or the points. `choices` (GET /api/quick) holds the
   // fu a real hand can have under the table's rules, per win type and han.
@@ -12,7 +14,11 @@ document.addEventListener("DOMContentLoaded", () => {
 
   // --- tiles: the editor (win_fix.js) ------------------------------------------------------
   const tiles = FIX.editor(() => invalidate());
-  for (const b of $$(".add-meld")) b.addEventListener("click", () => tiles.addMeld(b.dataset.kind));
+  // A meld is added from "More", further down: bring the new meld (at the top) into view.
+  for (const b of $$(".add-meld")) b.addEventListener("click", () => {
+    tiles.addMeld(b.dataset.kind);
+    $("#g-melds").lastElementChild.scrollIntoView({ block: "nearest" });
+  });
 
   // A reading: its tiles into the editor, what to check in words (kiosk/reading_words.py).
   function loadReading(out) {
@@ -43,6 +49,7 @@ document.addEventListener("DOMContentLoaded", () => {
   });
   $("#manual-btn").addEventListener("click", () => {
     loadReading({ message: t("entry.manual_help") });
+    $("#win-more").open = true;  // the box to type the hand in is folded there
   });
 
   // --- situation ----------------------------------------------------------------------
@@ -65,12 +72,19 @@ document.addEventListener("DOMContentLoaded", () => {
     renderQuick();
     for (const b of $$("#riichi .btn")) b.classList.toggle("on", b.dataset.v === sit.riichi);
     for (const b of $$("#flags .btn")) b.classList.toggle("on", sit.flags.has(b.dataset.flag));
+    showKita();
     const pao = $("#pao"), keep = pao.value;
     pao.replaceChildren(el("option", { value: "", text: "—" }),
       ...seats.filter(([s]) => s !== sit.winner).map(([s, n]) => el("option", { value: s, text: n })));
     pao.value = keep;
   }
   for (const b of $$("#riichi .btn")) b.addEventListener("click", () => { sit.riichi = b.dataset.v; invalidate(); renderSituation(); });
+  // Kita count a hand's tiles, not a quick han total (which already has their dora).
+  function showKita() {
+    $("#kita-row").hidden = !(state && state.game && state.game.kita) || mode !== "tiles";
+    for (const b of $$("#kita .btn")) b.classList.toggle("on", +b.dataset.v === sit.kita);
+  }
+  for (const b of $$("#kita .btn")) b.addEventListener("click", () => { sit.kita = +b.dataset.v; invalidate(); showKita(); });
   for (const b of $$("#flags .btn")) b.addEventListener("click", () => {
     const f = b.dataset.flag;
     if (sit.flags.has(f)) sit.flags.delete(f); else sit.flags.add(f);
@@ -82,6 +96,8 @@ document.addEventListener("DOMContentLoaded", () => {
     $("#tiles-editor").hidden = mode !== "tiles";
     $("#camera-panel").hidden = mode !== "tiles";
     $("#quick-editor").hidden = mode !== "quick";
+    $("#more-tiles").hidden = mode !== "tiles";
+    showKita();
     $("#win-grid").classList.toggle("quick", mode === "quick");
     invalidate();
   });
@@ -145,6 +161,7 @@ document.addEventListener("DOMContentLoaded", () => {
       return s;
     }
     s.hand = tiles.spec();
+    if (sit.kita && !$("#kita-row").hidden) s.hand.kita = sit.kita;
     if (capture) s.capture = { id: capture.id, tiles: tiles.located() };
     return s;
   }
@@ -162,6 +179,9 @@ document.addEventListener("DOMContentLoaded", () => {
     lastScore = null;
     $("#breakdown").replaceChildren();
     $("#result-hint").hidden = false;
+    $("#win-actions").replaceChildren();
+    $("#bar-total").textContent = "";
+    $("#win-grid").classList.remove("scored");
     autoScore();
   }
 
@@ -175,6 +195,8 @@ document.addEventListener("DOMContentLoaded", () => {
   function renderBreakdown(b) {
     const box = $("#breakdown");
     $("#result-hint").hidden = true;
+    // On a small landscape screen the breakdown takes the photo's place (win_layout.css).
+    $("#win-grid").classList.add("scored");
     if (!b.is_win) {
       box.replaceChildren(el("p", { class: "verdict", id: "verdict", text: b.verdict }),
         el("ul", {}, (b.problems || []).map((p) => el("li", { text: p }))),
@@ -210,11 +232,16 @@ document.addEventListener("DOMContentLoaded", () => {
         el("td", { text: `${WINDS()[s.wind - 1]} ${s.name}` }),
         el("td", { class: "num delta " + (b.payments[s.seat] > 0 ? "plus" : b.payments[s.seat] < 0 ? "minus" : ""),
                    text: fmt(b.payments[s.seat]) })))));
-    parts.push(el("div", { class: "row" },
-      el("button", { class: "btn primary", type: "button", id: "apply-btn", text: t("win.apply"), onclick: apply }),
-      sit.discarder !== null ? el("button", { class: "btn", type: "button", id: "another-btn",
-        text: t("win.another"), onclick: another }) : null));
+    if (sit.discarder !== null) {
+      parts.push(el("div", { class: "row" }, el("button", { class: "btn", type: "button",
+        id: "another-btn", text: t("win.another"), onclick: another })));
+    }
     box.replaceChildren(...parts);
+    // Apply sits in the bar at the foot of the screen, beside what the hand is worth: a photo
+    // read right is Capture, the winner, Apply, with nothing to scroll to (docs/kiosk.md).
+    $("#bar-total").textContent = b.summary;
+    $("#win-actions").replaceChildren(el("button", { class: "btn primary", type: "button",
+      id: "apply-btn", text: t("win.apply"), onclick: apply }));
   }
 
   // `auto`: scored because the hand became complete; a hand the scorer refuses then says
@@ -227,7 +254,9 @@ document.addEventListener("DOMContentLoaded", () => {
       : await act(() => api("POST", "/api/score", body));
     if (out && asked === generation) {
       lastScore = out; renderBreakdown(out);
-      $("#result").scrollIntoView({ block: "nearest" });
+      // Quick mode's breakdown is beside or under its short form; in tiles mode the bar shows
+      // the total, and scrolling would take the winner's buttons away.
+      if (mode === "quick") $("#result").scrollIntoView({ block: "nearest" });
     }
   }
   async function apply() {
@@ -240,7 +269,7 @@ document.addEventListener("DOMContentLoaded", () => {
     const discarder = sit.discarder;
     $("#pending").textContent = t("win.pending", { n: pending.length });
     capture = null;
-    sit.winner = null; sit.discarder = discarder; sit.flags.clear(); sit.riichi = "none";
+    sit.winner = null; sit.discarder = discarder; sit.flags.clear(); sit.riichi = "none"; sit.kita = 0;
     tiles.reset(); renderSituation();
   }
   $("#score-btn").addEventListener("click", () => scoreNow());

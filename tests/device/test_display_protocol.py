@@ -155,7 +155,8 @@ def test_line_reader_splits_joins_and_resynchronises() -> None:
     ({"honba": -1}, "honba: -1"),
     ({"riichi_sticks": 1000}, "riichi_sticks: 1000"),
     ({"dealer": 4}, "dealer: 4"),
-    ({"points": (25000, 25000, 25000)}, "points"),
+    ({"points": (25000, 25000)}, "points"),  # three are a sanma table (test_display_sanma)
+    ({"points": (25000, 25000, 25000)}, "riichi"),  # three seats need three riichi flags
     ({"points": (25000, 25000, 25000, 10**8)}, "points"),
     ({"riichi": (0, 1, 0, 0)}, "riichi"),
     ({"honba": True}, "honba: True"),
@@ -174,6 +175,6 @@ def test_the_documented_examples_are_valid_sentences() -> None:
     # A sentence, then two or more spaces, then the explanation.
     sentences = [re.split(r"\s{2,}", line)[0] for line in examples.splitlines()
                  if line.startswith("$")]
-    assert len(sentences) == 6
+    assert len(sentences) == 8  # two of them RTC, the three-seat frame
     for sentence in sentences:
         decode(sentence.encode())  # raises on a wrong checksum or field

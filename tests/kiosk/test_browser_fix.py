@@ -187,7 +187,8 @@ def test_drag_a_tile_to_the_winning_tile_and_into_a_meld(open_page, base: str) -
     assert labels(page, "#g-concealed .tile:not(.add)") == [
         "1m", "1m", "1m", "7m", "7m", "3s", "4s", "0s", "7s", "8s", "5z", "5z", "5z"]
     expect(page.locator("#tile-picker")).to_be_hidden()  # a drag is not a tap
-    # Three 5z into a new pon: the hand then takes 10 tiles.
+    # Three 5z into a new pon: the hand then takes 10 tiles (a meld is added from "More").
+    page.click("#win-more > summary")
     page.click('.add-meld[data-kind="pon"]')
     for _ in range(3):
         drag(page, '#g-concealed .tile[data-tile="5z"]', "#g-melds .meld .tiles")

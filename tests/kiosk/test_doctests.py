@@ -7,8 +7,8 @@ import importlib
 
 import pytest
 
-MODULES = ["kiosk.event_words", "kiosk.i18n", "kiosk.image_header", "kiosk.reading_words",
-           "kiosk.teaching", "kiosk.yaku_names"]
+MODULES = ["kiosk.event_words", "kiosk.hand_tiles", "kiosk.i18n", "kiosk.image_header",
+           "kiosk.reading_words", "kiosk.teaching", "kiosk.yaku_names"]
 
 
 @pytest.mark.parametrize("name", MODULES)

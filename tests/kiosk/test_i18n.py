@@ -16,6 +16,7 @@ import pytest
 
 from kiosk import i18n
 from kiosk.messages_game import GAME_MESSAGES
+from kiosk.messages_layout import LAYOUT_MESSAGES
 from kiosk.messages_navigation import NAVIGATION_MESSAGES
 from kiosk.messages_reading import READING_MESSAGES
 from kiosk.messages_rules import RULE_MESSAGES
@@ -44,7 +45,7 @@ BUILT = {
     "tile.name_": [*"mps"],
     "meld.": ["chi", "pon", "minkan", "ankan", "kakan"],
     "fu.": ["simple", "terminal", "honour"],
-    "fu.pair_": ["dragon", "double_wind", "seat_wind", "round_wind"],
+    "fu.pair_": ["dragon", "double_wind", "seat_wind", "round_wind", "value_tile"],
     "pay.": ["aborted", "not_paid"],
     "quick.by_": ["tsumo", "ron"],
     "quick.kind_": ["hanfu", "yakuman", "points"],
@@ -117,8 +118,9 @@ def test_no_catalogue_file_redefines_another_s_word() -> None:
                    and getattr(node.target, "id", "") == "MESSAGES")
     assert isinstance(literal, ast.Dict)
     in_i18n = {k.value for k in literal.keys if isinstance(k, ast.Constant)}
-    parts = [in_i18n] + [set(part) for part in (GAME_MESSAGES, NAVIGATION_MESSAGES,
-                                                  READING_MESSAGES, RULE_MESSAGES)]
+    parts = [in_i18n] + [set(part) for part in (GAME_MESSAGES, LAYOUT_MESSAGES,
+                                                  NAVIGATION_MESSAGES, READING_MESSAGES,
+                                                  RULE_MESSAGES)]
     assert all(parts) and sum(map(len, parts)) == len(set().union(*parts)) == len(i18n.MESSAGES)
 
 

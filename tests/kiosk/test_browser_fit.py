@@ -1,0 +1,192 @@
+"""Every page fits the screen, in Debian's chromium (issue 18, item 1), against the real app and
+server, at 800x480 (the Pi's 7" display), 1280x720 (Pi Touch Display 2, landscape), 390x844 (a
+phone) and 1920x1080.
+
+"Fits" is measured from element boxes: no sideways scroll (the document no wider than the
+window), and the controls a player needs for the page's main step inside the window with the
+page not scrolled, each one the element found at its own centre (nothing pinned over it). The win
+page is checked at each step of the main flow: before the photo (Capture, the live view), after
+it (the still, every tile, the winner's buttons, Score) and once scored (Apply beside the total).
+A screenshot of every page at every size goes to test-artifacts/ (fit-<page>-<size>.png, and
+fit-win-<step>-<size>.png).
+
+Also two things the pages showed wrong: the table's last event twice (under the table and, while
+new, in the centre), and the history's hands without their red fives and sideways tiles.
+
+The demo frame (tests/kiosk/frames/hand_11_001.jpg) shows 111m 77m 3s 0s 789s 555z winning on
+4s: Bun's tsumo on it is 3 han 40 fu, 1,300/2,600 (tests/kiosk/test_browser_fix.py).
+"""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tests.kiosk.server import game_pages, page_post, running_kiosk
+from tests.kiosk.test_browser import FRAME, FRAMES, browser, shot  # noqa: F401  (shared fixture)
+
+pytestmark = pytest.mark.browser
+PLAYERS = ["Aki", "Bun", "Chie", "Dai"]
+SIZES = [(800, 480), (1280, 720), (390, 844), (1920, 1080)]
+SIZE_IDS = [f"{w}x{h}" for w, h in SIZES]
+#: Each page's main step: what a player needs on the screen without scrolling.
+NEEDED = {
+    "table": [".seat", ".centre", "#win-btn", "#draw-btn", "#undo-btn"],
+    "draw": ["#tenpai button", "#tenpai-photo button", "#nagashi button", "#draw-apply",
+             ".abort-btn"],
+    "new": ["#preset", "[name=player0]", "[name=player3]", "#start-btn"],
+    "games": ["#new-game-link", "#games > li:nth-child(-n+2) [data-resume]"],  # the latest
+    "standings": ["#standings tbody tr", "main a.btn.primary"],
+    "history": ["#undo-btn", "#entries .entry"],
+    "other": ["#chombo button"],
+    "teach": [],  # a page of its own steps, once per table: checked for width only
+}
+PATHS = {"table": "/", "new": "/new"}
+#: Tanyao, a red five and an open pon of 6s called from the player opposite (toimen): drawn
+#: with its middle tile sideways.
+RED_AND_PON = {"winner": 1, "hand": {
+    "concealed": "2m,3m,4m,3p,4p,0p,6s,7s,8s,2p", "win": "2p",
+    "melds": [{"kind": "pon", "tiles": "6s,6s,6s", "called": "6s", "source": "toimen"}]}}
+
+# Each element matched, rendered: inside the window, and the element at its centre is itself
+# (or inside it): not under the bar pinned at the foot, nor scrolled away.
+OUT_OF_REACH = """(selectors) => {
+  const out = [];
+  for (const selector of selectors) {
+    const found = [...document.querySelectorAll(selector)].filter((e) => e.getClientRects().length);
+    if (!found.length) out.push(selector + ": none shown");
+    for (const e of found) {
+      const r = e.getBoundingClientRect();
+      const inside = r.left >= 0 && r.top >= 0 && r.right <= innerWidth + 0.5
+        && r.bottom <= innerHeight + 0.5;
+      const x = (r.left + r.right) / 2, y = (r.top + r.bottom) / 2;
+      const hit = inside && document.elementFromPoint(x, y);
+      if (!inside || !(hit && (e === hit || e.contains(hit)))) {
+        out.push(`${selector} (${e.id || e.textContent.trim().slice(0, 20) || e.tagName}) at ` +
+                 `${Math.round(r.left)},${Math.round(r.top)}-${Math.round(r.right)},` +
+                 `${Math.round(r.bottom)}` + (inside ? " is covered" : " is off the screen"));
+      }
+    }
+  }
+  return out;
+}"""
+
+
+@pytest.fixture(scope="module")
+def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    root = tmp_path_factory.mktemp("fit")
+    frames = root / "frames"
+    frames.mkdir()
+    shutil.copy(FRAMES / FRAME, frames)
+    with running_kiosk(root / "data", "--camera", f"folder:{frames}") as url:
+        yield url
+
+
+@pytest.fixture
+def open_page(browser, base: str) -> Iterator[Any]:  # noqa: ANN001, F811
+    with game_pages(browser, base, PLAYERS) as opener:
+        yield opener
+
+
+def assert_fits(page, selectors: list[str]) -> None:  # noqa: ANN001
+    width = page.evaluate("window.innerWidth")
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= width, "a sideways scroll"
+    assert page.evaluate("window.scrollY") == 0, "the page scrolled itself"
+    assert page.evaluate(OUT_OF_REACH, selectors) == []
+
+
+def page_height(page) -> int:  # noqa: ANN001
+    return int(page.evaluate("document.scrollingElement.scrollHeight"))
+
+
+@pytest.mark.parametrize("width, height", SIZES, ids=SIZE_IDS)
+def test_the_win_page_fits_each_step_of_a_photo_to_apply(  # noqa: ANN001
+        open_page, base: str, width: int, height: int) -> None:
+    from playwright.sync_api import expect
+
+    page, errors = open_page(width, height)
+    page.goto(base + "/win")
+    expect(page.locator("#capture-btn")).to_be_enabled()
+    assert_fits(page, ["#capture-btn", "#manual-btn", "#live-view", "#mode button",
+                       "#score-btn"])
+    shot(page, f"fit-win-photo-{width}x{height}")
+
+    page.click("#capture-btn")
+    expect(page.locator("#still rect.box")).to_have_count(14)
+    # Checking the reading: the still, every tile, and who won.
+    assert_fits(page, ["#still", "#g-concealed .tile", "#g-win .tile", "#g-dora .tile",
+                       "#winner button", "#score-btn"])
+    shot(page, f"fit-win-check-{width}x{height}")
+
+    page.click('#winner button[data-v="1"]')  # Bun, by tsumo: scored at once
+    expect(page.locator("#bar-total")).to_have_text("3 han 40 fu — 1,300/2,600 (5,200)")
+    needed = ["#g-concealed .tile", "#g-win .tile", "#winner button", "#bar-total",
+              "#apply-btn"]
+    if width > height:  # landscape: who dealt in too (on a phone the page scrolls to it)
+        needed.append("#discarder button")
+    assert_fits(page, needed)
+    shot(page, f"fit-win-scored-{width}x{height}")
+    print(f"win page {width}x{height}: {page_height(page)} px tall once scored")
+    assert errors == []
+
+
+@pytest.mark.parametrize("width, height", SIZES, ids=SIZE_IDS)
+@pytest.mark.parametrize("name", list(NEEDED))
+def test_every_page_fits(open_page, base: str, name: str, width: int,  # noqa: ANN001
+                         height: int) -> None:
+    page, errors = open_page(width, height)
+    page_post(page, base, "/api/wins", RED_AND_PON)  # something in the history and standings
+    page.goto(base + PATHS.get(name, "/" + name))
+    page.locator("#live.on").wait_for()
+    if NEEDED[name]:
+        page.locator(NEEDED[name][-1]).first.wait_for()
+    assert_fits(page, NEEDED[name])
+    shot(page, f"fit-{name}-{width}x{height}")
+    print(f"{name} {width}x{height}: {page_height(page)} px tall")
+    assert errors == []
+
+
+def test_the_last_event_shows_once(open_page, base: str) -> None:  # noqa: ANN001
+    from playwright.sync_api import expect
+
+    page, errors = open_page(800, 480)
+    page.locator("#live.on").wait_for()
+    page_post(page, base, "/api/riichi", {"seat": 2})  # from another device
+    expect(page.locator("#moved")).to_be_visible()
+    text = page.locator("#moved").inner_text()
+    assert text
+    shown = """(text) => [...document.querySelectorAll('main *')].filter((e) =>
+        e.children.length === 0 && e.getClientRects().length && e.textContent.trim() === text)
+        .map((e) => e.id)"""
+    assert page.evaluate(shown, text) == ["moved"]
+    # Once it settles, it stays under the table: still once.
+    expect(page.locator("#moved")).to_be_hidden(timeout=9000)
+    assert page.evaluate(shown, text) == ["last-event"]
+    assert errors == []
+
+
+def test_a_history_hand_shows_its_red_five_and_sideways_tile(open_page, base: str) -> None:  # noqa: ANN001
+    from playwright.sync_api import expect
+
+    page, errors = open_page(800, 480)
+    page_post(page, base, "/api/wins", RED_AND_PON)
+    page.goto(base + "/history")
+    hand = page.locator("#entries .entry .hand").first
+    expect(hand).to_be_visible()
+    faces = hand.locator("svg.tile-face")
+    assert faces.evaluate_all("fs => fs.map((f) => f.dataset.face)") == [
+        "2m", "3m", "4m", "3p", "4p", "0p", "6s", "7s", "8s", "2p", "2p", "6s", "6s", "6s"]
+    red = hand.locator('.tile.red svg[data-face="0p"] .red-mark')
+    expect(red).to_have_count(1)
+    # The pon: framed as called, its middle tile (from the player opposite) lying sideways.
+    pon = hand.locator('.set.called[data-meld="pon"] .tile')
+    assert pon.evaluate_all("ts => ts.map((t) => t.classList.contains('sideways'))") == [
+        False, True, False]
+    expect(hand.locator(".tile.sideways svg.tile-face.sideways")).to_have_count(1)
+    box = hand.locator(".tile.sideways").bounding_box()
+    assert box and box["width"] > box["height"]  # drawn lying down
+    shot(page, "fit-history-red-pon-800x480")
+    assert errors == []

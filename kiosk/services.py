@@ -9,7 +9,7 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kiosk.camera import CameraService
 from kiosk.captures import CaptureStore
@@ -22,6 +22,9 @@ from kiosk.recognition import RecogniserService
 from kiosk.security import Security
 from kiosk.teaching import TeachingShots
 from scorer.rules import RULESETS
+
+if TYPE_CHECKING:  # imported where a parlor is configured: a kiosk alone never loads it
+    from kiosk.parlor.outbox import Outbox
 
 log = logging.getLogger(__name__)
 
@@ -38,7 +41,7 @@ class Services:
     display: DisplayService
     log_handle: Any = None
     teaching: TeachingShots = field(default_factory=TeachingShots)  # photos to confirm
-    outbox: Any = None  # kiosk.parlor.outbox.Outbox when a parlor is configured
+    outbox: Outbox | None = None  # when a parlor is configured
 
     def start(self, *, camera: bool = True, recogniser: bool = True) -> Services:
         self.game.ensure_game()

@@ -16,7 +16,7 @@ torch = pytest.importorskip("torch", reason="training needs the `train` extra (t
 
 from vision.training import data  # noqa: E402
 from vision.training.checkpoint import end_epoch, optimise, resume  # noqa: E402
-from vision.training.classifier import batch_loss  # noqa: E402
+from vision.training.classifier import Keep, batch_loss  # noqa: E402
 from vision.training.nets import TileClassifier  # noqa: E402
 
 
@@ -72,6 +72,32 @@ def test_the_glyph_axis_counts_only_where_it_is_known() -> None:
         logits, *_ = model(torch.from_numpy(xb))
     assert float(unknown) == pytest.approx(float(ce(logits, torch.from_numpy(y))))
     assert float(known) > float(unknown)
+
+
+def test_keeping_the_teacher_adds_nothing_where_the_student_agrees_and_only_on_real_crops() -> None:
+    torch.manual_seed(0)
+    student = TileClassifier(width=8).eval()
+    other = TileClassifier(width=8).eval()  # other random weights: another teacher
+    x = np.random.default_rng(0).integers(0, 255, (4, data.STORE, data.STORE, 3), np.uint8)
+    y, axis, idx = np.array([0, 1, 2, 3]), np.full(4, -1), np.arange(4)
+    ce, axis_ce = torch.nn.CrossEntropyLoss(), torch.nn.CrossEntropyLoss(ignore_index=-1)
+
+    def loss(keep: Keep | None) -> float:
+        with torch.no_grad():
+            return float(batch_loss(student, x, y, axis, idx, np.random.default_rng(5), ce,
+                                    axis_ce, keep))
+
+    plain = loss(None)
+    assert loss(Keep(student, real=4, weight=1.0)) == pytest.approx(plain, abs=1e-6)
+    assert loss(Keep(other, real=0, weight=1.0)) == plain  # no real crop in the batch
+    # the drift is the batch-mean KL(teacher || student) over the real crops, times the weight
+    xb, _ = data.batch(x, idx, np.random.default_rng(5), train=True)
+    with torch.no_grad():
+        mine = torch.log_softmax(student(torch.from_numpy(xb[:2]))[0], 1)
+        theirs = torch.log_softmax(other(torch.from_numpy(xb[:2]))[0], 1)
+    kl = float((theirs.exp() * (theirs - mine)).sum(1).mean())
+    assert kl > 0
+    assert loss(Keep(other, real=2, weight=3.0)) == pytest.approx(plain + 3.0 * kl, rel=1e-5)
 
 
 def test_the_int8_classifier_reads_the_demo_frames_as_the_float_one(tmp_path: Path) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -55,6 +56,15 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help="also train on real crops cut where this folder's finder boxes the labelled tiles",
     )
     p.add_argument(
+        "--keep-real",
+        type=float,
+        default=0.0,
+        metavar="WEIGHT",
+        help="hold the model to the --init weights' answers on the real crops by this weight "
+        "times their KL divergence (0: off), so that new rendered faces do not cost the "
+        "photos' sets",
+    )
+    p.add_argument(
         "--scene-crops",
         type=int,
         default=0,
@@ -85,16 +95,36 @@ def evaluate(model: nn.Module, x: np.ndarray, y: np.ndarray, batch: int = 256) -
 
 def batch_loss(model: nn.Module, x: np.ndarray, y: np.ndarray, axis: np.ndarray,
                idx: np.ndarray, rng: np.random.Generator, loss_fn: nn.Module,
-               axis_loss: nn.Module) -> torch.Tensor:
+               axis_loss: nn.Module, keep: Keep | None = None) -> torch.Tensor:
     """Cross-entropy of the labels on one augmented batch, plus half the glyph-axis loss where
-    the crop's axis is known (synthetic crops; real ones are -1)."""
+    the crop's axis is known (synthetic crops; real ones are -1), plus ``keep``'s pull toward
+    its teacher on the batch's real crops."""
     xb, turned = data.batch(x, idx, rng, train=True)
-    logits, orient, _ = model(torch.from_numpy(xb))
+    inputs = torch.from_numpy(xb)
+    logits, orient, _ = model(inputs)
     loss: torch.Tensor = loss_fn(logits, torch.from_numpy(y[idx]))
     target = torch.from_numpy(data.turned_axis(axis[idx], turned))
     if bool((target >= 0).any()):
         loss = loss + 0.5 * axis_loss(orient, target)
+    real = torch.from_numpy(idx < keep.real) if keep is not None else None
+    if keep is not None and real is not None and bool(real.any()):
+        with torch.no_grad():
+            taught = torch.log_softmax(keep.teacher(inputs[real])[0], dim=1)
+        mine = torch.log_softmax(logits[real], dim=1)
+        drift = nn.functional.kl_div(mine, taught, log_target=True, reduction="batchmean")
+        loss = loss + keep.weight * drift
     return loss
+
+
+@dataclass(frozen=True)
+class Keep:
+    """A frozen teacher (the weights training starts from) whose answers on the first ``real``
+    crops (the real photos' crops) the student is held to by ``weight`` times their KL
+    divergence: new faces are learned without unlearning the photos' sets."""
+
+    teacher: nn.Module
+    real: int
+    weight: float
 
 
 def run(args: argparse.Namespace) -> int:
@@ -142,6 +172,13 @@ def run(args: argparse.Namespace) -> int:
     model = TileClassifier(len(MODEL_CLASSES), args.width)
     if args.init:  # older checkpoints have no glyph-axis head: it starts fresh
         model.load_state_dict(torch.load(args.init, weights_only=False)["model"], strict=False)
+    keep = None
+    if args.keep_real:
+        if not args.init or args.keep_real < 0:
+            raise SystemExit("--keep-real needs --init (the teacher) and a weight >= 0")
+        teacher = TileClassifier(len(MODEL_CLASSES), args.width)
+        teacher.load_state_dict(torch.load(args.init, weights_only=False)["model"], strict=False)
+        keep = Keep(teacher.eval().requires_grad_(False), len(yr), args.keep_real)
     opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=5e-4)
     steps_per_epoch = (len(x) + args.batch - 1) // args.batch
     sched = torch.optim.lr_scheduler.OneCycleLR(
@@ -159,7 +196,7 @@ def run(args: argparse.Namespace) -> int:
         bar = tqdm(range(steps_per_epoch), desc=f"epoch {epoch + 1}/{args.epochs}", mininterval=30)
         for step in bar:
             idx = order[step * args.batch : (step + 1) * args.batch]
-            loss = batch_loss(model, x, y, axis, idx, rng, loss_fn, axis_loss)
+            loss = batch_loss(model, x, y, axis, idx, rng, loss_fn, axis_loss, keep)
             total += optimise(loss, opt, sched)
             bar.set_postfix(loss=f"{total / (step + 1):.3f}", refresh=False)
         acc = evaluate(model, xv, yv)
@@ -180,7 +217,9 @@ def run(args: argparse.Namespace) -> int:
             {"valid_crop_accuracy": round(acc, 4), "valid_crops": int(len(xv))},
             calibration=calibration_crops(xr, xs),
             recipe=f"{args.epochs} epochs AdamW one-cycle lr {args.lr}, batch {args.batch}, "
-            f"label smoothing 0.1, width {args.width}, seed {args.seed}",
+            f"label smoothing 0.1, width {args.width}, seed {args.seed}"
+            + (f", held to the starting weights on real crops by {args.keep_real:g} x KL"
+               if args.keep_real else ""),
             data_note=f"{len(xr)} real crops (train + train-augmented) + {len(xs)} synthetic crops "
             f"({args.synth_scenes} rendered rows"
             + (f", {args.scene_crops} rendered riichi scenes" if args.scene_crops else "")

@@ -14,7 +14,8 @@ from collections.abc import Callable
 COMMANDS = {
     "score": ("scorer.cli_score", "score a hand (or a JSONL file of hands) and explain it"),
     "table": ("scorer.cli_table", "replay a game record and print its state and standings"),
-    "bench": ("scorer.bench", "measure hands per second against the `mahjong` library"),
+    "bench": ("scorer.bench", "measure hands per second against the `mahjong` library and "
+              "riichienv, through the CLI path and in-process"),
 }
 
 

@@ -1,25 +1,35 @@
-"""`python -m scorer bench`: hands per second of our scorer and of the `mahjong` library, measured
-on the same hands in the same run, and their ratio.
+"""`python -m scorer bench`: hands per second of our scorer and of its peers (the `mahjong`
+library; riichienv, a Rust engine, where the `bench` extra is installed), on the same hands in the
+same run, two ways, with each ratio:
 
-Both scorers get one warm-up pass; then passes alternate (ours, peer, ours, ...) so that load on the
-machine affects both alike, and the best pass of each counts. Each scorer is looked up once, before
-timing. Our only caches are per-suit decompositions (a few thousand shapes) and which yaku a set of
-facts allows, never whole hands, so later passes are not a replay.
+- CLI path, the JSON-lines contract of `score --jsonl`: read each record (JSON text), score it,
+  write one JSON line. Ours is `scorer.cli_score.write_scores` itself; a peer reads the record
+  with `json.loads` and our `from_record`, turns it into its own inputs (its adapter), scores it
+  and writes its result with `json.dumps`. The lines are read from the file once, before timing;
+  the output goes to os.devnull through a text stream, as to a redirected stdout.
+- in-process: the scoring call alone, on inputs parsed (for a peer, converted) before timing.
+
+Each measurement gets one warm-up pass; then passes alternate (ours, peer, ..., ours, ...) so
+that load on the machine affects all alike, and the best pass of each counts. Our only caches are
+per-suit decompositions (a few thousand shapes) and which yaku a set of facts allows, never whole
+hands, so later passes are not a replay.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
+from scorer.cli_score import write_scores
 from scorer.context import WinContext
 from scorer.hand import Hand, InvalidInput
-from scorer.peer_mahjong import estimator, peer_call
 from scorer.records_io import from_record
 from scorer.rules import RULESETS, Ruleset
 from scorer.score import score
@@ -27,28 +37,40 @@ from scorer.score import score
 DEFAULT_FILE = Path(__file__).resolve().parents[1].parent / "shared/scoring/tenhou-wins-dev.jsonl"
 
 Case = tuple[Hand, WinContext]
+Adapter = tuple[Callable[[Hand, WinContext, Ruleset], Any], Callable[[Any], Any],
+                Callable[[Any, Hand], dict[str, Any]]]
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--file", type=Path, default=DEFAULT_FILE,
                         help="JSONL hands in the real-wins format (default: %(default)s)")
+    parser.add_argument("--hands", type=int, default=0,
+                        help="only the first N hands of the file (default: all)")
     parser.add_argument("--rounds", type=int, default=5,
                         help="timed passes of each scorer after one warm-up (default: 5)")
     parser.add_argument("--ruleset", choices=sorted(RULESETS), default="tenhou",
-                        help="ruleset for both scorers (default: tenhou)")
+                        help="ruleset for every scorer (default: tenhou)")
     parser.add_argument("--json", action="store_true", help="print the result as one JSON object")
 
 
-def load_cases(path: Path) -> list[Case]:
+def load_lines(path: Path, hands: int = 0) -> list[str]:
+    """The non-blank lines of `path` (the first `hands` of them when `hands` > 0)."""
+    with path.open(encoding="utf-8") as f:
+        lines = [line for line in f if line.strip()]
+    return lines[:hands] if hands > 0 else lines
+
+
+def load_cases(path: Path, hands: int = 0) -> list[Case]:
+    return parse_cases(load_lines(path, hands), str(path))
+
+
+def parse_cases(lines: Sequence[str], where: str) -> list[Case]:
     cases = []
-    with path.open(encoding="utf-8") as lines:
-        for number, line in enumerate(lines, 1):
-            if not line.strip():
-                continue
-            try:
-                cases.append(from_record(json.loads(line)))
-            except (InvalidInput, json.JSONDecodeError) as e:
-                raise SystemExit(f"{path}:{number}: {e}") from None
+    for number, line in enumerate(lines, 1):
+        try:
+            cases.append(from_record(json.loads(line)))
+        except (InvalidInput, json.JSONDecodeError) as e:
+            raise SystemExit(f"{where}:{number}: {e}") from None
     return cases
 
 
@@ -58,32 +80,87 @@ def _timed(run: Callable[[], Any]) -> float:
     return time.perf_counter() - start
 
 
-def measure(cases: Sequence[Case], rules: Ruleset, rounds: int) -> dict[str, Any]:
+def _mahjong_json(result: Any, hand: Hand) -> dict[str, Any]:
+    return {"han": result.han, "fu": result.fu, "error": result.error,
+            "yaku": [[y.name, y.han_open if hand.melds else y.han_closed]
+                     for y in result.yaku or ()],
+            "cost": result.cost}
+
+
+def _peers() -> dict[str, Adapter]:
+    """name -> (convert, estimator, to_json) of every peer installed; `mahjong` is required."""
+    peers: dict[str, Adapter] = {}
     try:
-        peer_inputs = [peer_call(hand, ctx, rules) for hand, ctx in cases]
-        estimate = estimator()
+        from scorer import peer_mahjong
+
+        peers["mahjong"] = (peer_mahjong.peer_call, peer_mahjong.estimator(), _mahjong_json)
     except ImportError:
         raise SystemExit("the peer needs the `mahjong` library: pip install -e '.[test]'") from None
-    # The peer's inputs are converted once, outside the timing, as ours are parsed once.
+    try:
+        from scorer import peer_riichienv
+
+        peers["riichienv"] = (peer_riichienv.peer_call, peer_riichienv.estimator(),
+                              lambda result, _: peer_riichienv.result_json(result))
+    except ImportError:
+        pass  # the `bench` extra is optional
+    return peers
+
+
+def _peer_cli(adapter: Adapter, lines: Sequence[str], rules: Ruleset,
+              out: IO[str]) -> Callable[[], None]:
+    convert, estimate, to_json = adapter
+    loads, dumps = json.loads, json.dumps
+
+    def run() -> None:
+        for line in lines:
+            hand, ctx = from_record(loads(line))
+            out.write(dumps(to_json(estimate(convert(hand, ctx, rules)), hand)) + "\n")
+    return run
+
+
+def _best_rates(runs: dict[str, Callable[[], None]], n: int, rounds: int) -> dict[str, int]:
+    for run in runs.values():
+        run()  # warm-up
+    best = dict.fromkeys(runs, float("inf"))
+    for _ in range(rounds):
+        for name, run in runs.items():
+            best[name] = min(best[name], _timed(run))
+    return {name: round(n / seconds) for name, seconds in best.items()}
+
+
+def measure(lines: Sequence[str], rules: Ruleset, rounds: int,
+            where: str = "hands") -> dict[str, Any]:
+    cases = parse_cases(lines, where)
+    peers = _peers()
+    n = len(cases)
+    result: dict[str, Any] = {"hands": n, "rounds": rounds, "ruleset": rules.name,
+                              "peers": sorted(peers)}
+    with open(os.devnull, "w", encoding="utf-8") as sink:
+        cli: dict[str, Callable[[], None]] = {
+            "ours": lambda: write_scores(lines, rules, sink)}
+        for name, adapter in peers.items():
+            cli[name] = _peer_cli(adapter, lines, rules, sink)
+        result["cli"] = _best_rates(cli, n, rounds)
 
     def ours() -> None:
         for hand, ctx in cases:
             score(hand, ctx, rules)
 
-    def peer() -> None:
-        for call in peer_inputs:
-            estimate(call)
+    in_process: dict[str, Callable[[], None]] = {"ours": ours}
+    for name, (convert, estimate, _) in peers.items():
+        # The peer's inputs are converted once, outside the timing, as ours are parsed once.
+        inputs = [convert(hand, ctx, rules) for hand, ctx in cases]
+        in_process[name] = partial(_each, estimate, inputs)
+    result["in_process"] = _best_rates(in_process, n, rounds)
+    for way in ("cli", "in_process"):
+        rates = result[way]
+        result[f"{way}_ratio"] = {name: round(rates["ours"] / rates[name], 2) for name in peers}
+    return result
 
-    ours()
-    peer()
-    our_times, peer_times = [], []
-    for _ in range(rounds):
-        our_times.append(_timed(ours))
-        peer_times.append(_timed(peer))
-    n = len(cases)
-    our_rate, peer_rate = n / min(our_times), n / min(peer_times)
-    return {"hands": n, "rounds": rounds, "ours_hands_per_s": round(our_rate),
-            "peer_hands_per_s": round(peer_rate), "ratio": round(our_rate / peer_rate, 2)}
+
+def _each(estimate: Callable[[Any], Any], inputs: Sequence[Any]) -> None:
+    for call in inputs:
+        estimate(call)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -91,16 +168,23 @@ def run(args: argparse.Namespace) -> int:
         print(f"no hands file at {args.file}; pass --file (the real-wins JSONL of ../shared)",
               file=sys.stderr)
         return 2
-    if args.rounds < 1:
-        print("--rounds must be at least 1", file=sys.stderr)
+    if args.rounds < 1 or args.hands < 0:
+        print("--rounds must be at least 1 and --hands not negative", file=sys.stderr)
         return 2
-    cases = load_cases(args.file)
-    result = measure(cases, RULESETS[args.ruleset], args.rounds)
+    lines = load_lines(args.file, args.hands)
+    result = measure(lines, RULESETS[args.ruleset], args.rounds, str(args.file))
     if args.json:
         print(json.dumps(result))
-    else:
-        print(f"{result['hands']} hands, best of {result['rounds']} passes each")
-        print(f"  scorer (ours)     {result['ours_hands_per_s']:>9,} hands/s")
-        print(f"  mahjong library   {result['peer_hands_per_s']:>9,} hands/s")
-        print(f"  ratio             {result['ratio']:>9}x")
+        return 0
+    print(f"{result['hands']} hands ({result['ruleset']}), best of {result['rounds']} passes each")
+    for way, title in (("cli", "CLI path (JSON line in -> score -> JSON line out)"),
+                       ("in_process", "in-process (the scoring call)")):
+        rates = result[way]
+        print(f"{title}:")
+        for name, rate in rates.items():
+            label = "scorer (ours)" if name == "ours" else name
+            ratio = "" if name == "ours" else f"   ours / {name}: {result[way + '_ratio'][name]}x"
+            print(f"  {label:<16} {rate:>9,} hands/s{ratio}")
+    if "riichienv" not in result["peers"]:
+        print("(riichienv not installed: pip install -e '.[bench]')")
     return 0

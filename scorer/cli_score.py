@@ -266,10 +266,7 @@ def _run_jsonl(path: str, rules: Ruleset, out: IO[str]) -> int:
     source = sys.stdin if path == "-" else open(path, encoding="utf-8")
     with source:
         try:
-            for number, line in enumerate(source, 1):
-                if not line.strip():
-                    continue
-                out.write(json.dumps(_score_line(line, number, rules), ensure_ascii=False) + "\n")
+            write_scores(source, rules, out)
             out.flush()
         except BrokenPipeError:
             # The reader stopped early (e.g. `| head`): point stdout at devnull so that the
@@ -281,6 +278,20 @@ def _run_jsonl(path: str, rules: Ruleset, out: IO[str]) -> int:
             print(f"error: {path}: not UTF-8 text ({e.reason})", file=sys.stderr)
             return 2
     return 0
+
+
+def write_scores(lines: Iterable[str], rules: Ruleset, out: IO[str]) -> None:
+    """Score each JSON line of `lines` and write one JSON line for each to `out` (blank lines
+    are skipped, numbered all the same): the batch path of `score --jsonl` and of `bench`."""
+    encode = _ENCODER.encode  # what json.dumps(..., ensure_ascii=False) builds on every call
+    write = out.write
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        write(encode(_score_line(line, number, rules)) + "\n")
+
+
+_ENCODER = json.JSONEncoder(ensure_ascii=False)
 
 
 def _score_line(line: str, number: int, rules: Ruleset) -> dict[str, Any]:

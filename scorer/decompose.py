@@ -104,20 +104,25 @@ class Reading(NamedTuple):
             return tuple(format_tiles((TILES[k], TILES[k])) for k in self.pairs)
         if self.form is Form.KOKUSHI:
             return (format_tiles(TILES[k] for k in sorted((*ORPHANS, self.pair))),)
-        out = [format_tiles(TILES[k + i] for i in range(3)) for k in self.hand_seqs]
-        out += [format_tiles((TILES[k],) * 3) for k in self.hand_trips]
-        out.append(format_tiles((TILES[self.pair],) * 2))
-        return tuple(out)
+        return (*[_RUN_TEXT[k] for k in self.hand_seqs], *[_SET_TEXT[k] for k in self.hand_trips],
+                _PAIR_TEXT[self.pair])
 
     def win_group_tiles(self) -> str:
         """The group the winning tile completed, in mpsz."""
         k = self.win_group
-        if self.form is not Form.STANDARD or self.wait is Wait.TANKI:
-            return format_tiles((TILES[k],) * 2) if self.form is not Form.KOKUSHI else \
-                format_tiles((TILES[k],))
-        if self.wait is Wait.SHANPON:
-            return format_tiles((TILES[k],) * 3)
-        return format_tiles(TILES[k + i] for i in range(3))
+        if self.form is not _STANDARD or self.wait is _TANKI:
+            return _PAIR_TEXT[k] if self.form is not Form.KOKUSHI else format_tiles((TILES[k],))
+        if self.wait is _SHANPON:
+            return _SET_TEXT[k]
+        return _RUN_TEXT[k]
+
+
+# The mpsz text of the sequence from each kind (1-7 of a suit), of the triplet and of the pair of
+# each kind: what `Reading.groups` prints for every scored hand, worked out once.
+_RUN_TEXT: Final = tuple(format_tiles(TILES[k + i] for i in range(3)) if k < 27 and k % 9 < 7
+                         else "" for k in range(KINDS))
+_SET_TEXT: Final = tuple(format_tiles((TILES[k],) * 3) for k in range(KINDS))
+_PAIR_TEXT: Final = tuple(format_tiles((TILES[k],) * 2) for k in range(KINDS))
 
 
 class Split(NamedTuple):

@@ -54,6 +54,12 @@ def _set_name(name: str, kind: int) -> str:
     return f"{name}{' of terminals/honours' if IS_ORPHAN[kind] else ''} {tiles}"
 
 
+# Every set's reason, worked out once: (name, kind) -> e.g. "concealed triplet 444p".
+_SET_NAMES = {(name, k): _set_name(name, k) for name in (
+    "concealed triplet", "triplet completed by ron", *_MELD_NAME.values()) for k in range(34)}
+_WAIT_REASON = {w: f"{w.value} wait" for w in Wait}
+
+
 def fu(r: Reading, ctx: WinContext, rules: Ruleset, items: list[FuItem] | None = None) -> int:
     """The reading's fu, rounded up to 10 (chiitoitsu stays 25).
 
@@ -86,7 +92,7 @@ def fu(r: Reading, ctx: WinContext, rules: Ruleset, items: list[FuItem] | None =
     if wait is not _RYANMEN and wait is not _SHANPON:  # kanchan, penchan, tanki
         total += 2
         if items is not None:
-            items.append(FuItem(f"{wait.value} wait", 2))
+            items.append(FuItem(_WAIT_REASON[wait], 2))
     if pair >= 27:
         seat = pair == 26 + ctx.seat_wind
         round_ = pair == 26 + ctx.round_wind
@@ -106,7 +112,7 @@ def fu(r: Reading, ctx: WinContext, rules: Ruleset, items: list[FuItem] | None =
         total += set_fu
         if items is not None:
             name = "concealed triplet" if concealed else "triplet completed by ron"
-            items.append(FuItem(_set_name(name, k), set_fu))
+            items.append(FuItem(_SET_NAMES[name, k], set_fu))
     for k, kind in shape.meld_sets:
         if kind is _CHI:
             continue
@@ -114,7 +120,7 @@ def fu(r: Reading, ctx: WinContext, rules: Ruleset, items: list[FuItem] | None =
         set_fu = (4 if IS_ORPHAN[k] else 2) * (1 if kind is _PON else 8 if kind is _ANKAN else 4)
         total += set_fu
         if items is not None:
-            items.append(FuItem(_set_name(_MELD_NAME[kind], k), set_fu))
+            items.append(FuItem(_SET_NAMES[_MELD_NAME[kind], k], set_fu))
     if total == 20 and not closed:
         total = 30
         if items is not None:

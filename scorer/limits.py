@@ -156,6 +156,9 @@ def _finite(text: str) -> float:
     return value
 
 
+_DECODER = json.JSONDecoder(parse_constant=_no_constant, parse_float=_finite)
+
+
 def load_json(text: str | bytes, max_bytes: int = JSON_MAX_BYTES,
               max_depth: int = JSON_MAX_DEPTH) -> Any:
     """`json.loads` that refuses, as a `JsonError`, what would crash or swamp its reader: more
@@ -164,7 +167,12 @@ def load_json(text: str | bytes, max_bytes: int = JSON_MAX_BYTES,
     if len(text) > max_bytes:
         raise JsonTooLarge(f"too large: more than {max_bytes:,} bytes")
     try:
-        data = json.loads(text, parse_constant=_no_constant, parse_float=_finite)
+        if isinstance(text, str) and not text.startswith("\ufeff"):
+            # json.loads with these hooks would build a decoder per call; this one is built once
+            # (a BOM or bytes take json.loads, for its exact errors and decoding).
+            data = _DECODER.decode(text)
+        else:
+            data = json.loads(text, parse_constant=_no_constant, parse_float=_finite)
     except RecursionError:
         raise JsonTooDeep(f"nested too deeply: more than {max_depth} levels") from None
     except (JsonError, json.JSONDecodeError, UnicodeDecodeError) as error:

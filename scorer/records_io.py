@@ -23,13 +23,26 @@ from typing import Any
 from scorer.context import Blessing, Riichi, WinContext, Wind
 from scorer.hand import CalledFrom, Hand, InvalidInput, Meld, MeldKind, Problem
 from scorer.limits import HONBA, KITA, STICKS, brief
-from scorer.tiles import Tile, TileError, parse_tiles
+from scorer.tiles import TILE_BY_TEXT, Tile, TileError, parse_tiles
 
 _FLAGS = ("tsumo", "riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "chankan_of_ankan",
           "haitei", "houtei", "tenhou", "chiihou", "renhou")
 
+# Enum members and texts as tables (under Python 3.11 `Wind(2)` and `Riichi.DOUBLE` each go
+# through the enum machinery, and every record reads them).
+_WINDS = {int(w): w for w in Wind}
+_BLESSINGS = tuple((b, b.value) for b in Blessing)
+_DOUBLE, _RIICHI, _NO_RIICHI = Riichi.DOUBLE, Riichi.RIICHI, Riichi.NONE
+_MELD_KINDS = {k.value: k for k in MeldKind}
+_SOURCES = {c.value: c for c in CalledFrom}
+
 
 def _tiles(value: Any, field: str, problems: list[Problem]) -> tuple[Tile, ...]:
+    if type(value) is list:
+        try:  # the common case, every item a tile's text: one dictionary look-up each
+            return tuple([TILE_BY_TEXT[t] for t in value])
+        except (KeyError, TypeError):
+            pass  # (the loop below names the bad item)
     try:
         if isinstance(value, str):
             return parse_tiles(value)
@@ -60,13 +73,14 @@ def _tile(value: Any, field: str, problems: list[Problem]) -> Tile | None:
 
 def _meld(raw: Any, index: int, problems: list[Problem]) -> Meld | None:
     field = f"melds[{index}]"
-    if not isinstance(raw, Mapping):
+    if type(raw) is not dict and not isinstance(raw, Mapping):
         problems.append(Problem(field, "expected an object with type and tiles, "
                                 f"not {brief(raw)}"))
         return None
     try:
-        kind = MeldKind(raw.get("type"))
-    except ValueError:
+        kind_text: Any = raw.get("type")
+        kind = _MELD_KINDS.get(kind_text) or MeldKind(kind_text)
+    except (ValueError, TypeError):
         problems.append(Problem(f"{field}.type", f"unknown meld type {brief(raw.get('type'))} "
                                 "(chi, pon, minkan, ankan, kakan)"))
         return None
@@ -77,8 +91,8 @@ def _meld(raw: Any, index: int, problems: list[Problem]) -> Meld | None:
     source = None
     if raw.get("from") is not None:
         try:
-            source = CalledFrom(raw["from"])
-        except ValueError:
+            source = _SOURCES.get(raw["from"]) or CalledFrom(raw["from"])
+        except (ValueError, TypeError):
             problems.append(Problem(f"{field}.from", f"unknown source {brief(raw['from'])} "
                                     "(kamicha, toimen, shimocha)"))
     return Meld(kind, tiles, called, source)
@@ -100,7 +114,7 @@ def from_record(record: Mapping[str, Any]) -> tuple[Hand, WinContext]:
     record with `agari_index_in_hand` above 1 is read with no honba and no sticks.
     """
     problems: list[Problem] = []
-    if not isinstance(record, Mapping):
+    if type(record) is not dict and not isinstance(record, Mapping):
         raise InvalidInput([Problem("record", f"expected a JSON object, not {brief(record)}")])
     for field in ("closed", "win_tile"):
         if field not in record:
@@ -135,17 +149,16 @@ def from_record(record: Mapping[str, Any]) -> tuple[Hand, WinContext]:
     kita = _int(record, "kita", 0, KITA.low, KITA.high, problems)
     dora = _tiles(record.get("dora_indicators", []), "dora_indicators", problems)
     ura = _tiles(record.get("ura_indicators", []), "ura_indicators", problems)
-    blessings = [b for b in Blessing if flags[b.value]]
+    blessings = [b for b, name in _BLESSINGS if flags[name]]
     if len(blessings) > 1:
         problems.append(Problem("blessing", "at most one of tenhou, chiihou and renhou"))
     if problems or win is None:
         raise InvalidInput(problems)
     if record.get("agari_index_in_hand", 1) != 1:
         honba = sticks = 0
-    riichi = Riichi.DOUBLE if flags["double_riichi"] else \
-        Riichi.RIICHI if flags["riichi"] else Riichi.NONE
+    riichi = _DOUBLE if flags["double_riichi"] else _RIICHI if flags["riichi"] else _NO_RIICHI
     context = WinContext(
-        tsumo=flags["tsumo"], seat_wind=Wind(seat), round_wind=Wind(round_), riichi=riichi,
+        tsumo=flags["tsumo"], seat_wind=_WINDS[seat], round_wind=_WINDS[round_], riichi=riichi,
         ippatsu=flags["ippatsu"], rinshan=flags["rinshan"], chankan=flags["chankan"],
         chankan_of_ankan=flags["chankan_of_ankan"],
         last_tile=flags["haitei"] or flags["houtei"],

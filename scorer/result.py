@@ -7,7 +7,6 @@ worked out when asked for, so a caller pays only for what it reads.
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any, NamedTuple
@@ -240,31 +239,64 @@ class Score:
         return fu_items(self.chosen, self.context, self.rules)
 
     def to_json(self) -> dict[str, Any]:
-        """Plain data: Tenhou's way of listing yaku (dora as `dora` / `aka_dora` / `ura_dora`)."""
-        yaku: list[list[str | int]] = [[y, h] for y, h in self.yaku]
-        if self.is_win and not self.yakuman:
-            yaku += [[name, n] for name, n in (("dora", self.dora), ("aka_dora", self.aka_dora),
-                                                ("ura_dora", self.ura_dora)) if n]
-        paid = self.payment
-        reading = self.reading
+        """Plain data: Tenhou's way of listing yaku (dora as `dora` / `aka_dora` / `ura_dora`).
+
+        Built from the findings in one pass (the value worked out once, enum texts from tables):
+        `score --jsonl` calls it for every hand.
+        """
+        hand, ctx, rules, outcome, yaku_found, yakuman, dora, han, fu, chosen, message = \
+            self.findings
+        win = outcome is _WIN
+        yaku: list[list[str | int]] = [[y, h] for y, h in yaku_found]
+        units = 0
+        for _, u in yakuman:
+            units += u
+        if win and not yakuman:
+            dora_han, aka, ura = dora
+            if dora_han:
+                yaku.append(["dora", dora_han])
+            if aka:
+                yaku.append(["aka_dora", aka])
+            if ura:
+                yaku.append(["ura_dora", ura])
+        points = 0
+        payments: dict[str, int | None] | None = None
+        limit = ""
+        if han:
+            value = HandValue.of(han, fu, rules, units)
+            limit = _LIMIT_JSON[value.limit]
+            if win:
+                points = value.total(ctx.seat_wind == 1, ctx.tsumo, rules)
+                paid = payment(value, ctx, rules)
+                payments = {"ron": paid.ron, "from_dealer": paid.from_dealer,
+                            "from_non_dealer": paid.from_non_dealer,
+                            "winner_gain": paid.winner_gain}
         return {
-            "is_win": self.is_win,
-            "outcome": self.outcome.value,
-            "message": self.message,
-            "han": self.han,
-            "fu": self.fu,
+            "is_win": win,
+            "outcome": _OUTCOME_TEXT[outcome],
+            "message": message,
+            "han": han,
+            "fu": fu,
             "yaku": yaku,
-            "yakuman": [y for y, _ in self.yakuman],
-            "yakuman_units": sum(u for _, u in self.yakuman),
+            "yakuman": [y for y, _ in yakuman],
+            "yakuman_units": units,
             # Tenhou names a counted (kazoe) yakuman "yakuman" like a real one.
-            "limit": Limit.YAKUMAN.value if self.limit is Limit.KAZOE_YAKUMAN
-            else self.limit.value,
-            "points": self.points,
-            "payments": dataclasses.asdict(paid) if paid else None,
-            "fu_items": [[item.reason, item.fu] for item in self.fu_items],
-            "reading": None if reading is None else {
-                "form": reading.form.value, "groups": list(reading.groups),
-                "melds": list(reading.melds), "wait": reading.wait.value,
-                "win_group": reading.win_group},
-            "rules": self.rules.name,
+            "limit": limit,
+            "points": points,
+            "payments": payments,
+            "fu_items": [[reason, n] for reason, n in fu_items(chosen, ctx, rules)]
+            if win and chosen is not None else [],
+            "reading": None if chosen is None else {
+                "form": _FORM_TEXT[chosen.form], "groups": list(chosen.groups()),
+                "melds": [str(m) for m in hand.melds], "wait": _WAIT_TEXT[chosen.wait],
+                "win_group": chosen.win_group_tiles()},
+            "rules": rules.name,
         }
+
+
+# Enum texts as tables (an enum member's `.value` is a property lookup under Python 3.11).
+_OUTCOME_TEXT = {o: o.value for o in Outcome}
+_FORM_TEXT = {f: f.value for f in Form}
+_WAIT_TEXT = {w: w.value for w in Wait}
+_LIMIT_JSON = {limit: Limit.YAKUMAN.value if limit is Limit.KAZOE_YAKUMAN else limit.value
+               for limit in Limit}

@@ -52,6 +52,10 @@ class Tile:
     def parse(cls, text: str) -> Tile:
         """Parse one tile such as `5m`, `0p` (red five) or `7z` (Chun)."""
         # ASCII digits only: str.isdigit() also takes '²' or '٣', which int() then refuses.
+        if type(text) is str:
+            tile = TILE_BY_TEXT.get(text)
+            if tile is not None:
+                return tile
         if len(text) != 2 or text[1] not in SUITS or text[0] not in "0123456789":
             raise TileError(f"{text!r} is not a tile (expected e.g. 5m, 0p, 7z)")
         return tile_of(text[0], text[1], original=text)
@@ -94,7 +98,7 @@ class Tile:
         return TILES[self.kind]
 
     def __str__(self) -> str:
-        return f"{0 if self.is_red else self.number}{self.suit}"
+        return _RED_TEXT[self.kind] if self.is_red else _TEXT[self.kind]
 
     def __repr__(self) -> str:
         return f"Tile.parse({str(self)!r})"
@@ -140,10 +144,12 @@ def format_tiles(tiles: Iterable[Tile]) -> str:
     out: list[str] = []
     suit = ""
     for tile in tiles:
-        if tile.suit != suit and suit:
+        kind = tile.kind
+        tile_suit = _SUIT_OF[kind]
+        if tile_suit != suit and suit:
             out.append(suit)
-        out.append(str(tile)[0])
-        suit = tile.suit
+        out.append("0" if tile.is_red else _DIGIT[kind])
+        suit = tile_suit
     if suit:
         out.append(suit)
     return "".join(out)
@@ -178,3 +184,13 @@ def counts(tiles: Iterable[Tile]) -> list[int]:
 RED_FIVE_KINDS: Final = frozenset({4, 13, 22})
 TILES: Final = tuple(Tile(k) for k in range(KINDS))
 RED_FIVES: Final = {"m": Tile(4, True), "p": Tile(13, True), "s": Tile(22, True)}
+# Text of each kind, for printing and reading tiles without arithmetic (a tile is printed for
+# every group and meld of every scored hand).
+_SUIT_OF: Final = tuple(SUITS[k // 9] for k in range(KINDS))
+_DIGIT: Final = tuple(str(k % 9 + 1) for k in range(KINDS))
+_TEXT: Final = tuple(d + s for d, s in zip(_DIGIT, _SUIT_OF, strict=True))
+_RED_TEXT: Final = tuple(f"0{_SUIT_OF[k]}" for k in range(KINDS))
+#: Every tile by its two-character mpsz text ("5m", "0p", "7z"): the fast path of `Tile.parse`.
+TILE_BY_TEXT: Final[dict[str, Tile]] = {
+    **{_TEXT[k]: TILES[k] for k in range(KINDS)},
+    **{f"0{suit}": tile for suit, tile in RED_FIVES.items()}}

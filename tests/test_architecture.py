@@ -39,9 +39,10 @@ def test_imports_point_toward_scorer(package: str) -> None:
     assert wrong == []
 
 
-# The one exception: the adapter to the `mahjong` library, the oracle of the differential tests and
-# the peer of `python -m scorer bench`. It imports the library only when called.
-PEER_ADAPTER = ROOT / "scorer" / "peer_mahjong.py"
+# The exceptions: the adapters to the `mahjong` library (the oracle of the differential tests and a
+# peer of `python -m scorer bench`) and to riichienv (a peer of the bench, the `bench` extra). Each
+# imports its library only when called.
+PEER_ADAPTERS = {ROOT / "scorer" / "peer_mahjong.py", ROOT / "scorer" / "peer_riichienv.py"}
 
 
 def test_scorer_uses_the_standard_library_only() -> None:
@@ -49,7 +50,7 @@ def test_scorer_uses_the_standard_library_only() -> None:
 
     third_party = []
     for path in (ROOT / "scorer").rglob("*.py"):
-        if path == PEER_ADAPTER:
+        if path in PEER_ADAPTERS:
             continue
         for name in imports_of(path):
             top = name.split(".")[0]

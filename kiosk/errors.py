@@ -8,19 +8,28 @@ from typing import Any
 from flask import Flask, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
+from kiosk import i18n
+from kiosk.context import language
 from scorer.hand import InvalidInput
 
 
 class ApiError(Exception):
-    """A request the kiosk refuses, with an HTTP status and the problems named."""
+    """A request the kiosk refuses, with an HTTP status and the problems named.
 
-    def __init__(self, status: int, message: str, problems: Sequence[str] = (),
-                 **extra: Any):
+    `code` (with its `words`) names the refusal for a page in another language: the answer
+    carries both, and a session in Japanese gets `error` worded from the catalogue's
+    ``err.<code>`` (a word ``"t:<key>"`` is itself a catalogue entry); English keeps `message`.
+    """
+
+    def __init__(self, status: int, message: str, problems: Sequence[str] = (), *,
+                 code: str | None = None, words: dict[str, Any] | None = None, **extra: Any):
         super().__init__(message)
         self.status = status
         self.message = message
         self.problems = list(problems)
         self.extra = extra
+        if code:
+            self.extra = {**extra, "code": code, "words": dict(words or {})}
 
 
 def bad_request(message: str, problems: Sequence[str] = (), **extra: Any) -> ApiError:
@@ -42,7 +51,27 @@ def _wants_json() -> bool:
     return best == "application/json"
 
 
+def _in_language(message: str, problems: list[str],
+                 extra: dict[str, Any]) -> tuple[str, list[str], dict[str, Any]]:
+    """The message, problems and words in the session's language: a coded refusal worded from
+    the catalogue where the session is not in English (the English problems then left out)."""
+    code = extra.get("code")
+    if not code:
+        return message, problems, extra
+    try:
+        lang = language()
+    except (RuntimeError, KeyError):  # outside a request, or before the app's services
+        lang = "en"
+    words = {k: i18n.t(v[2:], lang) if isinstance(v, str) and v.startswith("t:") else v
+             for k, v in extra.get("words", {}).items()}
+    extra = {**extra, "words": words}
+    if lang == "en" or "err." + code not in i18n.MESSAGES:
+        return message, problems, extra
+    return i18n.t("err." + code, lang, **words), [], extra
+
+
 def _answer(status: int, message: str, problems: list[str], extra: dict[str, Any]):  # noqa: ANN202
+    message, problems, extra = _in_language(message, problems, extra)
     if _wants_json():
         body = {"error": message, "problems": problems, "status": status, **extra}
         return jsonify(body), status

@@ -32,9 +32,21 @@ def _stored() -> Iterator[None]:
         yield
     except StoreFull as e:
         raise ApiError(507, f"the kiosk's disk is full ({e}): the change was not recorded; "
-                       "free some space on the kiosk and try again") from None
+                       "free some space on the kiosk and try again", code="store_full") from None
     except StoreError as e:
-        raise ApiError(409, f"the event store refused the change: {e}") from None
+        raise ApiError(409, f"the event store refused the change: {e}",
+                       code="store_refused") from None
+
+
+def refused(e: IllegalEvent, status: int, table: Table | None, **extra: Any) -> ApiError:
+    """The rules' refusal as the API's, coded for a page in another language: a seat named by
+    its player, points as the table shows them."""
+    words: dict[str, Any] = {k: f"{v:,}" if isinstance(v, int) and k != "seat" else v
+                             for k, v in e.values.items()}
+    seat = e.values.get("seat")
+    if table is not None and isinstance(seat, int) and 0 <= seat < len(table.state.players):
+        words["who"] = table.state.players[seat]
+    return ApiError(status, str(e), code=e.code or "illegal_event", words=words, **extra)
 
 
 class EventLog(Protocol):
@@ -109,7 +121,7 @@ class GameService:
     def table(self) -> Table:
         table = self._table
         if table is None:
-            raise ApiError(409, "no game has been started")
+            raise ApiError(409, "no game has been started", code="no_game")
         return table
 
     def state_json(self) -> dict[str, Any]:
@@ -138,7 +150,7 @@ class GameService:
         try:
             return self.table.play(event)
         except IllegalEvent as e:
-            raise ApiError(422, str(e), field=e.field) from None
+            raise refused(e, 422, self.table, field=e.field) from None
 
     def play(self, event: Event) -> Table:
         with self._lock:
@@ -156,11 +168,11 @@ class GameService:
         with self._lock:
             if expected is not None and expected != (self._game_id, len(self.table.events)):
                 raise ApiError(409, "the table changed since: another change was recorded "
-                               "after this one, so nothing was undone")
+                               "after this one, so nothing was undone", code="changed_since")
             try:
                 table = self.table.undo()
             except IllegalEvent as e:
-                raise ApiError(409, str(e)) from None
+                raise refused(e, 409, self.table) from None
             with _stored():
                 self.log.truncate(self._game_id, len(table.events))
             self._table = table
@@ -176,8 +188,11 @@ class GameService:
                 with _stored():
                     game_id = self.log.import_record(text)  # type: ignore[attr-defined]
             except (RecordError, IllegalEvent) as e:  # both name the event and the field
+                code = ("import_unreadable" if e.index is None else
+                        "import_field" if e.field else "import_event")
                 raise ApiError(400, f"cannot import the record: {e}", event=e.index,
-                               field=e.field) from None
+                               field=e.field, code=code,
+                               words={"event": e.index, "field": e.field}) from None
             self._game_id = game_id
             self._table = Table.of(self.log.events(game_id))
         self.on_change()
@@ -203,7 +218,7 @@ class GameService:
             try:
                 table = self.table.redo()
             except IllegalEvent as e:
-                raise ApiError(409, str(e)) from None
+                raise refused(e, 409, self.table) from None
             with _stored():
                 self.log.append(self._game_id, len(table.events) - 1, table.events[-1])
             self._table = table

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from kiosk.messages_errors import ERROR_MESSAGES
 from kiosk.messages_game import GAME_MESSAGES
 from kiosk.messages_layout import LAYOUT_MESSAGES
 from kiosk.messages_navigation import NAVIGATION_MESSAGES
@@ -329,6 +330,8 @@ MESSAGES.update(RULE_MESSAGES)
 MESSAGES.update(READING_MESSAGES)
 # The screens laid out to fit a small screen (kiosk/messages_layout.py).
 MESSAGES.update(LAYOUT_MESSAGES)
+# The API's refusals, for a session in Japanese (kiosk/messages_errors.py, kiosk/errors.py).
+MESSAGES.update(ERROR_MESSAGES)
 LANGS = ("en", "ja")
 
 

@@ -35,4 +35,13 @@ NAVIGATION_MESSAGES: dict[str, tuple[str, str]] = {
     "games.pick_file": ("Choose a game record file first.",
                         "先に対局記録ファイルを選んでください。"),
     "games.round": ("{round}, {honba}", "{round} {honba}"),
+    # The CSV export's columns (kiosk/present.py history_csv), in the session's language.
+    "csv.index": ("index", "番号"), "csv.hand": ("hand", "局"), "csv.event": ("event", "内容"),
+    "csv.change": ("{player} change", "{player} 増減"),
+    "csv.points": ("{player} points", "{player} 持ち点"),
+    "csv.honba": ("honba", "本場"), "csv.sticks": ("sticks", "供託"),
+    "csv.place": ("place", "順位"), "csv.player": ("player", "名前"),
+    "csv.score_points": ("points", "持ち点"), "csv.uma": ("uma", "ウマ"),
+    "csv.oka": ("oka", "オカ"),
+    "csv.penalty": ("penalty", "罰符"), "csv.final": ("final", "成績"),
 }

@@ -111,8 +111,9 @@ def spreadsheet_safe(cell: Any) -> Any:
     return cell
 
 
-def history_csv(table: Table) -> str:
-    """One row per event: index, hand, what happened, each seat's change and points after."""
+def history_csv(table: Table, lang: str = "en") -> str:
+    """One row per event: index, hand, what happened, each seat's change and points after; the
+    columns and words in `lang` (English keeps the rules core's own `hand` and `what`)."""
     s = table.state
     out = io.StringIO()
     writer = csv.writer(out)
@@ -120,13 +121,20 @@ def history_csv(table: Table) -> str:
     def write(cells: list[Any]) -> None:
         writer.writerow([spreadsheet_safe(cell) for cell in cells])
 
-    write(["index", "hand", "event", *(f"{p} change" for p in s.players),
-           *(f"{p} points" for p in s.players), "honba", "sticks"])
+    words = {} if lang == "en" else {e["index"]: e for e in history_json(table, lang)["entries"]}
+    write([t("csv.index", lang), t("csv.hand", lang), t("csv.event", lang),
+           *(t("csv.change", lang, player=p) for p in s.players),
+           *(t("csv.points", lang, player=p) for p in s.players), t("csv.honba", lang),
+           t("csv.sticks", lang)])
     for row in s.history:
-        write([row.index, row.hand, row.what, *row.deltas, *row.points, row.honba, row.sticks])
+        said = words.get(row.index)
+        write([row.index, said["round_text"] if said else row.hand,
+               said["text"] if said else row.what, *row.deltas, *row.points, row.honba,
+               row.sticks])
     if s.standings:
         write([])
-        write(["place", "player", "points", "uma", "oka", "penalty", "final"])
+        write([t(f"csv.{column}", lang) for column in
+               ("place", "player", "score_points", "uma", "oka", "penalty", "final")])
         for r in s.standings:
             write([r.rank, r.name, r.points, _num(r.uma), _num(r.oka), _num(r.penalty),
                    _num(r.score)])

@@ -141,17 +141,25 @@ def quick_value(quick: dict[str, Any], rules: Ruleset, dealer: bool, tsumo: bool
                 return value
         how = "tsumo" if tsumo else "ron"
         who = "dealer" if dealer else "non-dealer"
-        raise ApiError(422, f"quick.points: no hand is worth {points:,} for a {who} {how}")
+        raise ApiError(422, f"quick.points: no hand is worth {points:,} for a {who} {how}",
+                       code="quick_points", words={
+                           "points": f"{points:,}", "how": f"t:quick.by_{how}",
+                           "who": "t:err.dealer" if dealer else "t:err.non_dealer"})
     yakuman = whole("yakuman", YAKUMAN, 0)
     if yakuman:
         return HandValue.of(13, 0, rules, yakuman)
     han = whole("han", HAN)
     if han < 1:
-        raise ApiError(422, "quick.han: a winning hand has at least 1 han")
+        raise ApiError(422, "quick.han: a winning hand has at least 1 han", code="quick_no_han")
     fu = whole("fu", FU, 30)  # from 5 han fu do not count: 30 when not given
     problem = quick_problem(han, fu, tsumo, rules)
     if problem:
-        raise ApiError(422, problem)
+        least = fewest_han(rules, fu, tsumo)
+        code = ("quick_fu" if fu not in VALID_FU else
+                "quick_min_han" if problem.startswith("quick.han") else "quick_impossible")
+        raise ApiError(422, problem, code=code, words={
+            "han": han, "fu": fu, "least": least, "how": "t:quick.by_" + ("tsumo" if tsumo
+                                                                         else "ron")})
     return HandValue.of(han, fu, rules)
 
 

@@ -229,10 +229,10 @@ class Security:
         wait = self.limiter.retry_after(address)
         if wait:
             raise ApiError(429, f"too many wrong PINs; try again in {wait} s",
-                           retry_after=wait)
+                           retry_after=wait, code="pin_wait", words={"wait": wait})
         if not same_secret(pin.strip() if isinstance(pin, str) else pin, self.pin):
             self.limiter.failed(address)
-            raise ApiError(403, "wrong PIN")
+            raise ApiError(403, "wrong PIN", code="wrong_pin")
         self.limiter.succeeded(address)
 
     def pin_alarm(self) -> dict[str, int] | None:

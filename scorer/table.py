@@ -81,7 +81,8 @@ def apply(state: TableState | None, event: Event) -> TableState:
     if isinstance(event, GameStarted):
         raise IllegalEvent("the game has already started")
     if state.ended is not None:
-        raise IllegalEvent(f"the game is over ({state.ended.value}); nothing can follow")
+        raise IllegalEvent(f"the game is over ({state.ended.value}); nothing can follow",
+                           code="game_over")
     if isinstance(event, RiichiDeclared):
         return _riichi(state, event)
     if isinstance(event, Win):
@@ -147,13 +148,13 @@ class Table:
 
     def undo(self) -> Table:
         if not self.can_undo:
-            raise IllegalEvent("nothing to undo: the game has only started")
+            raise IllegalEvent("nothing to undo: the game has only started", code="nothing_to_undo")
         kept = self.events[:-1]
         return Table(kept, replay(kept), self.undone + self.events[-1:])
 
     def redo(self) -> Table:
         if not self.undone:
-            raise IllegalEvent("nothing to redo")
+            raise IllegalEvent("nothing to redo", code="nothing_to_redo")
         event = self.undone[-1]
         return Table(self.events + (event,), apply(self.state, event), self.undone[:-1])
 
@@ -173,10 +174,13 @@ def _riichi(state: TableState, event: RiichiDeclared) -> TableState:
     rules = state.rules
     seat = check_seat(event.seat, "seat", state.seats)
     if seat in state.riichi:
-        raise IllegalEvent(f"seat {seat} has already declared riichi this hand", field="seat")
+        raise IllegalEvent(f"seat {seat} has already declared riichi this hand", field="seat",
+                           code="riichi_twice", values={"seat": seat})
     if rules.riichi_needs_points and state.points[seat] < rules.riichi_stick:
         raise IllegalEvent(f"seat {seat} has {state.points[seat]} points; riichi needs "
-                           f"{rules.riichi_stick}", field="seat")
+                           f"{rules.riichi_stick}", field="seat", code="riichi_points",
+                           values={"seat": seat, "points": state.points[seat],
+                                   "stick": rules.riichi_stick})
     points = add(state.points, tuple(-rules.riichi_stick if s == seat else 0
                                      for s in range(state.seats)))
     after = replace(state, points=points, sticks=state.sticks + 1, riichi=state.riichi | {seat})

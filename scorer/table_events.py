@@ -25,15 +25,19 @@ class IllegalEvent(ValueError):
     """An event that cannot happen in the current state of the game; the message says why.
 
     `field` names the offending field (e.g. ``hands[1].winner``) when one is to blame; `index`
-    is the event's position in the game once `scorer.table.replay` knows it.
+    is the event's position in the game once `scorer.table.replay` knows it. `code` (with its
+    `values`, e.g. the seat) names the refusal for a front end that words it in another language.
     """
 
     def __init__(self, reason: str, *, field: str | None = None, index: int | None = None,
-                 event_type: str | None = None) -> None:
+                 event_type: str | None = None, code: str | None = None,
+                 values: dict[str, object] | None = None) -> None:
         self.reason = reason
         self.field = field
         self.index = index
         self.event_type = event_type
+        self.code = code
+        self.values = dict(values or {})
         super().__init__(str(self))
 
     def __str__(self) -> str:
@@ -47,7 +51,8 @@ class IllegalEvent(ValueError):
 
     def at(self, index: int, event_type: str) -> IllegalEvent:
         """The same error, placed at event `index` of a game."""
-        return IllegalEvent(self.reason, field=self.field, index=index, event_type=event_type)
+        return IllegalEvent(self.reason, field=self.field, index=index, event_type=event_type,
+                            code=self.code, values=self.values)
 
 
 class AbortKind(Enum):

@@ -189,7 +189,7 @@ def end_game() -> dict[str, Any]:
     reason = checks.text(reason, "reason", REASON_LENGTH)
     game = services().game
     if game.table.state.finished:
-        raise ApiError(409, "the game is already over")
+        raise ApiError(409, "the game is already over", code="game_over")
     game.play(GameEnded(reason))
     return present.standings_json(game.table)
 
@@ -214,7 +214,7 @@ def export_json() -> Response:
 @blueprint.get("/export.csv")
 def export_csv() -> Response:
     game = services().game
-    return Response(present.history_csv(game.table), mimetype="text/csv", headers={
+    return Response(present.history_csv(game.table, language()), mimetype="text/csv", headers={
         "Content-Disposition": f'attachment; filename="game-{game.game_id}.csv"'})
 
 

@@ -64,10 +64,10 @@ def _record() -> bytes:
         data = request.get_data()
     if len(data) > JSON_MAX_BYTES:
         raise ApiError(413, f"the game record is too large (at most {JSON_MAX_BYTES // 1024:,} "
-                       "KB)")
+                       "KB)", code="import_too_large", words={"kb": f"{JSON_MAX_BYTES // 1024:,}"})
     if not data.strip():
         raise ApiError(400, "the game record is empty: send it as the body or as multipart "
-                       f"field '{RECORD_FIELD}'")
+                       f"field '{RECORD_FIELD}'", code="import_empty")
     return data
 
 

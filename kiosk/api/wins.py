@@ -26,7 +26,7 @@ def _specs(body: dict[str, Any]) -> list[dict[str, Any]]:
 def _score_all(body: dict[str, Any]) -> list[scoring.Scored]:
     table_state = services().game.table.state
     if table_state.finished:
-        raise ApiError(409, "the game is over; start a new game")
+        raise ApiError(409, "the game is over; start a new game", code="game_over")
     out = []
     for i, raw in enumerate(_specs(body)):
         try:

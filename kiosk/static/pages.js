@@ -35,6 +35,14 @@ document.addEventListener("DOMContentLoaded", () => {
   }
 
   if (page === "other") {
+    // One section at a time: a tab shows its panel (other.html).
+    const tabs = $$("#other-tabs [role=tab]");
+    for (const tab of tabs) tab.addEventListener("click", () => {
+      for (const other of tabs) {
+        other.setAttribute("aria-selected", String(other === tab));
+        $("#" + other.getAttribute("aria-controls")).hidden = other !== tab;
+      }
+    });
     let built = false;
     live((s) => {
       if (!s.game || built) return;

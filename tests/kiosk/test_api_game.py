@@ -187,6 +187,20 @@ def test_exports(api: Api) -> None:
     assert rows[2][2] == "riichi: Player 2" and rows[2][3:7] == ["0", "-1000", "0", "0"]
 
 
+def test_the_csv_export_is_in_the_session_s_language(api: Api) -> None:
+    """Issue 18, item 6: a Japanese table's spreadsheet in Japanese, its columns and events."""
+    api.post("/api/riichi", {"seat": 1})
+    api.post("/api/session/language", {"language": "ja"})
+    text = api.get("/api/export.csv").get_data(as_text=True)
+    rows = list(csv.reader(io.StringIO(text)))
+    assert rows[0][:4] == ["番号", "局", "内容", "Player 1 増減"]
+    assert rows[2][1].startswith("東1局") and "リーチ" in rows[2][2]
+    assert rows[2][3:7] == ["0", "-1000", "0", "0"]
+    api.post("/api/end", {})
+    rows = list(csv.reader(io.StringIO(api.get("/api/export.csv").get_data(as_text=True))))
+    assert rows[-5][:3] == ["順位", "名前", "持ち点"]
+
+
 def test_import_a_record(api: Api) -> None:
     api.post("/api/riichi", {"seat": 1})
     record = api.get("/api/export.json").data

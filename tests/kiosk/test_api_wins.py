@@ -290,7 +290,8 @@ def test_quick_choices_follow_the_table_rules(api: Api) -> None:
     assert q["han"][0] == 2 and "1" not in q["fu"]["ron"] and q["limits"]["13"] == "Sanbaiman"
     r = api.post("/api/score", {"winner": 1, "discarder": 0, "quick": {"han": 1, "fu": 30}})
     assert r.get_json() == {"error": "quick.han: these rules (wrc) need at least 2 han to win",
-                            "problems": [], "status": 422}
+                            "problems": [], "status": 422, "code": "quick_min_han",
+                            "words": {"han": 1, "fu": 30, "least": 2, "how": "ron"}}
     r = api.post("/api/score", {"winner": 1, "discarder": 0, "quick": {"points": 1000}})
     assert r.status_code == 422 and "no hand is worth 1,000" in r.get_json()["error"]
 

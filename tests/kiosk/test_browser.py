@@ -179,6 +179,7 @@ def test_a_whole_game_in_the_browser(browser, kiosk_url: str, lang: str) -> None
 
     # Finish the game and see the standings.
     kiosk.goto(kiosk_url + "/other")
+    kiosk.click('#other-tabs [aria-controls="end-panel"]')  # one section at a time
     kiosk.once("dialog", lambda dialog: dialog.accept())
     kiosk.click("#end-btn")
     kiosk.wait_for_url(kiosk_url + "/standings")

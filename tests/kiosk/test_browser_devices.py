@@ -47,6 +47,7 @@ def test_the_kiosk_screen_revokes_a_device_token(browser, kiosk_url: str) -> Non
     tv = page.evaluate(ISSUE, "tv")
     board = page.evaluate(ISSUE, "scoreboard")
     page.reload()
+    page.click('#other-tabs [aria-controls="devices-panel"]')  # one section at a time
     page.wait_for_function("() => document.querySelectorAll('#devices li b').length === 2")
     rows = page.locator("#devices li")
     assert [r.locator("b").inner_text() for r in rows.all()] == ["tv", "scoreboard"]

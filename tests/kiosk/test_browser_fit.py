@@ -41,8 +41,15 @@ NEEDED = {
     "games": ["#new-game-link", "#games > li:nth-child(-n+2) [data-resume]"],  # the latest
     "standings": ["#standings tbody tr", "main a.btn.primary"],
     "history": ["#undo-btn", "#entries .entry"],
-    "other": ["#chombo button"],
-    "teach": [],  # a page of its own steps, once per table: checked for width only
+    "other": ["#other-tabs [role=tab]", "#chombo button"],
+    "teach": ["#take-btn", "#upload-label", "#confirm-btn"],  # in the bar at the foot
+}
+#: The other page's sections, one at a time under its tabs: each one's controls, its tab shown.
+OTHER_TABS = {
+    "correction-panel": ["#correction input", "#reason", "#correction-apply"],
+    "end-panel": ["#end-btn"],
+    "teach-panel": ["#teach-link"],
+    "devices-panel": ["#devices li"],
 }
 PATHS = {"table": "/", "new": "/new"}
 #: Tanyao, a red five and an open pon of 6s called from the player opposite (toimen): drawn
@@ -123,11 +130,9 @@ def test_the_win_page_fits_each_step_of_a_photo_to_apply(  # noqa: ANN001
 
     page.click('#winner button[data-v="1"]')  # Bun, by tsumo: scored at once
     expect(page.locator("#bar-total")).to_have_text("3 han 40 fu — 1,300/2,600 (5,200)")
-    needed = ["#g-concealed .tile", "#g-win .tile", "#winner button", "#bar-total",
-              "#apply-btn"]
-    if width > height:  # landscape: who dealt in too (on a phone the page scrolls to it)
-        needed.append("#discarder button")
-    assert_fits(page, needed)
+    # Apply beside the total, the tiles, who won and who dealt in (for a ron).
+    assert_fits(page, ["#g-concealed .tile", "#g-win .tile", "#winner button", "#bar-total",
+                       "#apply-btn", "#discarder button"])
     shot(page, f"fit-win-scored-{width}x{height}")
     print(f"win page {width}x{height}: {page_height(page)} px tall once scored")
     assert errors == []
@@ -146,6 +151,20 @@ def test_every_page_fits(open_page, base: str, name: str, width: int,  # noqa: A
     assert_fits(page, NEEDED[name])
     shot(page, f"fit-{name}-{width}x{height}")
     print(f"{name} {width}x{height}: {page_height(page)} px tall")
+    assert errors == []
+
+
+@pytest.mark.parametrize("width, height", SIZES, ids=SIZE_IDS)
+def test_each_section_of_the_other_page_fits(open_page, base: str, width: int,  # noqa: ANN001
+                                             height: int) -> None:
+    page, errors = open_page(width, height)
+    page.goto(base + "/other")
+    page.locator("#chombo button").first.wait_for()
+    for panel, needed in OTHER_TABS.items():
+        page.click(f'#other-tabs [aria-controls="{panel}"]')
+        page.locator(needed[-1]).first.wait_for()
+        assert_fits(page, ["#other-tabs [role=tab]", *needed])
+        shot(page, f"fit-other-{panel.removesuffix('-panel')}-{width}x{height}")
     assert errors == []
 
 

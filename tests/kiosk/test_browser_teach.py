@@ -43,6 +43,7 @@ def test_teach_the_tiles_then_forget_them(browser, kiosk_url: str, width: int,  
     name = f"teach-{width}x{height}"
 
     page.goto(kiosk_url + "/other")
+    page.click('#other-tabs [aria-controls="teach-panel"]')  # one section at a time
     page.click("#teach-link")
     page.wait_for_url(kiosk_url + "/teach")
     expect(page.locator("#status-line")).to_have_text(

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from kiosk import i18n
+from kiosk.messages_errors import ERROR_MESSAGES
 from kiosk.messages_game import GAME_MESSAGES
 from kiosk.messages_layout import LAYOUT_MESSAGES
 from kiosk.messages_navigation import NAVIGATION_MESSAGES
@@ -120,7 +121,7 @@ def test_no_catalogue_file_redefines_another_s_word() -> None:
     in_i18n = {k.value for k in literal.keys if isinstance(k, ast.Constant)}
     parts = [in_i18n] + [set(part) for part in (GAME_MESSAGES, LAYOUT_MESSAGES,
                                                   NAVIGATION_MESSAGES, READING_MESSAGES,
-                                                  RULE_MESSAGES)]
+                                                  RULE_MESSAGES, ERROR_MESSAGES)]
     assert all(parts) and sum(map(len, parts)) == len(set().union(*parts)) == len(i18n.MESSAGES)
 
 

@@ -16,12 +16,12 @@ from typing import Any
 from flask import Flask, jsonify, request, session
 from werkzeug.exceptions import HTTPException
 
+from kiosk import request_json
 from kiosk.errors import ApiError
 from kiosk.parlor.batch import MAX_BODY, BatchError
 from kiosk.parlor.live import LiveTables
 from kiosk.parlor.store import ParlorError, ParlorStore
 from kiosk.security import SESSION_TTL, PinLimiter, same_secret
-from scorer.limits import JsonError, JsonTooLarge, load_json
 
 CHANGING = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 KIOSK_ENDPOINTS = frozenset({"kiosks.post_events"})  # bearer token, no cookie, no CSRF
@@ -44,21 +44,9 @@ def parlor() -> Parlor:
 
 
 def json_object(required: bool = True) -> dict[str, Any]:
-    """The request's JSON object, bounded in size and nesting; a 400 says what is wrong."""
-    raw = request.get_data(cache=True)
-    if not raw.strip():
-        if required:
-            raise ApiError(400, "expected a JSON body")
-        return {}
-    try:
-        body = load_json(raw, max_bytes=MAX_BODY)
-    except JsonTooLarge:
-        raise ApiError(413, f"request body too large (at most {MAX_BODY // 1024:,} KB)") from None
-    except JsonError as e:
-        raise ApiError(400, f"malformed JSON: {e}") from None
-    if not isinstance(body, dict):
-        raise ApiError(400, "expected a JSON object")
-    return body
+    """The request's JSON object, bounded in size (`MAX_BODY`) and nesting; a 400 says what is
+    wrong."""
+    return request_json.json_object(required, MAX_BODY)
 
 
 def staff_name() -> str:

@@ -131,6 +131,16 @@ def page_post(page: Any, base: str, path: str, body: dict[str, Any]) -> Any:
 
 
 @contextmanager
+def kiosk_on_frame(root: Path, frame: Path) -> Iterator[str]:
+    """A running `python -m kiosk` in `root` whose camera is a folder holding only `frame`."""
+    frames = root / "frames"
+    frames.mkdir()
+    shutil.copy(frame, frames)
+    with running_kiosk(root / "data", "--camera", f"folder:{frames}") as url:
+        yield url
+
+
+@contextmanager
 def game_pages(browser: Any, base: str, players: list[str]) -> Iterator[Any]:
     """`open(width, height, lang="en") -> (page, its script errors)`: a Playwright page of that
     size and language on a new game of `players`; every page is closed afterwards (the kiosk

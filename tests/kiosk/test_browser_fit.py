@@ -19,13 +19,12 @@ The demo frame (tests/kiosk/frames/hand_11_001.jpg) shows 111m 77m 3s 0s 789s 55
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from tests.kiosk.server import game_pages, page_post, running_kiosk
+from tests.kiosk.server import game_pages, kiosk_on_frame, page_post
 from tests.kiosk.test_browser import FRAME, FRAMES, browser, shot  # noqa: F401  (shared fixture)
 
 pytestmark = pytest.mark.browser
@@ -84,11 +83,7 @@ OUT_OF_REACH = """(selectors) => {
 
 @pytest.fixture(scope="module")
 def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    root = tmp_path_factory.mktemp("fit")
-    frames = root / "frames"
-    frames.mkdir()
-    shutil.copy(FRAMES / FRAME, frames)
-    with running_kiosk(root / "data", "--camera", f"folder:{frames}") as url:
+    with kiosk_on_frame(tmp_path_factory.mktemp("fit"), FRAMES / FRAME) as url:
         yield url
 
 

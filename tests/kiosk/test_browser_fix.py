@@ -17,14 +17,13 @@ The demo frame (tests/kiosk/frames/hand_11_001.jpg) shows 111m 77m 3s 0s 789s 55
 from __future__ import annotations
 
 import re
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.kiosk.server import game_pages, running_kiosk
+from tests.kiosk.server import game_pages, kiosk_on_frame
 from tests.kiosk.test_browser import FRAME, FRAMES, TRUTH, browser, pick, shot  # noqa: F401
 
 pytestmark = pytest.mark.browser
@@ -35,11 +34,7 @@ SORTED_HAND = ["1m", "1m", "1m", "7m", "7m", "3s", "0s", "7s", "8s", "9s", "5z",
 
 @pytest.fixture(scope="module")
 def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    root = tmp_path_factory.mktemp("fix")
-    frames = root / "frames"
-    frames.mkdir()
-    shutil.copy(FRAMES / FRAME, frames)
-    with running_kiosk(root / "data", "--camera", f"folder:{frames}") as url:
+    with kiosk_on_frame(tmp_path_factory.mktemp("fix"), FRAMES / FRAME) as url:
         yield url
 
 

@@ -110,15 +110,24 @@ def test_a_photo_read_right_marks_nothing_and_draws_every_box(  # noqa: ANN001
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     shot(page, f"fix-read-right-{width}x{height}")
 
-    # The same photo, badly compressed: still read right, at lower but unrivalled confidences.
+    # The same photo, badly compressed: still read right (with the hand's help), at lower
+    # confidences. Marked are the tiles hardly chosen (under 0.45) or with a runner-up of a
+    # third of their probability (the rule of kiosk.reading_words), not the modest ones.
     reading = upload(page, photos["q9"])
     tiles = tiles_of(reading)
     assert [t["label"] for t in tiles] == TRUTH["concealed"] + [TRUTH["winning"]]
-    assert sum(t["confidence"] < 0.8 for t in tiles) >= 4  # the old threshold marked these
-    assert [t["label"] for t in tiles if t["low"]] == []
+
+    def rivalled(t: dict[str, Any]) -> bool:
+        rival = t["alternatives"][0][1] if t["alternatives"] else 0.0
+        return t["confidence"] < 0.45 or rival >= t["confidence"] / 3
+
+    modest = [t for t in tiles if t["confidence"] < 0.8 and not rivalled(t)]
+    assert len(modest) >= 2 and not any(t["low"] for t in modest)  # the old 0.8 marked these
+    marked = [t["label"] for t in tiles if t["low"]]
+    assert marked == [t["label"] for t in tiles if rivalled(t)] and len(marked) < len(tiles) / 4
     expect(page.locator("#still rect.box")).to_have_count(14)
-    assert page.locator("#still rect.box.doubt").count() == 0
-    assert page.locator("#tiles-editor .tile.low").count() == 0
+    assert page.locator("#still rect.box.doubt").count() == len(marked)
+    assert page.locator("#tiles-editor .tile.low").count() == len(marked)
     assert errors == []
 
 

@@ -17,6 +17,7 @@ import cv2
 import numpy as np
 
 from vision.synth.art import BACK_COLOURS, FRONT_COLOURS, Art
+from vision.synth.clutter import paint_clutter
 from vision.synth.hands import HandSpec
 
 FACE_H = 4 / 3  # face height in tile widths
@@ -252,9 +253,14 @@ def _finish(img: np.ndarray, rng: random.Random, nrng: np.random.Generator) -> n
 
 
 def render(
-    hand: HandSpec, art: Art, rng: random.Random, size: tuple[int, int] = (640, 480)
+    hand: HandSpec,
+    art: Art,
+    rng: random.Random,
+    size: tuple[int, int] = (640, 480),
+    clutter: bool = False,
 ) -> tuple[np.ndarray, list[SceneTile]]:
-    """Render one scene of ``size`` (width, height); returns the BGR image and its tiles."""
+    """Render one scene of ``size`` (width, height); returns the BGR image and its tiles.
+    ``clutter``: printed things (books, a card) clear of the tiles, see `paint_clutter`."""
     w, h = size
     nrng = np.random.default_rng(rng.getrandbits(32))
     tiles = place(hand, rng)
@@ -301,5 +307,7 @@ def render(
             )
         )
     _distractors(img, rng, [t.box for t in out])
+    if clutter:
+        paint_clutter(img, rng, [t.box for t in out])
     img = img * (1 - alpha) + warped[..., :3] * alpha
     return _finish(img, rng, nrng), out

@@ -205,11 +205,17 @@ MINED_HEAT = 0.2  # mined scenes keep the finder's weak peaks too, as inference 
 
 
 def _finder_on_scenes(
-    n_scenes: int, seed: int, models_dir: Path, desc: str, procedural_share: float = 0.0
+    n_scenes: int,
+    seed: int,
+    models_dir: Path,
+    desc: str,
+    procedural_share: float = 0.0,
+    clutter_share: float = 0.0,
 ) -> Iterable[tuple[random.Random, np.ndarray, list, np.ndarray, np.ndarray]]:
-    """Rendered riichi scenes (fingers, point sticks and loose tiles among them) as the finder in
-    ``models_dir`` boxes them down to ``MINED_HEAT``: (the scene's rng, image, truth tiles, boxes
-    found, their IoU with every truth tile), scenes without boxes or tiles skipped."""
+    """Rendered riichi scenes (fingers, point sticks and loose tiles among them; printed
+    clutter in ``clutter_share`` of them) as the finder in ``models_dir`` boxes them down to
+    ``MINED_HEAT``: (the scene's rng, image, truth tiles, boxes found, their IoU with every truth
+    tile), scenes without boxes or tiles skipped."""
     from vision.config import VisionConfig
     from vision.postprocess import iou
     from vision.recogniser import Recogniser
@@ -219,22 +225,28 @@ def _finder_on_scenes(
     for i in tqdm(range(n_scenes), desc=desc, leave=False):
         rng = random.Random(seed * 1_000_003 + i)
         art = source.for_scene(seed, i)
-        img, tiles = render(random_hand(rng), art, rng, rng.choice([(640, 480), (480, 640)]))
+        # its own draw, so that scenes without clutter stay as they were
+        clutter = random.Random(seed * 7_919 + i).random() < clutter_share
+        size = rng.choice([(640, 480), (480, 640)])
+        img, tiles = render(random_hand(rng), art, rng, size, clutter)
         truth = np.array([t.box for t in tiles], np.float64).reshape(-1, 4)
         found = np.array([c.box for c in finder.find(img)], np.float64).reshape(-1, 4)
         if len(found) and len(truth):
             yield rng, img, tiles, found, iou(found, truth)
 
 
-def tile_or_not(n_scenes: int, seed: int, models_dir: Path) -> tuple[np.ndarray, np.ndarray]:
-    """Crops for the classifier's tile head from rendered riichi scenes: where the finder boxes
-    a tile (IoU >= 0.5: 1) or nothing (IoU < 0.1 with every tile: 0), plus one random patch of
-    table a scene (0), box-sized and clear of every tile."""
+def tile_or_not(
+    n_scenes: int, seed: int, models_dir: Path, clutter_share: float = 0.0
+) -> tuple[np.ndarray, np.ndarray]:
+    """Crops for the classifier's tile head from rendered riichi scenes (printed clutter in
+    ``clutter_share`` of them): where the finder boxes a tile (IoU >= 0.5: 1) or nothing
+    (IoU < 0.1 with every tile: 0), plus one random patch of table a scene (0), box-sized and
+    clear of every tile."""
     from vision.postprocess import iou
 
     xs, ys = [], []
     for rng, img, tiles, found, overlap in _finder_on_scenes(
-        n_scenes, seed, models_dir, "tile or not"
+        n_scenes, seed, models_dir, "tile or not", clutter_share=clutter_share
     ):
         truth = np.array([t.box for t in tiles], np.float64)
         best = overlap.max(axis=1)

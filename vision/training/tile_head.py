@@ -35,6 +35,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--models", type=Path, default=Path("models"), help="finder that boxes scenes")
     p.add_argument("--scenes", type=int, default=3000, help="rendered riichi scenes to mine")
+    p.add_argument(
+        "--clutter",
+        type=float,
+        default=0.0,
+        help="share of the scenes with printed clutter beside the table (books, a card): 0..1",
+    )
     p.add_argument("--epochs", type=int, default=4, help="rounds of --steps steps")
     p.add_argument("--steps", type=int, default=400, help="steps a round")
     p.add_argument("--batch", type=int, default=256, help="crops a step (half of them no tile)")
@@ -68,9 +74,12 @@ def run(args: argparse.Namespace) -> int:
     torch.manual_seed(args.seed)
     out: Path = args.out
     out.mkdir(parents=True, exist_ok=True)
+    if not 0 <= args.clutter <= 1:
+        raise SystemExit(f"--clutter is a share of the scenes, 0..1, not {args.clutter}")
+    suffix = f"_clutter{args.clutter:g}" if args.clutter else ""
     xm, ym = data.cache(
-        out / f"tile_or_not_{args.scenes}_{args.seed}.npz",
-        lambda: data.tile_or_not(args.scenes, 3000 + args.seed, args.models),
+        out / f"tile_or_not_{args.scenes}_{args.seed}{suffix}.npz",
+        lambda: data.tile_or_not(args.scenes, 3000 + args.seed, args.models, args.clutter),
     )
     real = [np.load(args.crops / name)["x"] for name in ("real_train.npz", "finder_train.npz")
             if (args.crops / name).exists()]

@@ -36,7 +36,8 @@ def create_app(config: KioskConfig, kiosk: Services) -> Flask:
         if not hosts.allows(request.host, request.remote_addr):
             raise errors.ApiError(
                 400, f"Host {request.host[:80]!r} is not a name of this kiosk (open it by its "
-                "address, or add the name to allowed_hosts)")
+                "address, or add the name to allowed_hosts)", code="host_unknown",
+                words={"host": request.host[:80]})
 
     @app.before_request
     def guard_changes() -> None:

@@ -105,8 +105,17 @@ class CameraService:
         return encode_jpeg(frame.image, 80, 960) if frame is not None else None
 
 
+class ImageTooSmall(ValueError):
+    """A photo too small to read tiles from; its size, for the refusal's words."""
+
+    def __init__(self, width: int, height: int):
+        super().__init__(f"the image is too small ({width}x{height} pixels)")
+        self.width, self.height = width, height
+
+
 def decode_upload(data: bytes) -> Still:
-    """Decode an uploaded photo, raising ValueError naming the problem."""
+    """Decode an uploaded photo, raising ValueError naming the problem (`ImageTooSmall`,
+    `kiosk.image_header.ImageTooLarge` and `ImageHeaderError` by their types)."""
     if not data:
         raise ValueError("the upload is empty")
     check_pixels(data)  # before decoding: a small file can declare gigapixels
@@ -114,5 +123,5 @@ def decode_upload(data: bytes) -> Still:
     if image is None:
         raise ValueError("the upload is not an image OpenCV can read (JPEG, PNG, BMP, WebP)")
     if min(image.shape[:2]) < 32:
-        raise ValueError(f"the image is too small ({image.shape[1]}x{image.shape[0]} pixels)")
+        raise ImageTooSmall(image.shape[1], image.shape[0])
     return Still(image, encode_jpeg(image, 90))

@@ -21,6 +21,7 @@ from typing import Any
 from kiosk.camera import Still
 from kiosk.errors import ApiError
 from kiosk.pending import PendingPhotos
+from scorer.limits import brief
 from scorer.tiles import MODEL_CLASSES
 
 log = logging.getLogger(__name__)
@@ -64,7 +65,8 @@ class CaptureStore:
     def get(self, capture_id: str) -> Capture:
         capture = self._pending.get(capture_id)
         if capture is None:
-            raise ApiError(404, f"no capture {capture_id!r} (it may have expired; capture again)")
+            raise ApiError(404, f"no capture {capture_id!r} (it may have expired; capture again)",
+                           code="capture_gone")
         return capture
 
     def check(self, spec: Any) -> tuple[Capture, list[dict[str, Any]]] | None:
@@ -74,20 +76,27 @@ class CaptureStore:
         capture = self.get(str(spec.get("id", "")))
         tiles = spec.get("tiles", [])
         if not isinstance(tiles, list):
-            raise ApiError(400, "capture.tiles: expected a list of {label, box}")
+            raise ApiError(400, "capture.tiles: expected a list of {label, box}",
+                           code="field_list", words={"field": "capture.tiles"})
         out = []
         for i, tile in enumerate(tiles):
             label = tile.get("label") if isinstance(tile, dict) else None
             box = tile.get("box") if isinstance(tile, dict) else None
             if label not in MODEL_CLASSES:
-                raise ApiError(400, f"capture.tiles[{i}].label: {label!r} is not a tile label")
+                raise ApiError(400, f"capture.tiles[{i}].label: {label!r} is not a tile label",
+                               code="tile_label", words={"field": f"capture.tiles[{i}].label",
+                                                         "got": brief(label)})
             if (not isinstance(box, list) or len(box) != 4
                     or not all(isinstance(v, int | float) for v in box)):
-                raise ApiError(400, f"capture.tiles[{i}].box: expected [x1, y1, x2, y2]")
+                raise ApiError(400, f"capture.tiles[{i}].box: expected [x1, y1, x2, y2]",
+                               code="capture_box", words={"field": f"capture.tiles[{i}].box"})
             x1, y1, x2, y2 = box
             if not (0 <= x1 < x2 <= capture.still.width and 0 <= y1 < y2 <= capture.still.height):
                 raise ApiError(400, f"capture.tiles[{i}].box: {box} is outside the "
-                               f"{capture.still.width}x{capture.still.height} photo")
+                               f"{capture.still.width}x{capture.still.height} photo",
+                               code="capture_box_outside", words={
+                                   "field": f"capture.tiles[{i}].box",
+                                   "width": capture.still.width, "height": capture.still.height})
             out.append({"label": label, "box": [round(float(v), 1) for v in box]})
         return capture, out
 

@@ -8,9 +8,9 @@ from typing import Any
 from flask import Flask, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
-from kiosk import i18n
+from kiosk import i18n, refusal_words
 from kiosk.context import language
-from scorer.hand import InvalidInput
+from scorer.hand import InvalidInput, Problem
 
 
 class ApiError(Exception):
@@ -18,11 +18,14 @@ class ApiError(Exception):
 
     `code` (with its `words`) names the refusal for a page in another language: the answer
     carries both, and a session in Japanese gets `error` worded from the catalogue's
-    ``err.<code>`` (a word ``"t:<key>"`` is itself a catalogue entry); English keeps `message`.
+    ``err.<code>`` (its words worded too: `kiosk.refusal_words.word`); English keeps `message`.
+    `coded` gives the `problems` the same way (``[{"code", "words"}]``, one per problem): a
+    session not in English gets each worded from its ``err.<code>``.
     """
 
     def __init__(self, status: int, message: str, problems: Sequence[str] = (), *,
-                 code: str | None = None, words: dict[str, Any] | None = None, **extra: Any):
+                 code: str | None = None, words: dict[str, Any] | None = None,
+                 coded: Sequence[dict[str, Any]] = (), **extra: Any):
         super().__init__(message)
         self.status = status
         self.message = message
@@ -30,6 +33,8 @@ class ApiError(Exception):
         self.extra = extra
         if code:
             self.extra = {**extra, "code": code, "words": dict(words or {})}
+        if coded:
+            self.extra["problem_codes"] = list(coded)
 
 
 def bad_request(message: str, problems: Sequence[str] = (), **extra: Any) -> ApiError:
@@ -40,8 +45,21 @@ def unprocessable(message: str, problems: Sequence[str] = (), **extra: Any) -> A
     return ApiError(422, message, problems, **extra)
 
 
-def from_invalid(e: InvalidInput, message: str = "the hand or situation is not valid") -> ApiError:
-    return ApiError(422, message, [str(p) for p in e.problems])
+def from_invalid(e: InvalidInput, message: str = "the hand or situation is not valid",
+                 code: str = "hand_or_situation") -> ApiError:
+    """The rules core's refusal of a hand: each of its problems named, and coded."""
+    return impossible(message, e.problems, code)
+
+
+def impossible(message: str, problems: Sequence[Problem], code: str) -> ApiError:
+    """A 422 for a hand or situation that cannot be, its problems coded for other languages."""
+    return ApiError(422, message, [str(p) for p in problems], code=code,
+                    coded=refusal_words.coded(problems))
+
+
+#: What the web server itself refuses, coded as the kiosk's own refusals; any other status is
+#: ``http_error`` (kiosk/messages_refusals.py).
+_HTTP_CODES = {404: "not_found", 405: "method_not_allowed", 413: "upload_too_large"}
 
 
 def _wants_json() -> bool:
@@ -62,12 +80,14 @@ def _in_language(message: str, problems: list[str],
         lang = language()
     except (RuntimeError, KeyError):  # outside a request, or before the app's services
         lang = "en"
-    words = {k: i18n.t(v[2:], lang) if isinstance(v, str) and v.startswith("t:") else v
-             for k, v in extra.get("words", {}).items()}
+    words = {k: refusal_words.word(v, lang) for k, v in extra.get("words", {}).items()}
     extra = {**extra, "words": words}
     if lang == "en" or "err." + code not in i18n.MESSAGES:
         return message, problems, extra
-    return i18n.t("err." + code, lang, **words), [], extra
+    said = [i18n.t("err." + p["code"], lang, **{k: refusal_words.word(v, lang)
+                                                for k, v in p["words"].items()})
+            for p in extra.get("problem_codes", ())]
+    return i18n.t("err." + code, lang, **words), said, extra
 
 
 def _answer(status: int, message: str, problems: list[str], extra: dict[str, Any]):  # noqa: ANN202
@@ -88,12 +108,16 @@ def register(app: Flask) -> None:
     def http_error(e: HTTPException):  # noqa: ANN202
         status = e.code or 500
         message = e.description or e.name
+        coded: dict[str, Any] = {"code": _HTTP_CODES.get(status, "http_error"),
+                                 "words": {"status": status}}
         if status == 413:
             limit = app.config.get("MAX_CONTENT_LENGTH") or 0
             message = f"the upload is too large (at most {limit // (1024 * 1024)} MB)"
-        return _answer(status, message, [], {})
+            coded["words"] = {"mb": limit // (1024 * 1024)}
+        return _answer(status, message, [], coded)
 
     @app.errorhandler(Exception)
     def unexpected(e: Exception):  # noqa: ANN202
         app.logger.exception("unexpected error on %s %s", request.method, request.path)
-        return _answer(500, f"internal error: {type(e).__name__}", [], {})
+        return _answer(500, f"internal error: {type(e).__name__}", [],
+                       {"code": "internal", "words": {"name": type(e).__name__}})

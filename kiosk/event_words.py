@@ -20,7 +20,6 @@ from typing import Any
 
 from kiosk.i18n import LANGS, MESSAGES, t
 from kiosk.yaku_names import hand_head, hand_summary, limit_name, yaku_name
-from scorer.settle import rons_paid
 from scorer.table import (
     AbortiveDraw,
     AbortKind,
@@ -36,6 +35,7 @@ from scorer.table import (
     Win,
     WinningHand,
 )
+from scorer.table.settlement import rons_paid
 
 
 def in_every_language(words: Callable[[str], str]) -> dict[str, str]:

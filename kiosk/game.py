@@ -138,7 +138,9 @@ class GameService:
             try:
                 table = Table.begin(event)
             except IllegalEvent as e:
-                raise ApiError(400, f"cannot start the game: {e}") from None
+                raise ApiError(400, f"cannot start the game: {e}", field=e.field,
+                               code="game_start_field" if e.field else "game_start",
+                               words={"field": e.field}) from None
             with _stored():
                 self._game_id = self.log.create(event)
             self._table = table
@@ -181,7 +183,7 @@ class GameService:
 
     def import_record(self, text: bytes) -> Table:
         """Store a JSON game record as a new game and make it the current one."""
-        from scorer.record import RecordError
+        from scorer.table import RecordError
 
         with self._lock:
             try:
@@ -205,9 +207,11 @@ class GameService:
             try:
                 table = Table.of(self.log.events(game_id))
             except UnknownGame:
-                raise ApiError(404, f"no game {game_id!r}") from None
+                raise ApiError(404, f"no game {game_id!r}", code="game_missing",
+                               words={"id": game_id}) from None
             except (UnreadableGame, ValueError) as e:  # ValueError: IllegalEvent on replay
-                raise ApiError(409, f"game {game_id} cannot be replayed: {e}") from None
+                raise ApiError(409, f"game {game_id} cannot be replayed: {e}",
+                               code="game_unreplayable", words={"id": game_id}) from None
             self.log.resume(game_id)
             self._game_id, self._table = game_id, table
         self.on_change()

@@ -28,7 +28,7 @@ GAME_MESSAGES: dict[str, tuple[str, str]] = {
     "history.round": ("{round}, {honba}", "{round} {honba}"),
     "history.yaku": ("{name} {han}", "{name} {han}翻"),
     "history.hand": ("{yaku} — {summary}", "{yaku} — {summary}"),
-    # --- why the game ended (scorer.table_state.EndReason) -----------------------------------
+    # --- why the game ended (scorer.table.state.EndReason) -----------------------------------
     "end.last_hand": ("the last hand is over", "オーラス終了"),
     "end.bust": ("a player went bust", "トビ"),
     "end.agari_yame": ("the last dealer won in first place", "アガリやめ"),

@@ -93,4 +93,9 @@ READING_MESSAGES: dict[str, tuple[str, str]] = {
                              "{n}枚入力されました：副露{melds}組なら聴牌形は{hand}枚です。"),
     "entry.err_too_many": ("“{part}”: {n} of one tile, and a set has only four.",
                            "「{part}」：同じ牌が{n}枚あります（4枚まで）。"),
+    # Whom a pon or kan was called from: its sideways tile's place (win_fix.js).
+    "meld.from": ("Called from", "鳴いた相手"),
+    "meld.from_kamicha": ("From left", "上家から"),
+    "meld.from_toimen": ("From across", "対面から"),
+    "meld.from_shimocha": ("From right", "下家から"),
 }

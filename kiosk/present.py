@@ -11,7 +11,7 @@ from kiosk import rules_json
 from kiosk.event_words import describe, hand_line, in_every_language, ruleset_name
 from kiosk.i18n import t
 from scorer.table import Table, TableState, Win, apply
-from scorer.table_standings import standings, with_leftover_sticks
+from scorer.table.standings import standings, with_leftover_sticks
 
 
 def _num(value: Fraction) -> float:

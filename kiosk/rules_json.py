@@ -11,9 +11,17 @@ from dataclasses import fields, replace
 from enum import Enum
 from typing import Any
 
-from kiosk import checks
 from kiosk.errors import ApiError
-from scorer.limits import LABEL_LENGTH, LABELS, RULE_OPTIONS, UMA, brief
+from scorer.limits import (
+    LABEL_LENGTH,
+    LABELS,
+    RULE_OPTIONS,
+    UMA,
+    Range,
+    brief,
+    number_problem,
+    text_problem,
+)
 from scorer.rules import RULESETS, Ruleset, Uma
 
 #: Yakuman a liable (pao) player can answer for, offered on the form.
@@ -70,18 +78,47 @@ def to_json(rules: Ruleset) -> dict[str, Any]:
     return out
 
 
+def preset_words() -> list[str]:
+    """The presets as a refusal's words name them (`kiosk.refusal_words.word`)."""
+    return ["t:ruleset." + name for name in sorted(RULESETS)]
+
+
+def _option(name: str) -> str:
+    """An option as a refusal's words name it: its name on the form, in the page's language."""
+    return "t:opt." + name
+
+
+def _number(value: Any, name: str, bounds: Range) -> int:
+    problem = number_problem(value, bounds)
+    if problem:
+        raise ApiError(400, f"option {name}: {problem}", code="rule_number", words={
+            "option": _option(name), "low": f"{bounds.low:,}", "high": f"{bounds.high:,}",
+            "got": brief(value)})
+    return int(value)
+
+
+def _text(value: Any, name: str) -> str:
+    problem = text_problem(value, LABEL_LENGTH)
+    if problem or not value.strip():
+        raise ApiError(400, f"option {name}: {problem or 'must not be blank'}", code="rule_text",
+                       words={"option": _option(name), "most": LABEL_LENGTH})
+    return str(value)
+
+
 def _values(text: str, name: str) -> tuple[int, ...]:
     """One uma value a player: four, or three at a three-player table (`from_json` checks the
     count against the rules' `players`)."""
     try:
         values = tuple(int(v) for v in re.split(r"[,\s]+", text.strip()) if v)
     except ValueError:  # not digits, or more digits than Python converts
-        raise ApiError(400, f"option {name}: {brief(text)} is not whole numbers") from None
+        raise ApiError(400, f"option {name}: {brief(text)} is not whole numbers",
+                       code="uma_numbers", words={"got": brief(text)}) from None
     if len(values) not in (3, 4):
         raise ApiError(400, f"option {name}: needs four values (1st to 4th), or three at a "
-                       f"three-player table, got {len(values)}")
+                       f"three-player table, got {len(values)}", code="uma_count",
+                       words={"count": len(values)})
     for value in values:
-        checks.whole(value, f"option {name}", UMA)
+        _number(value, name, UMA)
     return values
 
 
@@ -89,14 +126,15 @@ def parse_uma(value: Any) -> Uma:
     """`"20,10,-10,-20"`, `"20,0,-20"` (three players) or
     `"12,-1,-3,-8 | 1:12,-1,-3,-8;2:8,4,-4,-8"` (floating uma)."""
     if not isinstance(value, str):
-        raise ApiError(400, "option uma: expected text like '20,10,-10,-20'")
+        raise ApiError(400, "option uma: expected text like '20,10,-10,-20'", code="uma_text")
     fixed_text, _, floating_text = value.partition("|")
     floating = []
     for part in filter(None, (p.strip() for p in floating_text.split(";"))):
         key, sep, rest = part.partition(":")
         if not sep or key.strip() not in ("1", "2", "3", "4"):
             raise ApiError(400, f"option uma: floating part {brief(part)} is not 'N:a,b,c,d' "
-                           "(N: how many players finish at or above the return points, 1-4)")
+                           "(N: how many players finish at or above the return points, 1-4)",
+                           code="uma_floating", words={"part": brief(part)})
         floating.append((int(key), _values(rest, "uma")))
     return Uma(_values(fixed_text, "uma"), tuple(floating))
 
@@ -106,7 +144,8 @@ def _check_uma(rules: Ruleset) -> Ruleset:
     for values in (rules.uma.fixed, *(v for _, v in rules.uma.floating)):
         if len(values) != rules.players:
             raise ApiError(400, f"option uma: {rules.players} players need {rules.players} "
-                           f"values (1st to last), got {len(values)}")
+                           f"values (1st to last), got {len(values)}", code="uma_players",
+                           words={"players": rules.players, "count": len(values)})
     return rules
 
 
@@ -114,39 +153,48 @@ def from_json(preset: str, options: Any) -> Ruleset:
     """A preset with some options changed; unknown options and bad values are 400s naming them."""
     if preset not in RULESETS:
         raise ApiError(400, f"unknown ruleset preset {brief(preset)}",
-                       [f"known: {', '.join(sorted(RULESETS))}"])
+                       [f"known: {', '.join(sorted(RULESETS))}"], code="unknown_preset",
+                       words={"preset": brief(preset), "known": preset_words()})
     base = RULESETS[preset]
     if options is None:
         return base
     if not isinstance(options, dict):
-        raise ApiError(400, "options: expected an object of rule options")
+        raise ApiError(400, "options: expected an object of rule options", code="field_object",
+                       words={"field": "options"})
     known = {f.name for f in fields(Ruleset)}
     unknown = sorted(set(options) - known)
     if unknown:
-        raise ApiError(400, f"unknown rule option(s): {', '.join(unknown)}")
+        raise ApiError(400, f"unknown rule option(s): {', '.join(unknown)}", code="rule_unknown",
+                       words={"options": ", ".join(u[:60] for u in unknown)})
     changes: dict[str, Any] = {}
     for name, value in options.items():
         current = getattr(base, name)
         kind = _kind(current)
         if kind == "bool":
             if not isinstance(value, bool):
-                raise ApiError(400, f"option {name}: expected true or false, got {brief(value)}")
+                raise ApiError(400, f"option {name}: expected true or false, got {brief(value)}",
+                               code="rule_bool", words={"option": _option(name),
+                                                        "got": brief(value)})
         elif kind == "int":
-            value = checks.whole(value, f"option {name}", RULE_OPTIONS[name])
+            value = _number(value, name, RULE_OPTIONS[name])
         elif kind == "enum":
             try:
                 value = type(current)(value)
             except ValueError:
                 choices = ", ".join(m.value for m in type(current))
                 raise ApiError(400, f"option {name}: {brief(value)} is not one of "
-                               f"{choices}") from None
+                               f"{choices}", code="rule_choice", words={
+                                   "option": _option(name), "got": brief(value),
+                                   "choices": [f"t:choice.{name}.{m.value}"
+                                               for m in type(current)]}) from None
         elif kind == "uma":
             value = parse_uma(value)
         elif kind == "set":
             if not isinstance(value, list) or len(value) > LABELS:
-                raise ApiError(400, f"option {name}: expected a list of at most {LABELS} names")
-            value = frozenset(checks.text(v, f"option {name}", LABEL_LENGTH) for v in value)
+                raise ApiError(400, f"option {name}: expected a list of at most {LABELS} names",
+                               code="rule_list", words={"option": _option(name), "most": LABELS})
+            value = frozenset(_text(v, name) for v in value)
         else:
-            value = checks.text(value, f"option {name}", LABEL_LENGTH)
+            value = _text(value, name)
         changes[name] = value
     return _check_uma(replace(base, **changes))

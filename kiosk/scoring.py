@@ -3,7 +3,8 @@
 
 The breakdown explains every point in the table's language: yaku, dora, fu items in words and
 their rounding, base points and limit, then who pays whom, honba and riichi sticks, from the
-rules core's own numbers (`scorer.settle`), so that the lines add up to each seat's change.
+rules core's own numbers (`scorer.table.settlement`), so that the lines add up to each seat's
+change.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from functools import lru_cache
 from typing import Any
 
 from kiosk import checks, winspec
-from kiosk.errors import ApiError, from_invalid
+from kiosk.errors import ApiError, from_invalid, impossible
 from kiosk.hand_tiles import hand_tiles
 from kiosk.i18n import t
 from kiosk.scorer_adapter import breakdown_of, furiten_breakdown, score
@@ -25,9 +26,9 @@ from scorer.hand import Hand, InvalidInput
 from scorer.limits import FU, HAN, POINTS, YAKUMAN, Range
 from scorer.points import HandValue, base_points, round_up
 from scorer.rules import Ruleset
-from scorer.settle import hand_payment, rons_paid, turn_distance
 from scorer.table import TableState, Win, WinningHand
-from scorer.table_validate import VALID_FU
+from scorer.table.settlement import hand_payment, rons_paid, turn_distance
+from scorer.table.validation import VALID_FU
 from scorer.tiles import format_tiles
 from scorer.waits import is_furiten, winning_kinds
 
@@ -121,9 +122,7 @@ def quick_choices(rules: Ruleset, lang: str = "en") -> dict[str, Any]:
 def quick_value(quick: dict[str, Any], rules: Ruleset, dealer: bool, tsumo: bool) -> HandValue:
     """Han and fu (fu not needed from 5 han), a yakuman count, or the points the hand was
     worth; a combination no hand can have is a 422 saying why."""
-    unknown = sorted(set(quick) - {"han", "fu", "yakuman", "points"})
-    if unknown:
-        raise ApiError(400, f"quick: unknown field(s): {', '.join(unknown)}")
+    checks.known_fields(quick, {"han", "fu", "yakuman", "points"}, "quick")
 
     def whole(name: str, bounds: Range, default: int | None = None) -> int:
         return checks.whole(quick.get(name, default), f"quick.{name}", bounds)
@@ -231,7 +230,7 @@ def score_spec(spec: WinSpec, state: TableState, lang: str = "en") -> Scored:
     context = winspec.context(spec, state, dora, ura)
     problems = context.problems(hand)
     if problems:
-        raise ApiError(422, "the situation is not possible", [str(p) for p in problems])
+        raise impossible("the situation is not possible", problems, "situation")
     text = f"{format_tiles(hand.concealed)} win {hand.win_tile}" + "".join(
         f" [{m}]" for m in hand.melds)
     waiting = list(hand.concealed)
@@ -258,7 +257,8 @@ def score_spec(spec: WinSpec, state: TableState, lang: str = "en") -> Scored:
         if not liable_yakuman:
             raise ApiError(422, "pao: liability applies only to "
                            f"{', '.join(sorted(rules.pao)) or 'nothing'} under {rules.name}, "
-                           "and this hand has none of them")
+                           "and this hand has none of them", code="pao_none",
+                           words={"yaku": ["yaku:" + y for y in sorted(rules.pao)]})
     return Scored(spec, WinningHand.of(spec.winner, value, liable=spec.pao,
                                        liable_yakuman=liable_yakuman, hand=text,
                                        breakdown=breakdown), breakdown, text)
@@ -361,11 +361,12 @@ def win_event(scored: Sequence[Scored]) -> Win:
     """One `Win` from one tsumo or the rons on one discard; refuses a mix."""
     discarders = {s.spec.discarder for s in scored}
     if len(discarders) != 1:
-        raise ApiError(400, "wins: every ron in one event is on the same discard")
+        raise ApiError(400, "wins: every ron in one event is on the same discard",
+                       code="wins_same_discard")
     discarder = discarders.pop()
     if discarder is None and len(scored) > 1:
-        raise ApiError(400, "wins: a tsumo has one winner")
+        raise ApiError(400, "wins: a tsumo has one winner", code="wins_one_tsumo")
     winners = [s.spec.winner for s in scored]
     if len(set(winners)) != len(winners):
-        raise ApiError(400, "wins: a seat wins once per discard")
+        raise ApiError(400, "wins: a seat wins once per discard", code="wins_twice")
     return Win(tuple(s.hand for s in scored), discarder)

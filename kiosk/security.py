@@ -326,7 +326,8 @@ class Security:
             tokens = self._read_tokens()
             found = [d for d in tokens if len(token_id) == TOKEN_ID and d.startswith(token_id)]
             if not found:
-                raise ApiError(404, f"no device token {token_id[:TOKEN_ID]!r}")
+                raise ApiError(404, f"no device token {token_id[:TOKEN_ID]!r}",
+                               code="token_missing", words={"id": token_id[:TOKEN_ID]})
             name = str(tokens.pop(found[0]).get("name", "?"))
             _write_json(self._tokens_path, tokens)
         return name
@@ -338,7 +339,7 @@ class Security:
         if auth.startswith("Bearer "):
             name = self.token_name(auth[len("Bearer "):].strip())
             if name is None:
-                raise ApiError(401, "unknown device token")
+                raise ApiError(401, "unknown device token", code="token_unknown")
             return f"device:{name}"
         if is_local(request):
             who = "kiosk"
@@ -346,10 +347,10 @@ class Security:
             who = "pin"
         else:
             raise ApiError(401, "this change needs the table PIN (shown on the kiosk's screen)",
-                           needs_pin=True)
+                           needs_pin=True, code="pin_needed")
         sent = request.headers.get("X-CSRF-Token", "")
         expected = session.get("csrf", "")
         if not expected or not same_secret(sent, expected):
             raise ApiError(403, "missing or wrong CSRF token (send the X-CSRF-Token header "
-                           "from GET /api/session)")
+                           "from GET /api/session)", code="csrf")
         return who

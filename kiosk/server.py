@@ -198,11 +198,12 @@ class Front:
         host = _header(scope, b"host")
         if not self.hosts.allows(host, client):
             await _error(send, 400, f"Host {host[:80]!r} is not a name of this kiosk (open it by "
-                                    "its address, or add the name to allowed_hosts)")
+                                    "its address, or add the name to allowed_hosts)",
+                         code="host_unknown", words={"host": host[:80]})
             return
         if not self.streams.take(client):
             await _error(send, 429, "too many live pages open from this address; close one",
-                         retry_after=5)
+                         retry_after=5, code="live_pages")
             return
         try:
             await send({"type": "http.response.start", "status": 200, "headers": [
@@ -235,7 +236,8 @@ class Front:
                 raise _TooLarge
             body = await _read_body(receive, self.max_body)
         except _TooLarge:
-            await _error(send, 413, f"the request body is over {self.max_body // 2**20} MB")
+            await _error(send, 413, f"the request body is over {self.max_body // 2**20} MB",
+                         code="upload_too_large", words={"mb": self.max_body // 2**20})
             return
         if body is None:
             return  # the client has gone
@@ -324,9 +326,12 @@ async def _disconnected(receive: Receive) -> None:
         pass
 
 
-async def _error(send: Send, status: int, message: str, retry_after: int = 0) -> None:
-    """The API's error shape (kiosk.errors) for answers given before Flask is reached."""
-    body = json.dumps({"error": message, "problems": [], "status": status}).encode()
+async def _error(send: Send, status: int, message: str, retry_after: int = 0, *, code: str,
+                 words: dict[str, Any] | None = None) -> None:
+    """The API's error shape (kiosk.errors) for answers given before Flask is reached. Without
+    the session here, the page words it from its code (`untranslated`: app.js's ApiError)."""
+    body = json.dumps({"error": message, "problems": [], "status": status, "code": code,
+                       "words": words or {}, "untranslated": True}).encode()
     headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
                (b"x-content-type-options", b"nosniff")]
     if retry_after:

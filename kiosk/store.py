@@ -2,10 +2,10 @@
 
 One interface, two databases: SQLite by default (WAL, synchronous=FULL, one transaction per
 append) and PostgreSQL for a parlor (psycopg 3, from a ``postgresql://`` URL). Events are stored
-as the JSON of `scorer.record`, one row each. Every write is checked first: an append must come at
-the index the writer expects (else `Conflict`) and must be legal after the stored events (else
-`scorer.table.IllegalEvent`); an imported record is checked whole and stored in one transaction,
-so a bad one changes nothing.
+as the JSON of `scorer.table.record`, one row each. Every write is checked first: an append must
+come at the index the writer expects (else `Conflict`) and must be legal after the stored events
+(else `scorer.table.IllegalEvent`); an imported record is checked whole and stored in one
+transaction, so a bad one changes nothing.
 
     store = kiosk.persist.open_store("sqlite:///games.db")   # or "postgresql://user@host/db"
     game = store.create(GameStarted(("A", "B", "C", "D"), RULESETS["tenhou"]))
@@ -24,15 +24,20 @@ from datetime import UTC, datetime
 from typing import Any, Protocol
 
 from kiosk.parlor.outbox_state import note_cut
-from scorer.record import (
+from scorer.table import (
+    Event,
+    GameStarted,
     RecordError,
+    TableState,
+    apply,
     dumps,
     event_from_json,
     event_to_json,
     events_from_record,
     parse_json,
+    replay,
+    start,
 )
-from scorer.table import Event, GameStarted, TableState, apply, replay, start
 
 SCHEMA_VERSION = 1
 
@@ -158,7 +163,7 @@ class EventStore(ABC):
     def import_record(self, text: str | bytes) -> str:
         """Store a JSON game record as a new game, all or nothing; returns its id.
 
-        A bad record raises `scorer.record.RecordError` naming the event and field.
+        A bad record raises `scorer.table.record.RecordError` naming the event and field.
         """
         events, _ = events_from_record(parse_json(text))
         first = events[0]

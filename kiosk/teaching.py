@@ -18,6 +18,7 @@ from typing import Any
 
 from kiosk import i18n
 from kiosk.camera import Still
+from kiosk.errors import ApiError
 from kiosk.pending import PendingPhotos
 
 #: the rows the teach page asks for: every kind, the red fives and a face-down tile
@@ -39,16 +40,18 @@ def order_rows(text: str = DEFAULT_ORDER) -> tuple[tuple[str, ...], ...]:
 
 def parse_row_choice(raw: str | None, count: int) -> tuple[int, ...]:
     """Which rows of the order a photo holds, from `rows=0,1` (1-based numbers are not used:
-    the API speaks indices); all rows when absent. ValueError naming the bad part."""
+    the API speaks indices); all rows when absent. A 400 (coded) naming the bad part."""
     if raw is None or not raw.strip():
         return tuple(range(count))
     chosen = []
     for part in raw.split(","):
         part = part.strip()
         if not part.isdigit() or not 0 <= int(part) < count:
-            raise ValueError(f"rows: {part!r} is not a row of the order (0-{count - 1})")
+            raise ApiError(400, f"rows: {part!r} is not a row of the order (0-{count - 1})",
+                           code="teach_rows", words={"part": part[:8], "last": count - 1})
         if int(part) in chosen:
-            raise ValueError(f"rows: row {part} is given twice")
+            raise ApiError(400, f"rows: row {part} is given twice", code="teach_row_twice",
+                           words={"row": part})
         chosen.append(int(part))
     return tuple(sorted(chosen))
 

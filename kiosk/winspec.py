@@ -13,7 +13,7 @@ from enum import Enum
 from typing import Any, TypeVar
 
 from kiosk import checks
-from kiosk.errors import ApiError
+from kiosk.errors import ApiError, impossible
 from scorer.context import Blessing, Riichi, WinContext
 from scorer.hand import CalledFrom, Hand, Meld, MeldKind
 from scorer.limits import KITA, TILES_TEXT_LENGTH, brief
@@ -46,16 +46,19 @@ def parse_tile_list(value: Any, field: str) -> tuple[Tile, ...]:
     if value is None or value == "":
         return ()
     if not isinstance(value, str):
-        raise ApiError(400, f"{field}: expected tiles as text like '234m06p' or '2m,3m,4m'")
+        raise ApiError(400, f"{field}: expected tiles as text like '234m06p' or '2m,3m,4m'",
+                       code="field_tiles", words={"field": field})
     if len(value) > TILES_TEXT_LENGTH:
         raise ApiError(400, f"{field}: at most {TILES_TEXT_LENGTH} characters of tiles, got "
-                       f"{len(value):,}")
+                       f"{len(value):,}", code="field_tiles_long",
+                       words={"field": field, "most": TILES_TEXT_LENGTH, "n": f"{len(value):,}"})
     try:
         if "," in value:
             return tuple(Tile.parse(v.strip()) for v in value.split(",") if v.strip())
         return parse_tiles(value)
     except TileError as e:
-        raise ApiError(400, f"{field}: unknown tile", [str(e)]) from None
+        raise ApiError(400, f"{field}: unknown tile", [str(e)], code="unknown_tile",
+                       words={"field": field, "got": brief(value)}) from None
 
 
 def _seat(value: Any, field: str, seats: int, optional: bool = False) -> int | None:
@@ -74,42 +77,44 @@ def _choice(kind: type[E], value: Any, field: str) -> E:
     except ValueError:
         names = [str(member.value) for member in kind]
         allowed = f"{', '.join(names[:-1])} or {names[-1]}"
-        raise ApiError(400, f"{field}: {brief(value)} is not {allowed}") from None
+        raise ApiError(400, f"{field}: {brief(value)} is not {allowed}", code="field_choice",
+                       words={"field": field, "got": brief(value),
+                              "allowed": ", ".join(names)}) from None
+
+
+def _object(value: Any, field: str) -> None:
+    if not isinstance(value, dict):
+        raise ApiError(400, f"{field}: expected an object", code="field_object",
+                       words={"field": field})
 
 
 def parse_spec(body: Any, state: TableState) -> WinSpec:
     if not isinstance(body, dict):
-        raise ApiError(400, "expected a JSON object describing the win")
-    unknown = sorted(set(body) - KNOWN_KEYS)
-    if unknown:
-        raise ApiError(400, f"unknown field(s): {', '.join(unknown)}")
+        raise ApiError(400, "expected a JSON object describing the win", code="not_object")
+    checks.known_fields(body, KNOWN_KEYS)
     winner = _seat(body.get("winner"), "winner", state.seats)
     discarder = _seat(body.get("discarder"), "discarder", state.seats, optional=True)
     if discarder == winner:
         raise ApiError(400, "discarder: the winner cannot ron their own discard "
-                       "(use null for tsumo)")
+                       "(use null for tsumo)", code="ron_own_discard")
     riichi = _choice(Riichi, body.get("riichi") or ("riichi" if winner in state.riichi else "none"),
                      "riichi")
     if riichi is not Riichi.NONE and winner not in state.riichi:
         raise ApiError(422, "riichi: the table has no riichi declared by the winner this hand "
-                       "(declare it first)")
-    flags = set()
-    for flag in FLAGS:
-        value = body.get(flag, False)
-        if not isinstance(value, bool):
-            raise ApiError(400, f"{flag}: expected true or false, got {brief(value)}")
-        if value:
-            flags.add(flag)
+                       "(declare it first)", code="riichi_not_declared")
+    flags = {flag for flag in FLAGS if checks.flag(body.get(flag, False), flag)}
     blessing = _choice(Blessing, body["blessing"], "blessing") if body.get("blessing") else None
     pao = _seat(body.get("pao"), "pao", state.seats, optional=True)
     if pao == winner:
-        raise ApiError(400, "pao: the winner cannot be liable for their own hand")
+        raise ApiError(400, "pao: the winner cannot be liable for their own hand",
+                       code="pao_winner")
     hand, quick = body.get("hand"), body.get("quick")
     if (hand is None) == (quick is None):
-        raise ApiError(400, "give either 'hand' (the tiles) or 'quick' (han/fu or points)")
+        raise ApiError(400, "give either 'hand' (the tiles) or 'quick' (han/fu or points)",
+                       code="hand_or_quick")
     for name, value in (("hand", hand), ("quick", quick), ("capture", body.get("capture"))):
-        if value is not None and not isinstance(value, dict):
-            raise ApiError(400, f"{name}: expected an object")
+        if value is not None:
+            _object(value, name)
     return WinSpec(winner, discarder, riichi, frozenset(flags), blessing, pao, hand, quick,  # type: ignore[arg-type]
                    body.get("capture"))
 
@@ -120,7 +125,8 @@ def _kita(value: Any, state: TableState) -> int:
     to name, not a 0 to assume."""
     if not state.rules.nukidora:
         raise ApiError(400, f"hand.kita: {state.rules.name} pulls out no Norths (kita is for a "
-                       "three-player table with nukidora)")
+                       "three-player table with nukidora)", code="hand_kita_rules",
+                       words={"n": brief(value)})
     return checks.whole(value, "hand.kita", KITA)
 
 
@@ -128,12 +134,14 @@ def parse_melds(value: Any) -> tuple[Meld, ...]:
     if value is None:
         return ()
     if not isinstance(value, list):
-        raise ApiError(400, "hand.melds: expected a list of melds")
+        raise ApiError(400, "hand.melds: expected a list of melds", code="field_list",
+                       words={"field": "hand.melds"})
     melds = []
     for i, m in enumerate(value):
         where = f"hand.melds[{i}]"
         if not isinstance(m, dict):
-            raise ApiError(400, f"{where}: expected an object with kind and tiles")
+            raise ApiError(400, f"{where}: expected an object with kind and tiles",
+                           code="field_object", words={"field": where})
         kind = _choice(MeldKind, m.get("kind"), f"{where}.kind")
         raw = m.get("tiles")
         if kind is MeldKind.ANKAN and isinstance(raw, str) and "back" in raw:
@@ -143,7 +151,8 @@ def parse_melds(value: Any) -> tuple[Meld, ...]:
         tiles = parse_tile_list(raw, f"{where}.tiles")
         called = parse_tile_list(m.get("called"), f"{where}.called") if m.get("called") else ()
         if len(called) > 1:
-            raise ApiError(400, f"{where}.called: one tile")
+            raise ApiError(400, f"{where}.called: one tile", code="one_tile",
+                           words={"field": f"{where}.called"})
         source = _choice(CalledFrom, m["source"], f"{where}.source") if m.get("source") else None
         if kind is MeldKind.ANKAN:
             called = ()
@@ -156,14 +165,14 @@ def build_hand(spec: WinSpec, state: TableState) -> tuple[Hand, tuple[Tile, ...]
     """(hand, dora indicators, ura indicators, the winner's discards for the furiten check);
     422 with every problem of an impossible hand."""
     h = spec.hand or {}
-    unknown = sorted(set(h) - {"concealed", "win", "melds", "dora", "ura", "discards", "kita"})
-    if unknown:
-        raise ApiError(400, f"hand: unknown field(s): {', '.join(unknown)}")
+    checks.known_fields(h, {"concealed", "win", "melds", "dora", "ura", "discards", "kita"},
+                        "hand")
     concealed = parse_tile_list(h.get("concealed"), "hand.concealed")
     win = parse_tile_list(h.get("win"), "hand.win")
     if len(win) != 1:
         raise ApiError(422, "hand.win: the winning tile is missing" if not win
-                       else "hand.win: give exactly one winning tile")
+                       else "hand.win: give exactly one winning tile",
+                       code="win_one" if win else "win_missing")
     melds = parse_melds(h.get("melds"))
     kita = _kita(h["kita"], state) if "kita" in h else 0
     hand = Hand(concealed + win, melds, win[0], kita)
@@ -172,7 +181,7 @@ def build_hand(spec: WinSpec, state: TableState) -> tuple[Hand, tuple[Tile, ...]
     ura = parse_tile_list(h.get("ura"), "hand.ura")
     discards = parse_tile_list(h.get("discards"), "hand.discards")
     if problems:
-        raise ApiError(422, "the hand is not possible", [str(p) for p in problems])
+        raise impossible("the hand is not possible", problems, "hand_impossible")
     return hand, dora, ura, discards
 
 

@@ -3,7 +3,7 @@ library; riichienv, a Rust engine, where the `bench` extra is installed), on the
 same run, two ways, with each ratio:
 
 - CLI path, the JSON-lines contract of `score --jsonl`: read each record (JSON text), score it,
-  write one JSON line. Ours is `scorer.cli_score.write_scores` itself; a peer reads the record
+  write one JSON line. Ours is `scorer.batch.write_scores` itself; a peer reads the record
   with `json.loads` and our `from_record`, turns it into its own inputs (its adapter), scores it
   and writes its result with `json.dumps`. The lines are read from the file once, before timing;
   the output goes to os.devnull through a text stream, as to a redirected stdout.
@@ -27,7 +27,7 @@ from functools import partial
 from pathlib import Path
 from typing import IO, Any
 
-from scorer.cli_score import write_scores
+from scorer.batch import write_scores
 from scorer.context import WinContext
 from scorer.hand import Hand, InvalidInput
 from scorer.records_io import from_record

@@ -23,6 +23,7 @@ from dataclasses import fields, replace
 from enum import Enum
 from typing import IO, Any
 
+from scorer.batch import write_scores
 from scorer.context import Blessing, Riichi, WinContext, Wind
 from scorer.hand import CalledFrom, Hand, InvalidInput, Meld, MeldKind, Problem
 from scorer.limits import (
@@ -30,12 +31,9 @@ from scorer.limits import (
     KITA,
     RULE_OPTIONS,
     STICKS,
-    JsonError,
     Range,
-    load_json,
     number_problem,
 )
-from scorer.records_io import from_record
 from scorer.rules import RULESETS, Ruleset
 from scorer.score import Outcome, Score, score
 from scorer.tiles import Tile, TileError, parse_tiles
@@ -278,33 +276,6 @@ def _run_jsonl(path: str, rules: Ruleset, out: IO[str]) -> int:
             print(f"error: {path}: not UTF-8 text ({e.reason})", file=sys.stderr)
             return 2
     return 0
-
-
-def write_scores(lines: Iterable[str], rules: Ruleset, out: IO[str]) -> None:
-    """Score each JSON line of `lines` and write one JSON line for each to `out` (blank lines
-    are skipped, numbered all the same): the batch path of `score --jsonl` and of `bench`."""
-    encode = _ENCODER.encode  # what json.dumps(..., ensure_ascii=False) builds on every call
-    write = out.write
-    for number, line in enumerate(lines, 1):
-        if not line.strip():
-            continue
-        write(encode(_score_line(line, number, rules)) + "\n")
-
-
-_ENCODER = json.JSONEncoder(ensure_ascii=False)
-
-
-def _score_line(line: str, number: int, rules: Ruleset) -> dict[str, Any]:
-    try:
-        record = load_json(line)
-    except JsonError as e:
-        return {"error": f"line {number}: not JSON ({e})", "problems": [], "line": number}
-    try:
-        hand, context = from_record(record)
-        return score(hand, context, rules).to_json()
-    except InvalidInput as e:
-        return {"error": f"line {number}: invalid hand", "line": number,
-                "problems": [str(p) for p in e.problems]}
 
 
 def describe(result: Score) -> str:

@@ -13,9 +13,8 @@ import sys
 from fractions import Fraction
 from pathlib import Path
 
-from scorer.record import RecordError, events_from_record, parse_json
 from scorer.rules import FinalRounding
-from scorer.table_state import TableState
+from scorer.table import RecordError, TableState, events_from_record, parse_json
 
 _ROUNDING = {
     FinalRounding.THOUSAND_HALF_UP: "points rounded to the thousand, 500 up",

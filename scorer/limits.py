@@ -16,7 +16,9 @@ from __future__ import annotations
 import json
 import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
+from json.scanner import make_scanner
 from typing import Any
 
 
@@ -69,7 +71,8 @@ GAME_EVENTS = 1000  # events in one game (real Tenhou games: at most 32); each c
 JSON_MAX_BYTES = 4 * 1024 * 1024
 JSON_MAX_DEPTH = 32  # a game record needs 8 levels, a request 5
 
-_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+# (The escapes are the pattern's own: mypyc takes no surrogates in a string literal.)
+_UNPRINTABLE = re.compile(r"[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
 
 
 def brief(value: Any, limit: int = 60) -> str:
@@ -157,6 +160,10 @@ def _finite(text: str) -> float:
 
 
 _DECODER = json.JSONDecoder(parse_constant=_no_constant, parse_float=_finite)
+#: json's scanner with load_json's hooks, (text, index) -> (value, end index): one value of a
+#: larger text (`scorer.record_reader`).
+SCAN_VALUE: Callable[[str, int], tuple[Any, int]] = make_scanner(
+    _DECODER)  # type: ignore[arg-type]  # (typeshed: the argument is a scanner, it is a decoder)
 
 
 def load_json(text: str | bytes, max_bytes: int = JSON_MAX_BYTES,

@@ -27,6 +27,10 @@ from scorer.tiles import TILE_BY_TEXT, Tile, TileError, parse_tiles
 
 _FLAGS = ("tsumo", "riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "chankan_of_ankan",
           "haitei", "houtei", "tenhou", "chiihou", "renhou")
+#: Every member of a record that `from_record` reads (tests hold it to that).
+FIELDS = frozenset({"closed", "melds", "win_tile", *_FLAGS, "seat_wind", "round_wind", "dealer",
+                    "honba", "riichi_sticks", "kita", "dora_indicators", "ura_indicators",
+                    "agari_index_in_hand"})
 
 # Enum members and texts as tables (under Python 3.11 `Wind(2)` and `Riichi.DOUBLE` each go
 # through the enum machinery, and every record reads them).

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from json.encoder import encode_basestring
 from typing import Any, NamedTuple
 
 from scorer.context import WinContext
@@ -241,57 +242,102 @@ class Score:
     def to_json(self) -> dict[str, Any]:
         """Plain data: Tenhou's way of listing yaku (dora as `dora` / `aka_dora` / `ura_dora`).
 
-        Built from the findings in one pass (the value worked out once, enum texts from tables):
-        `score --jsonl` calls it for every hand.
+        Built from the findings in one pass (the value worked out once, enum texts from tables).
         """
-        hand, ctx, rules, outcome, yaku_found, yakuman, dora, han, fu, chosen, message = \
-            self.findings
-        win = outcome is _WIN
-        yaku: list[list[str | int]] = [[y, h] for y, h in yaku_found]
-        units = 0
-        for _, u in yakuman:
-            units += u
-        if win and not yakuman:
-            dora_han, aka, ura = dora
-            if dora_han:
-                yaku.append(["dora", dora_han])
-            if aka:
-                yaku.append(["aka_dora", aka])
-            if ura:
-                yaku.append(["ura_dora", ura])
-        points = 0
-        payments: dict[str, int | None] | None = None
-        limit = ""
-        if han:
-            value = HandValue.of(han, fu, rules, units)
-            limit = _LIMIT_JSON[value.limit]
-            if win:
-                points = value.total(ctx.seat_wind == 1, ctx.tsumo, rules)
-                paid = payment(value, ctx, rules)
-                payments = {"ron": paid.ron, "from_dealer": paid.from_dealer,
-                            "from_non_dealer": paid.from_non_dealer,
-                            "winner_gain": paid.winner_gain}
+        hand, ctx, rules, outcome, _, yakuman, _, han, fu, chosen, message = self.findings
+        win, yaku, units, limit, points, paid, items = _json_parts(self.findings)
         return {
             "is_win": win,
             "outcome": _OUTCOME_TEXT[outcome],
             "message": message,
             "han": han,
             "fu": fu,
-            "yaku": yaku,
+            "yaku": [[y, h] for y, h in yaku],
             "yakuman": [y for y, _ in yakuman],
             "yakuman_units": units,
             # Tenhou names a counted (kazoe) yakuman "yakuman" like a real one.
             "limit": limit,
             "points": points,
-            "payments": payments,
-            "fu_items": [[reason, n] for reason, n in fu_items(chosen, ctx, rules)]
-            if win and chosen is not None else [],
+            "payments": None if paid is None else {
+                "ron": paid.ron, "from_dealer": paid.from_dealer,
+                "from_non_dealer": paid.from_non_dealer, "winner_gain": paid.winner_gain},
+            "fu_items": [[reason, n] for reason, n in items],
             "reading": None if chosen is None else {
                 "form": _FORM_TEXT[chosen.form], "groups": list(chosen.groups()),
                 "melds": [str(m) for m in hand.melds], "wait": _WAIT_TEXT[chosen.wait],
                 "win_group": chosen.win_group_tiles()},
             "rules": rules.name,
         }
+
+    def to_json_line(self) -> str:
+        """`json.dumps(self.to_json(), ensure_ascii=False)`, written without the dict: the line
+        `score --jsonl` writes for every hand (tests compare the two on every real hand)."""
+        hand, ctx, rules, outcome, _, yakuman, _, han, fu, chosen, message = self.findings
+        win, yaku, units, limit, points, paid, items = _json_parts(self.findings)
+        text = _text
+        if paid is None:
+            payments = "null"
+        else:
+            payments = (f'{{"ron": {_number(paid.ron)}, "from_dealer": {_number(paid.from_dealer)}'
+                        f', "from_non_dealer": {_number(paid.from_non_dealer)}, '
+                        f'"winner_gain": {paid.winner_gain}}}')
+        if chosen is None:
+            reading = "null"
+        else:
+            groups = ", ".join([text(g) for g in chosen.groups()])
+            melds = ", ".join([text(str(m)) for m in hand.melds])
+            reading = (f'{{"form": "{_FORM_TEXT[chosen.form]}", "groups": [{groups}], '
+                       f'"melds": [{melds}], "wait": "{_WAIT_TEXT[chosen.wait]}", '
+                       f'"win_group": {text(chosen.win_group_tiles())}}}')
+        return "".join([
+            '{"is_win": ', "true" if win else "false",
+            ', "outcome": "', _OUTCOME_TEXT[outcome], '", "message": ', text(message),
+            f', "han": {han}, "fu": {fu}, "yaku": [',
+            ", ".join([f"[{text(y)}, {h}]" for y, h in yaku]),
+            '], "yakuman": [', ", ".join([text(y) for y, _ in yakuman]),
+            f'], "yakuman_units": {units}, "limit": "{limit}", "points": {points}, "payments": ',
+            payments, ', "fu_items": [',
+            ", ".join([f"[{text(reason)}, {n}]" for reason, n in items]),
+            '], "reading": ', reading, ', "rules": ', text(rules.name), "}"])
+
+
+def _json_parts(findings: Findings) -> tuple[bool, list[tuple[str, int]], int, str, int,
+                                              Payment | None, tuple[FuItem, ...]]:
+    """What `to_json` and `to_json_line` report beyond the findings themselves: whether the hand
+    won, its yaku with the dora, yakuman units, limit name, points, payment and fu items."""
+    hand, ctx, rules, outcome, yaku_found, yakuman, dora, han, fu, chosen, _ = findings
+    win = outcome is _WIN
+    yaku = list(yaku_found)
+    units = 0
+    for _, u in yakuman:
+        units += u
+    if win and not yakuman:
+        dora_han, aka, ura = dora
+        if dora_han:
+            yaku.append(("dora", dora_han))
+        if aka:
+            yaku.append(("aka_dora", aka))
+        if ura:
+            yaku.append(("ura_dora", ura))
+    points = 0
+    paid = None
+    limit = ""
+    if han:
+        value = HandValue.of(han, fu, rules, units)
+        limit = _LIMIT_JSON[value.limit]
+        if win:
+            points = value.total(ctx.seat_wind == 1, ctx.tsumo, rules)
+            paid = payment(value, ctx, rules)
+    items = fu_items(chosen, ctx, rules) if win and chosen is not None else ()
+    return win, yaku, units, limit, points, paid, items
+
+
+def _number(value: int | None) -> str:
+    return "null" if value is None else str(value)
+
+
+# A text as JSON writes it with ensure_ascii=False (quoted, escaped): json's own C function.
+_text = encode_basestring
 
 
 # Enum texts as tables (an enum member's `.value` is a property lookup under Python 3.11).

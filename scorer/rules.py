@@ -50,7 +50,7 @@ class LeftoverSticks(Enum):
 
 
 class FinalRounding(Enum):
-    """How a player's points become a final score in thousands (see `scorer.table_standings`).
+    """How a player's points become a final score in thousands (see `scorer.table.standings`).
 
     Rounding goes on the points themselves, not on points - return, and on their size, so that
     -500 is "500 below zero" (Tenhou: 28,500 counts as 29,000 and -1; -500 as -1,000 and -31).

@@ -11,9 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from scorer.record import dumps
 from scorer.rules import RULESETS
-from scorer.table import GameStarted, RiichiDeclared
+from scorer.table import GameStarted, RiichiDeclared, dumps
 
 ROOT = Path(__file__).resolve().parents[1]
 FRAME = ROOT / "tests" / "kiosk" / "frames" / "hand_11_001.jpg"

@@ -7,12 +7,11 @@ from typing import Any
 
 from flask import Response, request, stream_with_context, url_for
 
-from device.camera import MJPEG_MIMETYPE, CameraError
-from kiosk.api import blueprint
-from kiosk.camera import Still, decode_upload
+from device.camera import MJPEG_MIMETYPE
+from kiosk.api import blueprint, photos
+from kiosk.camera import Still
 from kiosk.context import language, services
 from kiosk.errors import ApiError
-from kiosk.image_header import ImageTooLarge
 from kiosk.server import client_gone
 from scorer.tiles import MODEL_CLASSES
 
@@ -35,7 +34,7 @@ def camera_stream() -> Response:
 def camera_frame() -> Response:
     jpeg = services().camera.frame_jpeg()
     if jpeg is None:
-        raise ApiError(503, "no camera picture yet")
+        raise ApiError(503, "no camera picture yet", code="camera_no_picture")
     return Response(jpeg, mimetype="image/jpeg", headers={"Cache-Control": "no-cache"})
 
 
@@ -57,29 +56,15 @@ def _recognise(still: Still, source: str) -> dict[str, Any]:
 
 @blueprint.post("/captures")
 def capture() -> tuple[dict[str, Any], int]:
-    try:
-        still = services().camera.capture()
-    except CameraError as e:
-        raise ApiError(503, f"no photo from the camera: {e}") from None
-    return _recognise(still, "camera"), 201
+    return _recognise(photos.from_camera(), "camera"), 201
 
 
 @blueprint.post("/captures/upload")
 def upload() -> tuple[dict[str, Any], int]:
-    file = request.files.get("photo")
-    if file is not None:
-        data = file.read()
-    elif request.mimetype.startswith("image/"):
-        data = request.get_data()
-    else:
-        raise ApiError(415, "send the photo as multipart field 'photo' or an image/* body")
-    try:
-        still = decode_upload(data)
-    except ImageTooLarge as e:
-        raise ApiError(413, str(e)) from None
-    except ValueError as e:
-        raise ApiError(415 if data else 400, str(e)) from None
-    return _recognise(still, "upload"), 201
+    data = photos.sent()
+    if data is None:
+        raise photos.missing("send the photo as multipart field 'photo' or an image/* body")
+    return _recognise(photos.decoded(data), "upload"), 201
 
 
 @blueprint.get("/captures/<capture_id>.jpg")

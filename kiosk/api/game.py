@@ -12,7 +12,6 @@ from kiosk.api import blueprint, json_object
 from kiosk.context import language, services
 from kiosk.errors import ApiError
 from scorer.limits import GAME_EVENTS, NAME_LENGTH, POINTS, REASON_LENGTH, Range, brief
-from scorer.record import dumps
 from scorer.table import (
     AbortiveDraw,
     AbortKind,
@@ -23,6 +22,7 @@ from scorer.table import (
     GameStarted,
     RiichiDeclared,
     Transfer,
+    dumps,
 )
 
 EVENTS = Range(1, GAME_EVENTS)  # a game's events, its start included (`state.game.events`)
@@ -47,11 +47,14 @@ def _seat(body: dict[str, Any], field: str = "seat", seats: int | None = None) -
 def _seats(body: dict[str, Any], field: str) -> frozenset[int]:
     values = body.get(field, [])
     if not isinstance(values, list):
-        raise ApiError(400, f"{field}: expected a list of seats")
+        raise ApiError(400, f"{field}: expected a list of seats", code="field_list",
+                       words={"field": field})
     last = _table_seats() - 1
     for v in values:
         if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= last:
-            raise ApiError(400, f"{field}: {brief(v)} is not a seat 0-{last}")
+            raise ApiError(400, f"{field}: {brief(v)} is not a seat 0-{last}",
+                           code="field_seat", words={"field": field, "last": last,
+                                                     "got": brief(v)})
     return frozenset(values)
 
 
@@ -72,13 +75,12 @@ def rulesets() -> dict[str, Any]:
 @blueprint.post("/games")
 def new_game() -> tuple[dict[str, Any], int]:
     body = json_object()
-    unknown = sorted(set(body) - {"players", "ruleset", "options", "first_dealer"})
-    if unknown:
-        raise ApiError(400, f"unknown field(s): {', '.join(unknown)}")
+    checks.known_fields(body, {"players", "ruleset", "options", "first_dealer"})
     preset = body.get("ruleset") or services().config.ruleset
     if not isinstance(preset, str):
         raise ApiError(400, f"ruleset: expected a preset name such as 'tenhou', got "
-                       f"{brief(preset)}")
+                       f"{brief(preset)}", code="unknown_preset", words={
+                           "preset": brief(preset), "known": rules_json.preset_words()})
     rules = rules_json.from_json(preset, body.get("options"))
     # One name a seat: the rules say how many sit (4, or 3 at a sanma table).
     seats = rules.players
@@ -86,7 +88,8 @@ def new_game() -> tuple[dict[str, Any], int]:
     if (not isinstance(players, list) or len(players) != seats
             or not all(isinstance(p, str) and p.strip() for p in players)):
         raise ApiError(400, f"players: expected {_COUNT[seats]} non-empty names, East seat first "
-                       f"({rules.name} seats {seats} players)")
+                       f"({rules.name} seats {seats} players)", code="players_count",
+                       words={"n": seats})
     names = [checks.text(p, f"players[{i}]", NAME_LENGTH).strip() for i, p in enumerate(players)]
     first = _seat(body, "first_dealer", seats) if "first_dealer" in body else 0
     services().game.start(GameStarted(tuple(names), rules, first))
@@ -113,7 +116,8 @@ def abortive_draw() -> dict[str, Any]:
         event = AbortiveDraw(AbortKind(kind))
     except ValueError:
         choices = ", ".join(k.value for k in AbortKind)
-        raise ApiError(400, f"kind: {kind!r} is not one of {choices}") from None
+        raise ApiError(400, f"kind: {kind!r} is not one of {choices}", code="field_choice",
+                       words={"field": "kind", "got": brief(kind), "allowed": choices}) from None
     services().game.play(event)
     return state()
 
@@ -145,15 +149,17 @@ def correction() -> dict[str, Any]:
     deltas, reason = body.get("deltas"), body.get("reason")
     seats = _table_seats()
     if not isinstance(deltas, list) or len(deltas) != seats:
-        raise ApiError(400, f"deltas: expected {_COUNT[seats]} whole numbers, one per seat")
+        raise ApiError(400, f"deltas: expected {_COUNT[seats]} whole numbers, one per seat",
+                       code="deltas_count", words={"n": seats})
     for i, delta in enumerate(deltas):
         checks.whole(delta, f"deltas[{i}]", POINTS)
     if sum(deltas) != 0:
-        raise ApiError(400, f"deltas: must sum to zero (they sum to {sum(deltas):+})")
+        raise ApiError(400, f"deltas: must sum to zero (they sum to {sum(deltas):+})",
+                       code="deltas_sum", words={"sum": f"{sum(deltas):+,}"})
     if not any(deltas):
-        raise ApiError(400, "deltas: nothing to correct (all zero)")
+        raise ApiError(400, "deltas: nothing to correct (all zero)", code="deltas_zero")
     if reason is None or (isinstance(reason, str) and not reason.strip()):
-        raise ApiError(400, "reason: say why the points are corrected")
+        raise ApiError(400, "reason: say why the points are corrected", code="reason_missing")
     reason = checks.text(reason, "reason", REASON_LENGTH)
     services().game.play(Correction(transfers_for(deltas), reason.strip()))
     return state()
@@ -164,14 +170,13 @@ def undo() -> dict[str, Any]:
     """Drops the last event; with `{game, events}` (from the state a change answered) only while
     that change is still the last one (409 otherwise)."""
     body = json_object(required=False)
-    unknown = sorted(set(body) - {"game", "events"})
-    if unknown:
-        raise ApiError(400, f"unknown field(s): {', '.join(unknown)}")
+    checks.known_fields(body, {"game", "events"})
     expected = None
     if body:
         game = body.get("game")
         if not isinstance(game, str):
-            raise ApiError(400, f"game: expected the game's id from the state, got {brief(game)}")
+            raise ApiError(400, f"game: expected the game's id from the state, got {brief(game)}",
+                           code="field_text", words={"field": "game", "got": brief(game)})
         expected = (game, checks.whole(body.get("events"), "events", EVENTS))
     services().game.undo(expected)
     return state()

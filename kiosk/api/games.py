@@ -11,7 +11,7 @@ from typing import Any
 
 from flask import request
 
-from kiosk import game_list
+from kiosk import checks, game_list
 from kiosk.api import blueprint, json_object
 from kiosk.api.game import state
 from kiosk.context import services
@@ -30,7 +30,9 @@ def games() -> dict[str, Any]:
     if not (raw.isascii() and raw.isdigit() and len(raw) <= 3
             and LISTED.low <= int(raw) <= LISTED.high):
         raise ApiError(400, f"limit: expected a whole number {LISTED.low}-{LISTED.high}, got "
-                       f"{brief(raw)}")
+                       f"{brief(raw)}", code="field_number", words={
+                           "field": "limit", "low": LISTED.low, "high": LISTED.high,
+                           "got": brief(raw)})
     game = services().game
     return {**game_list.listing(game.log, game.game_id, int(raw)),
             "unreadable_game": game.unreadable_game}
@@ -40,10 +42,10 @@ def games() -> dict[str, Any]:
 def resume_game(game_id: str) -> dict[str, Any]:
     """The stored game becomes the table's current game (here and after a restart)."""
     body = json_object(required=False)
-    if body:
-        raise ApiError(400, f"unknown field(s): {', '.join(sorted(body))}")
+    checks.known_fields(body or {}, ())
     if not GAME_ID.fullmatch(game_id):
-        raise ApiError(404, f"no game {brief(game_id)}")
+        raise ApiError(404, f"no game {brief(game_id)}", code="game_missing",
+                       words={"id": brief(game_id)})
     services().game.resume(game_id)
     return state()
 
@@ -54,11 +56,13 @@ def _record() -> bytes:
     if request.mimetype == "multipart/form-data":
         unknown = sorted((set(request.files) | set(request.form)) - {RECORD_FIELD})
         if unknown:
-            raise ApiError(400, f"unknown field(s): {', '.join(brief(u) for u in unknown)}; "
-                           f"send the game record as field '{RECORD_FIELD}'")
+            fields = ", ".join(brief(u) for u in unknown)
+            raise ApiError(400, f"unknown field(s): {fields}; send the game record as field "
+                           f"'{RECORD_FIELD}'", code="unknown_fields", words={"fields": fields})
         uploads = request.files.getlist(RECORD_FIELD)
         if len(uploads) > 1:
-            raise ApiError(400, f"{len(uploads)} files in '{RECORD_FIELD}': one record at a time")
+            raise ApiError(400, f"{len(uploads)} files in '{RECORD_FIELD}': one record at a time",
+                           code="import_many", words={"n": len(uploads)})
         data = uploads[0].stream.read(JSON_MAX_BYTES + 1) if uploads else b""
     else:
         data = request.get_data()

@@ -11,6 +11,7 @@ from kiosk.api import blueprint, json_object
 from kiosk.context import services
 from kiosk.errors import ApiError
 from kiosk.security import is_local
+from scorer.limits import brief
 
 
 @blueprint.get("/session")
@@ -46,7 +47,9 @@ def logout() -> dict[str, Any]:
 def set_language() -> dict[str, Any]:
     lang = json_object().get("language")
     if lang not in i18n.LANGS:
-        raise ApiError(400, f"language: {lang!r} is not one of {', '.join(i18n.LANGS)}")
+        raise ApiError(400, f"language: {lang!r} is not one of {', '.join(i18n.LANGS)}",
+                       code="field_choice", words={"field": "language", "got": brief(lang),
+                                                   "allowed": ", ".join(i18n.LANGS)})
     session["lang"] = lang
     return {"language": lang}
 
@@ -60,7 +63,8 @@ def issue_token() -> tuple[dict[str, Any], int]:
 
 def _kiosk_screen_only() -> None:
     if request.environ.get("kiosk.who") != "kiosk" and not is_local(request):
-        raise ApiError(403, "device tokens are listed and revoked on the kiosk's own screen")
+        raise ApiError(403, "device tokens are listed and revoked on the kiosk's own screen",
+                       code="tokens_kiosk_only")
 
 
 @blueprint.get("/tokens")

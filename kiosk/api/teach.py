@@ -8,14 +8,14 @@ from typing import Any
 
 from flask import Response, request, url_for
 
-from device.camera import CameraError
-from kiosk.api import blueprint, json_object
-from kiosk.camera import Still, decode_upload
+from kiosk import checks
+from kiosk.api import blueprint, json_object, photos
+from kiosk.camera import Still
 from kiosk.context import language, services
 from kiosk.errors import ApiError
-from kiosk.image_header import ImageTooLarge
 from kiosk.recognition import TeachingUnavailable
 from kiosk.teaching import DEFAULT_ORDER, order_rows, parse_row_choice
+from scorer.limits import brief
 from scorer.tiles import MODEL_CLASSES
 
 ORDER = order_rows(DEFAULT_ORDER)
@@ -41,43 +41,29 @@ def teach_status() -> dict[str, Any]:
 
 def _photo() -> Still:
     """The uploaded photo (multipart field `photo` or an image/* body), else the camera's."""
-    file = request.files.get("photo")
-    if file is not None:
-        data = file.read()
-    elif request.mimetype.startswith("image/"):
-        data = request.get_data()
-    elif request.content_length:
-        raise ApiError(415, "photo: send it as multipart field 'photo' or an image/* body "
-                       "(or nothing, for the camera's)")
-    else:
-        try:
-            return services().camera.capture()
-        except CameraError as e:
-            raise ApiError(503, f"no photo from the camera: {e}") from None
-    try:
-        return decode_upload(data)
-    except ImageTooLarge as e:
-        raise ApiError(413, f"photo: {e}") from None
-    except ValueError as e:
-        raise ApiError(415 if data else 400, f"photo: {e}") from None
+    data = photos.sent()
+    if data is not None:
+        return photos.decoded(data, "photo: ")
+    if request.content_length:
+        raise photos.missing("photo: send it as multipart field 'photo' or an image/* body "
+                             "(or nothing, for the camera's)")
+    return photos.from_camera()
 
 
 @blueprint.post("/teach/photo")
 def teach_photo() -> tuple[dict[str, Any], int]:
     kiosk = services()
-    try:
-        rows = parse_row_choice(request.args.get("rows", request.form.get("rows")), len(ORDER))
-    except ValueError as e:
-        raise ApiError(400, str(e)) from None
+    rows = parse_row_choice(request.args.get("rows", request.form.get("rows")), len(ORDER))
     if not kiosk.recogniser.available:
-        raise ApiError(503, f"nothing to teach: {kiosk.recogniser.error}")
+        raise ApiError(503, f"nothing to teach: {kiosk.recogniser.error}",
+                       code="teach_unavailable")
     still = _photo()
     expected = [ORDER[r] for r in rows]
     started = time.perf_counter()
     try:
         layout = kiosk.recogniser.lay_out(still.image, expected)
     except TeachingUnavailable as e:
-        raise ApiError(503, f"nothing to teach: {e}") from None
+        raise ApiError(503, f"nothing to teach: {e}", code="teach_unavailable") from None
     elapsed = (time.perf_counter() - started) * 1000
     shot = kiosk.teaching.shot(still, rows, layout)
     return {**shot.answer(expected, language()), "layout_ms": round(elapsed, 1),
@@ -88,51 +74,55 @@ def teach_photo() -> tuple[dict[str, Any], int]:
 def teach_image(shot_id: str) -> Response:
     shot = services().teaching.get(shot_id)
     if shot is None:
-        raise ApiError(404, f"no teaching photo {shot_id!r} (it may have expired; take it again)")
+        raise ApiError(404, f"no teaching photo {shot_id!r} (it may have expired; take it again)",
+                       code="teach_photo_gone")
     return Response(shot.still.jpeg, mimetype="image/jpeg")
 
 
 def _confirmed(body: dict[str, Any]) -> tuple[list[Any], bool]:
     """The shots the player confirmed, each (frame, boxes, labels), and `replace`."""
-    unknown = sorted(set(body) - {"shots", "replace"})
-    if unknown:
-        raise ApiError(400, f"unknown field(s): {', '.join(unknown)}")
-    replace = body.get("replace", False)
-    if not isinstance(replace, bool):
-        raise ApiError(400, "replace: expected true or false")
+    checks.known_fields(body, {"shots", "replace"})
+    replace = checks.flag(body.get("replace", False), "replace")
     shots = body.get("shots")
     if not isinstance(shots, list) or not shots:
-        raise ApiError(400, "shots: expected a list of {id, labels?} of the photos to teach from")
+        raise ApiError(400, "shots: expected a list of {id, labels?} of the photos to teach from",
+                       code="teach_shots")
     teaching = services().teaching
     if len(shots) > teaching.keep:
-        raise ApiError(400, f"shots: at most {teaching.keep} photos at once")
+        raise ApiError(400, f"shots: at most {teaching.keep} photos at once",
+                       code="teach_shots_many", words={"most": teaching.keep})
     out = []
     seen = set()
     for i, spec in enumerate(shots):
         if not isinstance(spec, dict):
-            raise ApiError(400, f"shots[{i}]: expected {{id, labels?}}")
-        extra = sorted(set(spec) - {"id", "labels"})
-        if extra:
-            raise ApiError(400, f"shots[{i}]: unknown field(s): {', '.join(extra)}")
+            raise ApiError(400, f"shots[{i}]: expected {{id, labels?}}", code="field_object",
+                           words={"field": f"shots[{i}]"})
+        checks.known_fields(spec, {"id", "labels"}, f"shots[{i}]")
         shot_id = spec.get("id")
         if not isinstance(shot_id, str):
-            raise ApiError(400, f"shots[{i}].id: expected the id of a teaching photo")
+            raise ApiError(400, f"shots[{i}].id: expected the id of a teaching photo",
+                           code="teach_shot_id", words={"n": i + 1})
         if shot_id in seen:
-            raise ApiError(400, f"shots[{i}].id: {shot_id!r} is given twice")
+            raise ApiError(400, f"shots[{i}].id: {shot_id!r} is given twice",
+                           code="teach_shot_twice", words={"n": i + 1})
         seen.add(shot_id)
         shot = teaching.get(shot_id)
         if shot is None:
             raise ApiError(404, f"shots[{i}].id: no teaching photo {shot_id!r} (it may have "
-                           "expired; take it again)")
+                           "expired; take it again)", code="teach_shot_gone", words={"n": i + 1})
         labels = spec.get("labels", list(shot.layout.labels))
         tiles = len(shot.layout.tiles)
         if not isinstance(labels, list) or len(labels) != tiles:
             got = f"{len(labels)} labels" if isinstance(labels, list) else "not a list"
             raise ApiError(400, f"shots[{i}].labels: {got} for the photo's {tiles} tiles "
-                           "(one label or null each, in the order answered)")
+                           "(one label or null each, in the order answered)", code="teach_labels",
+                           words={"n": i + 1, "tiles": tiles,
+                                  "got": len(labels) if isinstance(labels, list) else 0})
         for k, label in enumerate(labels):
             if label is not None and label not in MODEL_CLASSES:
-                raise ApiError(400, f"shots[{i}].labels[{k}]: {label!r} is not a tile label")
+                raise ApiError(400, f"shots[{i}].labels[{k}]: {label!r} is not a tile label",
+                               code="tile_label", words={"field": f"shots[{i}].labels[{k}]",
+                                                         "got": brief(label)})
         out.append((shot.still.image, shot.layout.boxes, labels))
     return out, replace
 
@@ -146,9 +136,9 @@ def teach() -> dict[str, Any]:
     try:
         kiosk.recogniser.teach(shots, replace=replace)
     except TeachingUnavailable as e:
-        raise ApiError(503, f"nothing to teach: {e}") from None
+        raise ApiError(503, f"nothing to teach: {e}", code="teach_unavailable") from None
     except ValueError as e:  # every label null
-        raise ApiError(422, f"shots: {e}") from None
+        raise ApiError(422, f"shots: {e}", code="teach_no_labels") from None
     seconds = time.perf_counter() - started
     kiosk.teaching.discard([s["id"] for s in body["shots"]])
     return {"taught": True, "summary": _summary(), "seconds": round(seconds, 2),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from kiosk import scoring, winspec
+from kiosk import checks, scoring, winspec
 from kiosk.api import blueprint, json_object
 from kiosk.api.game import state
 from kiosk.context import language, services
@@ -16,9 +16,10 @@ def _specs(body: dict[str, Any]) -> list[dict[str, Any]]:
     if "wins" in body:
         wins = body["wins"]
         if set(body) != {"wins"}:
-            raise ApiError(400, "with 'wins', give nothing else at the top level")
+            raise ApiError(400, "with 'wins', give nothing else at the top level",
+                           code="wins_alone")
         if not isinstance(wins, list) or not 1 <= len(wins) <= 3:
-            raise ApiError(400, "wins: expected a list of 1-3 wins")
+            raise ApiError(400, "wins: expected a list of 1-3 wins", code="wins_list")
         return wins
     return [body]
 
@@ -51,15 +52,14 @@ def _payments(scored: list[scoring.Scored]) -> list[int]:
 def tenpai() -> dict[str, Any]:
     """Is a 13-tile hand (concealed + melds) tenpai, and on what? For the exhaustive draw."""
     body = json_object()
-    unknown = sorted(set(body) - {"concealed", "melds"})
-    if unknown:
-        raise ApiError(400, f"unknown field(s): {', '.join(unknown)}")
+    checks.known_fields(body, {"concealed", "melds"})
     concealed = winspec.parse_tile_list(body.get("concealed"), "concealed")
     melds = winspec.parse_melds(body.get("melds"))
     size = len(concealed) + 3 * len(melds)
     if size != 13:
         raise ApiError(422, f"concealed: {len(concealed)} tiles with {len(melds)} melds make "
-                       f"{size}; a waiting hand has 13 (a kan counts as 3)")
+                       f"{size}; a waiting hand has 13 (a kan counts as 3)", code="tenpai_count",
+                       words={"concealed": len(concealed), "melds": len(melds), "size": size})
     waits = winning_tiles(concealed, melds)
     return {"tenpai": bool(waits), "waits": [str(t) for t in waits]}
 
@@ -91,8 +91,10 @@ def apply() -> tuple[dict[str, Any], int]:
     scored = _score_all(json_object())
     for s in scored:
         if not s.breakdown["is_win"]:
+            # The verdict is already in the session's language (kiosk.scorer_adapter).
             raise ApiError(422, f"not applied: {s.breakdown['verdict']}",
-                           s.breakdown.get("problems", []), breakdown=s.breakdown)
+                           s.breakdown.get("problems", []), breakdown=s.breakdown,
+                           code="not_applied", words={"verdict": s.breakdown["verdict"]})
     captures = [kiosk.captures.check(s.spec.capture) for s in scored]
     event = scoring.win_event(scored)
     before = kiosk.game.table.state.points

@@ -7,7 +7,12 @@ Server side (`python -m kiosk.parlor`):
 - `ledger` keeps every game's events as each kiosk recorded them, idempotent by (table, game,
   index), and `batch` parses what a kiosk posts, naming the field of anything wrong;
 - `live` replays each table's latest game for the counter; `app` and `views_*` are the HTTP API;
-  `auth` holds the password and token hashing and the staff session.
+  `auth` holds the password and token hashing and the staff session;
+- `results` keeps each game's result per seat (a cache of its replay), `stats` the members'
+  figures and the boards, `rating` Tenhou's R, `reports` the day's games and the CSV report,
+  `settings` the time zone, fee and seasons, `query` the checked parameters, `access` who may
+  read what (staff, a signed-in member); `views_stats` (JSON) and `views_counter` + `pages` (the
+  counter's HTML) serve them.
 
 Kiosk side (`python -m kiosk --parlor-url ...`): `outbox` is the background sender, `outbox_state`
 its position in the kiosk's own store, `client` the HTTP call. See docs/parlor.md.

@@ -20,6 +20,7 @@ from kiosk import request_json
 from kiosk.errors import ApiError
 from kiosk.parlor.batch import MAX_BODY, BatchError
 from kiosk.parlor.live import LiveTables
+from kiosk.parlor.results import Results
 from kiosk.parlor.store import ParlorError, ParlorStore
 from kiosk.security import SESSION_TTL, PinLimiter, same_secret
 
@@ -33,6 +34,7 @@ class Parlor:
 
     store: ParlorStore
     live: LiveTables
+    results: Results  # each game's result per seat, rebuilt from its events when they move
     sign_ins: PinLimiter  # wrong passwords, limited per address and over all of them
 
 
@@ -68,15 +70,18 @@ def create_app(store: ParlorStore) -> Flask:
         SESSION_COOKIE_SAMESITE="Strict",  # staff open the counter pages directly, never by link
         JSON_SORT_KEYS=False,
     )
-    app.extensions["parlor"] = Parlor(store, LiveTables(store.db), PinLimiter())
+    app.extensions["parlor"] = Parlor(store, LiveTables(store.db), Results(store.db),
+                                      PinLimiter())
 
     @app.before_request
     def guard_changes() -> None:
         # Cookie-based changes need the CSRF token, signed in or not (a forged sign-in too).
         if request.method in CHANGING and request.endpoint not in KIOSK_ENDPOINTS:
             expected = session.get("csrf", "")
-            if not expected or not same_secret(request.headers.get("X-CSRF-Token", ""),
-                                               expected):
+            # The counter's plain HTML forms cannot send a header: they carry it as a field.
+            sent = request.headers.get("X-CSRF-Token") or (
+                request.form.get("csrf", "") if request.path.startswith("/counter/") else "")
+            if not expected or not same_secret(sent, expected):
                 raise ApiError(403, "missing or wrong CSRF token (send the X-CSRF-Token header "
                                "from GET /api/session)")
 
@@ -87,16 +92,24 @@ def create_app(store: ParlorStore) -> Flask:
         response.headers.setdefault("Cache-Control", "no-store")
         return response
 
+    from kiosk.parlor.views_counter import blueprint as counter
     from kiosk.parlor.views_kiosks import blueprint as kiosks
     from kiosk.parlor.views_staff import blueprint as staff
+    from kiosk.parlor.views_stats import blueprint as stats
 
     app.register_blueprint(kiosks)
     app.register_blueprint(staff)
+    app.register_blueprint(stats)
+    app.register_blueprint(counter)
     _errors(app)
     return app
 
 
 def _answer(status: int, message: str, **extra: Any) -> Any:
+    if request.path.startswith("/counter"):  # the counter's pages: a page a person can read
+        from kiosk.parlor.pages import error_page
+
+        return error_page(status, message, extra.get("field")), status
     return jsonify({"error": message, "status": status, **extra}), status
 
 

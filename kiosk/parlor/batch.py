@@ -5,8 +5,8 @@
 
 `revision` and `cut` carry the kiosk's undos (see `kiosk.parlor.ledger`). Every number and string
 is bounded, and anything wrong is a `BatchError` naming the field, e.g.
-``games[0].events[2].event.hands[0].han``. Events are kept as `scorer.record`'s compact JSON of
-the parsed event, so the same event always compares equal however the kiosk spaced it.
+``games[0].events[2].event.hands[0].han``. Events are kept as `scorer.table.record`'s compact
+JSON of the parsed event, so the same event always compares equal however the kiosk spaced it.
 
 >>> parse({"games": [{"game": "g1", "revision": 0, "events": [{"index": 0, "event": 7}]}]})
 Traceback (most recent call last):
@@ -21,8 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from scorer.limits import GAME_EVENTS, brief
-from scorer.record import RecordError, event_from_dict, event_to_json
-from scorer.table import Event
+from scorer.table import Event, RecordError, event_from_dict, event_to_json
 
 MAX_GAMES = 20  # games in one batch
 MAX_EVENTS = 200  # events in one batch, all games together

@@ -23,8 +23,7 @@ from kiosk.parlor.batch import Batch, GameBatch
 from kiosk.parlor.db import Database
 from kiosk.parlor.store import ParlorError, now
 from kiosk.store import Tx
-from scorer.record import RecordError, event_from_json
-from scorer.table import Event, IllegalEvent, TableState, apply
+from scorer.table import Event, IllegalEvent, RecordError, TableState, apply, event_from_json
 
 
 class Conflict(ParlorError):

@@ -58,6 +58,27 @@ def schema(serial: str) -> tuple[str, ...]:
         "NULL, idx INTEGER NOT NULL, body TEXT NOT NULL, received TEXT NOT NULL, "
         "PRIMARY KEY (table_id, game_id, idx), FOREIGN KEY (table_id, game_id) REFERENCES "
         "parlor_games (table_id, game_id))",
+        # Added after schema 1, by CREATE ... IF NOT EXISTS only, so a parlor of schema 1 gains
+        # them on start and keeps its number. Results are a cache of the replayed games
+        # (kiosk.parlor.results), rebuilt from the events whenever (revision, events) moved.
+        "CREATE TABLE IF NOT EXISTS parlor_results (table_id BIGINT NOT NULL, game_id TEXT NOT "
+        "NULL, revision INTEGER NOT NULL, events INTEGER NOT NULL, started TEXT NOT NULL, "
+        "ended TEXT NOT NULL, finished INTEGER NOT NULL, seats INTEGER NOT NULL, hands INTEGER "
+        "NOT NULL, ruleset TEXT NOT NULL, PRIMARY KEY (table_id, game_id))",
+        "CREATE INDEX IF NOT EXISTS parlor_results_started ON parlor_results (started)",
+        "CREATE TABLE IF NOT EXISTS parlor_result_seats (table_id BIGINT NOT NULL, game_id TEXT "
+        "NOT NULL, seat INTEGER NOT NULL, player TEXT NOT NULL, tag TEXT, points INTEGER NOT "
+        "NULL, rank INTEGER, low INTEGER, score DOUBLE PRECISION, wins INTEGER NOT NULL, "
+        "win_points INTEGER NOT NULL, deal_ins INTEGER NOT NULL, riichi INTEGER NOT NULL, "
+        "PRIMARY KEY (table_id, game_id, seat))",
+        # A staff member's link of a game's seat to a member (overrides a name's #NUMBER).
+        "CREATE TABLE IF NOT EXISTS parlor_seats (table_id BIGINT NOT NULL, game_id TEXT NOT "
+        "NULL, seat INTEGER NOT NULL, member_id BIGINT NOT NULL, PRIMARY KEY (table_id, "
+        "game_id, seat))",
+        "CREATE TABLE IF NOT EXISTS parlor_seasons (name TEXT PRIMARY KEY, first_day TEXT NOT "
+        "NULL, last_day TEXT NOT NULL)",
+        "CREATE TABLE IF NOT EXISTS parlor_member_logins (member_id BIGINT PRIMARY KEY, "
+        "password TEXT NOT NULL, created TEXT NOT NULL)",
     )
 
 
@@ -213,6 +234,18 @@ class ParlorStore:
                                "ORDER BY number LIMIT ? OFFSET ?", (limit, offset))
         return [Member(*r) for r in rows]
 
+    def members_by_id(self, ids: set[int]) -> dict[int, Member]:
+        """The members of these ids (the boards and statistics name them), in chunks of 500."""
+        found: dict[int, Member] = {}
+        wanted = sorted(ids)
+        with self.db.transaction() as tx:
+            for i in range(0, len(wanted), MEMBERS_LISTED):
+                chunk = wanted[i:i + MEMBERS_LISTED]
+                rows = tx.rows("SELECT id, number, name, created FROM parlor_members WHERE id IN "
+                               f"({', '.join('?' * len(chunk))})", chunk)
+                found.update((int(r[0]), Member(int(r[0]), *r[1:])) for r in rows)
+        return found
+
     def member(self, number: str) -> Member:
         with self.db.transaction() as tx:
             return _member(tx, number)
@@ -240,7 +273,10 @@ class ParlorStore:
 
     def delete_member(self, number: str) -> None:
         with self.db.transaction() as tx:
-            _member(tx, number)
+            found = _member(tx, number)
+            # Their seats turn into guests' (results keep the games); their sign-in goes.
+            tx.run("DELETE FROM parlor_seats WHERE member_id = ?", (found.id,))
+            tx.run("DELETE FROM parlor_member_logins WHERE member_id = ?", (found.id,))
             tx.run("DELETE FROM parlor_members WHERE number = ?", (number,))
 
 

@@ -56,12 +56,17 @@ const K = (() => {
 
   class ApiError extends Error {
     constructor(status, body) {
-      super(body.error || ("HTTP " + status));
+      // A refusal the web server gave before the session was read (kiosk/server.py) is English:
+      // a page in another language words it from its code, as kiosk/errors.py does.
+      const own = body.untranslated && document.documentElement.lang !== "en"
+        && catalogue["err." + body.code];
+      super(own ? t("err." + body.code, body.words) : body.error || ("HTTP " + status));
       this.status = status; this.body = body;
     }
     get detail() {
-      const p = (this.body.problems || []).join("; ");
-      return p ? this.message + ": " + p : this.message;
+      // Joined as the page's language writes it (a Japanese session gets coded problems worded).
+      const p = (this.body.problems || []).join(t("err.problems_sep"));
+      return p ? t("err.with_problems", { message: this.message, problems: p }) : this.message;
     }
   }
 

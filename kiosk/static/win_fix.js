@@ -7,6 +7,18 @@
 const FIX = (() => {
   const { t, el, $, tile, pickTile } = K;
   const KANS = ["minkan", "ankan", "kakan"];
+  // Where a meld's called tile lies says whom it came from, as tables lay it out: the left
+  // player's (kamicha) leftmost, the opposite player's (toimen) in the middle, the right
+  // player's (shimocha) rightmost; a chi is always from the left, a closed kan from no one.
+  // The API gets it as `source`, and the history draws the sideways tile there.
+  const FROM = ["kamicha", "toimen", "shimocha"];
+  const sizeOf = (m) => (KANS.includes(m.kind) ? 4 : 3);
+  function sourceOf(m) {
+    if (m.kind === "ankan" || m.called == null) return null;
+    if (m.kind === "chi" || m.called === 0) return "kamicha";
+    return m.called >= sizeOf(m) - 1 ? "shimocha" : "toimen";
+  }
+  const calledAt = (m, source) => ({ kamicha: 0, toimen: 1, shimocha: sizeOf(m) - 1 })[source];
   const NS = "http://www.w3.org/2000/svg";
   const svgEl = (tag, attrs) => {
     const node = document.createElementNS(NS, tag);
@@ -188,12 +200,20 @@ const FIX = (() => {
         m.tiles.forEach((x, i) => tiles.append(tileButton("meld:" + mi, x, i, { sideways: i === m.called })));
         tiles.dataset.drop = "meld:" + mi;
         if (m.tiles.length < room("meld:" + mi)) tiles.append(addButton("meld:" + mi));
-        return el("div", { class: "meld" },
+        // The kind and whom it was called from, stacked beside the tiles (no wider a row).
+        return el("div", { class: "meld" }, el("div", { class: "meld-opts" },
           el("select", { class: "meld-kind", onchange: (ev) => {
             melds = melds.map((o, j) => (j === mi ? Object.assign({}, o, { kind: ev.target.value }) : o));
             edited();
           } }, ["chi", "pon", "minkan", "ankan", "kakan"].map((k) =>
             el("option", { value: k, selected: k === m.kind, text: t("meld." + k) }))),
+          m.kind === "chi" || m.kind === "ankan" ? null : el("select", {
+            class: "meld-from", "aria-label": t("meld.from"), onchange: (ev) => {
+              melds = melds.map((o, j) => (j === mi ? Object.assign({}, o,
+                { called: calledAt(o, ev.target.value) }) : o));
+              edited();
+            } }, FROM.map((s) => el("option", { value: s, selected: s === sourceOf(m),
+                                                text: t("meld.from_" + s) })))),
           tiles,
           el("button", { class: "btn small danger", type: "button", text: "✕", title: t("picker.remove"),
                          onclick: () => { melds = melds.filter((_, j) => j !== mi); edited(); } }));
@@ -279,7 +299,8 @@ const FIX = (() => {
     const spec = () => ({
       concealed: labels(groups.concealed), win: groups.win.length ? groups.win[0].label : "",
       melds: melds.map((m) => ({ kind: m.kind, tiles: labels(m.tiles),
-        called: m.called != null && m.tiles[m.called] ? m.tiles[m.called].label : null })),
+        called: m.called != null && m.tiles[m.called] ? m.tiles[m.called].label : null,
+        source: m.called != null && m.tiles[m.called] ? sourceOf(m) : null })),
       dora: labels(groups.dora), ura: labels(groups.ura), discards: labels(groups.discards) });
     // The tiles the player confirmed with their boxes (the capture keeps them).
     const located = () => ["concealed", "win", "dora", "ura"].flatMap((g) => groups[g])

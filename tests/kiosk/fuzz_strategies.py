@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from kiosk.rules_json import option_fields
 from scorer.limits import RULE_OPTIONS
 from scorer.rules import RULESETS
-from scorer.table_validate import VALID_FU
+from scorer.table.validation import VALID_FU
 from scorer.tiles import MODEL_CLASSES
 
 # --- JSON text -------------------------------------------------------------------------------

@@ -37,7 +37,9 @@ NEEDED = {
     "draw": ["#tenpai button", "#tenpai-photo button", "#nagashi button", "#draw-apply",
              ".abort-btn"],
     "new": ["#preset", "[name=player0]", "[name=player3]", "#start-btn"],
-    "games": ["#new-game-link", "#games > li:nth-child(-n+2) [data-resume]"],  # the latest
+    # the latest games' Resume, and Import in its bar at the foot
+    "games": ["#new-game-link", "#games > li:nth-child(-n+2) [data-resume]",
+              "#import-form label.file", "#import-btn"],
     "standings": ["#standings tbody tr", "main a.btn.primary"],
     "history": ["#undo-btn", "#entries .entry"],
     "other": ["#other-tabs [role=tab]", "#chombo button"],
@@ -203,4 +205,27 @@ def test_a_history_hand_shows_its_red_five_and_sideways_tile(open_page, base: st
     box = hand.locator(".tile.sideways").bounding_box()
     assert box and box["width"] > box["height"]  # drawn lying down
     shot(page, "fit-history-red-pon-800x480")
+    assert errors == []
+
+
+@pytest.mark.parametrize("width, height", [(800, 480), (390, 844)], ids=["800x480", "390x844"])
+def test_the_games_page_keeps_import_in_reach_however_long_the_list(  # noqa: ANN001
+        open_page, base: str, width: int, height: int) -> None:
+    """Eight games and more: the list runs below the fold, New game, the latest games' Resume
+    and Import (in its bar at the foot) stay on the screen, and the last game scrolls clear of
+    the bar."""
+    page, errors = open_page(width, height)
+    for n in range(7):
+        page_post(page, base, "/api/games", {"players": [f"P{n}{s}" for s in "ABCD"],
+                                             "ruleset": "tenhou"})
+    page.goto(base + "/games")
+    page.locator("#live.on").wait_for()
+    page.locator("#games > li:nth-child(8)").wait_for()
+    assert page_height(page) > height  # the list is longer than the screen
+    assert_fits(page, NEEDED["games"])
+    page.evaluate("window.scrollTo(0, document.scrollingElement.scrollHeight)")
+    last = page.locator("#import-help").bounding_box()
+    bar = page.locator("#import-panel").bounding_box()
+    assert last and bar and last["y"] + last["height"] <= bar["y"]  # not hidden under the bar
+    shot(page, f"fit-games-long-{width}x{height}")
     assert errors == []

@@ -45,6 +45,7 @@ BUILT = {
     "tile.": [*"mps", *(f"{n}z" for n in range(1, 8))],
     "tile.name_": [*"mps"],
     "meld.": ["chi", "pon", "minkan", "ankan", "kakan"],
+    "meld.from_": ["kamicha", "toimen", "shimocha"],
     "fu.": ["simple", "terminal", "honour"],
     "fu.pair_": ["dragon", "double_wind", "seat_wind", "round_wind", "value_tile"],
     "pay.": ["aborted", "not_paid"],
@@ -134,3 +135,75 @@ def test_no_catalogue_file_redefines_another_s_word() -> None:
 ])
 def test_names_in_japanese(key: str, ja: str) -> None:
     assert i18n.t(key, "ja") == ja
+
+
+# --- the rules core's problems with a hand or its situation, coded (kiosk/refusal_words.py) --
+
+def _problems() -> list:
+    """Every problem the rules core can name for a hand or its situation, each raised once."""
+    from scorer.context import Blessing, Riichi, WinContext, Wind
+    from scorer.hand import CalledFrom, Hand, Meld, MeldKind
+    from scorer.tiles import Tile, parse_tiles
+    from scorer.validity import rule_problems
+
+    def meld(kind: str, tiles: str, called: str | None = None, source: str | None = None) -> Meld:
+        return Meld(MeldKind(kind), parse_tiles(tiles), Tile.parse(called) if called else None,
+                    CalledFrom(source) if source else None)
+
+    closed = Hand(parse_tiles("123m456p789s1122z"), (), Tile.parse("2z"))
+    pon = Hand(parse_tiles("123m456p789s22z"), (meld("pon", "111z"),), Tile.parse("2z"))
+    situations = [
+        WinContext(ippatsu=True), WinContext(rinshan=True), WinContext(tsumo=True, rinshan=True,
+                                                                          last_tile=True),
+        WinContext(tsumo=True, chankan=True), WinContext(chankan=True, last_tile=True),
+        WinContext(chankan_of_ankan=True), WinContext(honba=-1, riichi_sticks=-1),
+        WinContext(dora_indicators=parse_tiles("123456m"), ura_indicators=parse_tiles("123456p")),
+        WinContext(blessing=Blessing.TENHOU, seat_wind=Wind.SOUTH, riichi=Riichi.RIICHI),
+        WinContext(blessing=Blessing.CHIIHOU, tsumo=True),
+        WinContext(blessing=Blessing.RENHOU, tsumo=True),
+    ]
+    out = [p for c in situations for p in c.problems(closed)]
+    out += WinContext(riichi=Riichi.RIICHI, blessing=Blessing.TENHOU, tsumo=True).problems(pon)
+    out += WinContext(dora_indicators=parse_tiles("1m")).problems(
+        Hand(parse_tiles("111123m456p789s2z"), (), Tile.parse("2z")))
+    bad = Hand(parse_tiles("1111m00p0p"), (
+        meld("pon", "11z"), meld("chi", "135m"), meld("pon", "123z"), meld("pon", "555z", "6z"),
+        meld("ankan", "7777z", source="toimen"), meld("chi", "123s", source="toimen")),
+        Tile.parse("9s"), kita=5)
+    out += bad.problems()
+    tenhou, sanma = RULESETS["tenhou"], RULESETS["tenhou_sanma"]
+    out += rule_problems(Hand(parse_tiles("5555s123m456p11z"), (), Tile.parse("1z"), kita=1),
+                         tenhou)
+    out += rule_problems(Hand(parse_tiles("2m0m"), (meld("chi", "123p"),
+                                                     meld("pon", "111z", "1z", "toimen")),
+                              Tile.parse("2m")), sanma, WinContext(seat_wind=Wind.NORTH))
+    return out
+
+
+def test_every_problem_of_the_rules_core_has_a_code_and_japanese_words() -> None:
+    from kiosk.refusal_words import _KNOWN, code_of, word
+
+    problems = _problems()
+    coded = {str(p): code_of(p) for p in problems}
+    assert [p for p, (code, _) in coded.items() if code == "problem"] == []
+    assert {code for code, _ in coded.values()} == {code for _, _, code in _KNOWN}
+    for code, words in coded.values():
+        ja = i18n.t("err." + code, "ja", **{k: word(v, "ja") for k, v in words.items()})
+        assert "{" not in ja and not re.search(r"[A-Za-z]{3,}", ja), (code, ja)
+
+
+@pytest.mark.parametrize("field, message, ja", [
+    ("dora_indicators", "5 copies of 1m in the hand and indicators together; a set has 4",
+     "手牌とドラ表示牌を合わせて1萬が5枚あります（1種類4枚まで）"),
+    ("meld 2 (chi 135m)", "a chi is three consecutive tiles of one suit",
+     "副露2（チー）が順子になっていません：1萬、3萬、5萬"),
+    ("tiles", "2 red 5p; a set has one", "赤5筒が2枚あります（赤ドラは各1枚）"),
+    ("blessing", "tenhou is impossible after a call or kan", "鳴きや槓の後に天和はありえません"),
+    ("ippatsu", "ippatsu needs riichi", "一発はリーチしていないと付きません"),
+])
+def test_a_problem_s_details_are_in_its_japanese_words(field: str, message: str, ja: str) -> None:
+    from kiosk.refusal_words import code_of, word
+    from scorer.hand import Problem
+
+    code, words = code_of(Problem(field, message))
+    assert i18n.t("err." + code, "ja", **{k: word(v, "ja") for k, v in words.items()}) == ja

@@ -24,6 +24,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from kiosk import i18n
 from tests.kiosk.server import get_json, lan_address, running_kiosk, shown_points
 from tests.kiosk.test_server import post, session
 
@@ -31,6 +32,7 @@ LAN = lan_address()
 needs_lan = pytest.mark.skipif(LAN is None, reason="this machine has no non-loopback IPv4 "
                                "address to act as a LAN client from")
 ERROR_KEYS = {"error", "problems", "status"}  # kiosk.errors' shape
+CODED = {"code", "words", "untranslated"}  # worded by the page from its code (app.js)
 
 
 def port_of(base: str) -> int:
@@ -64,7 +66,8 @@ def request(host: str, port: int, method: str, path: str, headers: dict[str, str
 
 def assert_error(body: bytes, status: int) -> dict[str, Any]:
     error = json.loads(body)
-    assert set(error) == ERROR_KEYS and error["status"] == status
+    assert set(error) == ERROR_KEYS | CODED and error["status"] == status
+    assert error["untranslated"] is True and f"err.{error['code']}" in i18n.MESSAGES
     assert isinstance(error["error"], str) and error["error"] and error["problems"] == []
     return error
 

@@ -13,16 +13,17 @@ from kiosk.persist import open_store
 from kiosk.store import Conflict, EventStore, StoreError, UnknownGame
 from kiosk.store_postgres import PostgresStore
 from kiosk.store_sqlite import SqliteStore
-from scorer.record import RecordError, dumps
 from scorer.rules import RULESETS
 from scorer.table import (
     Event,
     ExhaustiveDraw,
     GameStarted,
     IllegalEvent,
+    RecordError,
     RiichiDeclared,
     Win,
     WinningHand,
+    dumps,
     replay,
 )
 
@@ -176,7 +177,7 @@ def test_a_corrupt_record_is_refused_naming_event_and_field(store: EventStore) -
 
 def test_a_failure_mid_import_rolls_everything_back(store: EventStore,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
-    from scorer.record import event_to_json as real
+    from scorer.table import event_to_json as real
 
     calls = []
 

@@ -1,4 +1,4 @@
-"""The batch path of `score --jsonl` (`scorer.cli_score.write_scores`) writes, for every line,
+"""The batch path of `score --jsonl` (`scorer.batch.write_scores`) writes, for every line,
 exactly what scoring that hand on its own gives (`Score.to_json`), and `to_json` says what the
 Score's own properties say: the fast path may take shortcuts, never change a byte."""
 
@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from scorer.cli_score import write_scores
+from scorer.batch import write_scores
 from scorer.records_io import from_record
 from scorer.result import Score
 from scorer.rules import RULESETS

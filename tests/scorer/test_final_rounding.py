@@ -15,7 +15,7 @@ from fractions import Fraction
 import pytest
 
 from scorer.rules import RULESETS, FinalRounding, Ruleset
-from scorer.table_standings import rounded_thousands, standings
+from scorer.table.standings import rounded_thousands, standings
 
 TENHOU = RULESETS["tenhou"]
 HALF_DOWN = TENHOU.with_options(final_rounding=FinalRounding.THOUSAND_HALF_DOWN)

@@ -19,16 +19,18 @@ from scorer.limits import (
     load_json,
     text_problem,
 )
-from scorer.record import RecordError, dumps, loads
 from scorer.records_io import from_record
 from scorer.rules import RULESETS, Ruleset, Uma
 from scorer.table import (
     Correction,
     GameStarted,
     IllegalEvent,
+    RecordError,
     Transfer,
     Win,
     WinningHand,
+    dumps,
+    loads,
     replay,
 )
 
@@ -165,9 +167,7 @@ def test_a_game_holds_at_most_its_bound_of_events_played_or_imported() -> None:
     import pytest
 
     from scorer.limits import GAME_EVENTS
-    from scorer.record import RecordError, dumps, events_from_record
-    from scorer.table import IllegalEvent, Table
-    from scorer.table_events import Correction, GameStarted, Transfer
+    from scorer.table import Table, events_from_record
 
     first = GameStarted(PLAYERS, TENHOU)
     table = Table.of((first,) + (Correction((Transfer(1, 0, 100),), "x"),) * (GAME_EVENTS - 1))

@@ -12,9 +12,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from scorer.record import RecordError, events_from_record, parse_json
 from scorer.rules import RULESETS
-from scorer.table_state import EndReason, TableState
+from scorer.table import EndReason, RecordError, TableState, events_from_record, parse_json
 from tests.scorer.tenhou_data import SCORING, assert_every_row_agrees, json_lines
 
 GAMES = SCORING / "tenhou-games-dev"

@@ -8,18 +8,10 @@ from typing import Any
 
 import pytest
 
-from scorer.record import (
-    FORMAT,
-    VERSION,
-    RecordError,
-    dumps,
-    events_from_record,
-    loads,
-    rules_from_dict,
-    rules_to_dict,
-)
 from scorer.rules import RULESETS, Ruleset, Uma
 from scorer.table import (
+    FORMAT,
+    VERSION,
     AbortiveDraw,
     AbortKind,
     Chombo,
@@ -28,10 +20,16 @@ from scorer.table import (
     ExhaustiveDraw,
     GameEnded,
     GameStarted,
+    RecordError,
     RiichiDeclared,
     Transfer,
     Win,
     WinningHand,
+    dumps,
+    events_from_record,
+    loads,
+    rules_from_dict,
+    rules_to_dict,
 )
 
 GAME: list[Event] = [

@@ -10,9 +10,8 @@ from pathlib import Path
 import pytest
 
 from scorer.__main__ import main
-from scorer.record import dumps
 from scorer.rules import RULESETS
-from scorer.table import ExhaustiveDraw, GameStarted, RiichiDeclared, Win, WinningHand
+from scorer.table import ExhaustiveDraw, GameStarted, RiichiDeclared, Win, WinningHand, dumps
 
 ROOT = Path(__file__).resolve().parents[2]
 PLAYERS = ("Ana", "Ben", "Chie", "Dai")

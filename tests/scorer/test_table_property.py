@@ -5,7 +5,6 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorer.record import dumps, event_from_json, event_to_json, loads
 from scorer.rules import (
     RULESETS,
     ChomboPenalty,
@@ -31,9 +30,13 @@ from scorer.table import (
     Win,
     WinningHand,
     apply,
+    dumps,
+    event_from_json,
+    event_to_json,
+    loads,
     replay,
 )
-from scorer.table_validate import VALID_FU
+from scorer.table.validation import VALID_FU
 
 SEATS = st.integers(0, 3)
 SEAT_SETS = st.frozensets(SEATS, max_size=4)

@@ -13,7 +13,6 @@ from pathlib import Path
 import pytest
 
 from scorer.__main__ import main
-from scorer.record import RecordError, dumps, loads
 from scorer.rules import RULESETS, Uma
 from scorer.table import (
     AbortiveDraw,
@@ -23,7 +22,10 @@ from scorer.table import (
     ExhaustiveDraw,
     GameStarted,
     IllegalEvent,
+    RecordError,
     RiichiDeclared,
+    dumps,
+    loads,
     replay,
 )
 from tests.scorer.table_notation import hand, ron, tsumo

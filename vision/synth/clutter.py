@@ -20,7 +20,11 @@ from vision.synth.fonts import CjkFont, FontsMissingError, find_cjk_fonts, glyph
 
 Box = tuple[float, ...]
 #: titles on spines and boxes: common print, and the tile characters themselves (books on the game)
-PRINT = "麻雀本日読書新版入門講座戦術問題集上下心技体字典辞書旅行料理東南西北白發中一二三四五六七八九萬筒索あいうかきくさしすたちてなにのまみもらりるわをアイウカキクサシスタチテナニマミラリルワ"
+PRINT = (
+    "麻雀本日読書新版入門講座戦術問題集上下心技体字典辞書旅行料理東南西北白發中一二三"
+    "四五六七八九萬筒索あいうかきくさしすたちてなにのまみもらりるわをアイウカキクサシ"
+    "スタチテナニマミラリルワ"
+)
 LATIN = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
 
 
@@ -91,18 +95,22 @@ def _shelf(img: np.ndarray, rng: random.Random, x0: float, y0: float, x1: float,
         thick = length * rng.uniform(0.03, 0.12)
         ground = _colour(rng)
         if across:
-            sx0, sy0, sx1, sy1 = x0 + pos, y0 + rng.uniform(0, 0.2) * (y1 - y0), x0 + pos + thick, y1
+            sx0, sx1, sy1 = x0 + pos, x0 + pos + thick, y1
+            sy0 = y0 + rng.uniform(0, 0.2) * (y1 - y0)  # spines of many heights
         else:
-            sx0, sy0, sx1, sy1 = x0 + rng.uniform(0, 0.2) * (x1 - x0), y0 + pos, x1, y0 + pos + thick
+            sy0, sy1, sx1 = y0 + pos, y0 + pos + thick, x1
+            sx0 = x0 + rng.uniform(0, 0.2) * (x1 - x0)
         cv2.rectangle(img, (int(sx0), int(sy0)), (int(sx1), int(sy1)), ground, -1)
         if rng.random() < 0.4:  # a band of colour across the spine
             t = rng.uniform(0.1, 0.8)
             if across:
                 by = sy0 + t * (sy1 - sy0)
-                cv2.rectangle(img, (int(sx0), int(by)), (int(sx1), int(by + thick)), _colour(rng), -1)
+                band = ((int(sx0), int(by)), (int(sx1), int(by + thick)))
+                cv2.rectangle(img, *band, _colour(rng), -1)
             else:
                 bx = sx0 + t * (sx1 - sx0)
-                cv2.rectangle(img, (int(bx), int(sy0)), (int(bx + thick), int(sy1)), _colour(rng), -1)
+                band = ((int(bx), int(sy0)), (int(bx + thick), int(sy1)))
+                cv2.rectangle(img, *band, _colour(rng), -1)
         if rng.random() < 0.85:
             _print_text(img, rng, sx0, sy0, sx1, sy1, _ink(rng, ground), across)
         pos += thick + rng.uniform(0, 2)

@@ -120,17 +120,19 @@ def _background(h: int, w: int, rng: random.Random, nrng: np.random.Generator) -
 
 
 def _paint_flat(
-    tiles: list[Placed], art: Art, rng: random.Random
+    tiles: list[Placed], art: Art, rng: random.Random, standing: bool = False
 ) -> tuple[np.ndarray, tuple[float, float], float]:
-    """Paint tiles onto a flat RGBA canvas; returns canvas, plane origin and band depth."""
+    """Paint tiles onto a flat RGBA canvas; returns canvas, plane origin and band depth. The
+    band is a tile's visible side: below the face of a tile lying face up (its near side), above
+    the face of a ``standing`` one (its top, seen from above the row)."""
     front = np.array(rng.choice(FRONT_COLOURS), np.float32) * rng.uniform(0.9, 1.03)
     back = np.array(rng.choice(BACK_COLOURS), np.float32) * rng.uniform(0.85, 1.1)
     front, back = art.body_colours(front, back)  # a procedural set brings its own
     band = rng.uniform(0.05, 0.45)  # visible near side (tile thickness times camera tilt)
     x0 = min(t.x for t in tiles) - 0.5
-    y0 = min(t.y for t in tiles) - 0.5
+    y0 = min(t.y for t in tiles) - 0.5 - (band if standing else 0)
     x1 = max(t.x + t.size[0] for t in tiles) + 0.5
-    y1 = max(t.y + t.size[1] for t in tiles) + 0.5 + band
+    y1 = max(t.y + t.size[1] for t in tiles) + 0.5 + (0 if standing else band)
     W, H = int((x1 - x0) * PX), int((y1 - y0) * PX)
     canvas = np.zeros((H, W, 4), np.float32)
     fcol = tuple(int(v) for v in np.clip(front, 0, 255))
@@ -149,13 +151,17 @@ def _paint_flat(
         bh = max(1, int(band * PX))
         side_top = bcol if t.face_down else fcol
         side_bot = fcol if t.face_down else bcol
-        canvas[py + fh : py + fh + bh // 2, px : px + fw, :3] = np.array(side_top) * 0.8
-        canvas[py + fh + bh // 2 : py + fh + bh, px : px + fw, :3] = np.array(side_bot) * 0.75
-        canvas[py + fh : py + fh + bh, px : px + fw, 3] = 255
+        # the layer next to the face, then the other (on a standing tile upward, over its top)
+        near, far = (py - bh // 2, py - bh) if standing else (py + fh, py + fh + bh // 2)
+        near_end, far_end = (py, py - bh // 2) if standing else (py + fh + bh // 2, py + fh + bh)
+        canvas[min(near, near_end) : max(near, near_end), px : px + fw, :3] = (
+            np.array(side_top) * 0.8)
+        canvas[min(far, far_end) : max(far, far_end), px : px + fw, :3] = np.array(side_bot) * 0.75
+        top, bottom = (py - bh, py + fh) if standing else (py, py + fh + bh)
+        canvas[top:bottom, px : px + fw, 3] = 255
         canvas[py : py + fh, px : px + fw, :3] = face
-        canvas[py : py + fh, px : px + fw, 3] = 255
         # a thin dark seam between neighbours, as real tile edges show
-        cv2.rectangle(canvas, (px, py), (px + fw - 1, py + fh + bh - 1), (70, 70, 70, 255), 1)
+        cv2.rectangle(canvas, (px, top), (px + fw - 1, bottom - 1), (70, 70, 70, 255), 1)
     return canvas, (x0, y0), band
 
 
@@ -258,13 +264,16 @@ def render(
     rng: random.Random,
     size: tuple[int, int] = (640, 480),
     clutter: bool = False,
+    standing: bool = False,
 ) -> tuple[np.ndarray, list[SceneTile]]:
     """Render one scene of ``size`` (width, height); returns the BGR image and its tiles.
-    ``clutter``: printed things (books, a card) clear of the tiles, see `paint_clutter`."""
+    ``clutter``: printed things (books, a card) clear of the tiles, see `paint_clutter`;
+    ``standing``: the tiles stand, faces to the camera, their tops seen above the faces (a
+    tile's box then holds its top, as a photo's label of a standing tile does)."""
     w, h = size
     nrng = np.random.default_rng(rng.getrandbits(32))
     tiles = place(hand, rng)
-    canvas, (x0, y0), band = _paint_flat(tiles, art, rng)
+    canvas, (x0, y0), band = _paint_flat(tiles, art, rng, standing)
     ch, cw = canvas.shape[:2]
     H = _homography(cw, ch, w, h, rng)
     bg = _background(h, w, rng, nrng)
@@ -279,7 +288,9 @@ def render(
     for t in tiles:
         fw, fh = t.size
         corners = np.float32([[t.x, t.y], [t.x + fw, t.y], [t.x + fw, t.y + fh], [t.x, t.y + fh]])
-        body = np.vstack([corners, [[t.x + fw, t.y + fh + band], [t.x, t.y + fh + band]]])
+        side = [[t.x + fw, t.y - band], [t.x, t.y - band]] if standing else [
+            [t.x + fw, t.y + fh + band], [t.x, t.y + fh + band]]
+        body = np.vstack([corners, side])
 
         def proj(p: np.ndarray) -> np.ndarray:
             pts = ((p - [x0, y0]) * PX).reshape(-1, 1, 2).astype(np.float32)

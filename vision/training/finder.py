@@ -24,6 +24,7 @@ from vision.preprocess import FINDER_SIZE
 from vision.training.checkpoint import add_run_arguments, end_epoch, optimise, resume
 from vision.training.classifier import TRAIN_SPLITS, default_manifest
 from vision.training.export import export_onnx, quantize_int8, write_card
+from vision.training.finder_weights import finder_from_onnx, freeze_batch_norms
 from vision.training.nets import MEAN, STD, TileFinder, n_params
 
 STRIDE = 4
@@ -67,6 +68,22 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help="share (0..1) of the rendered scenes drawn with procedural tile faces in a random "
         "style each instead of the CC0 art (0: the CC0 art only, as before)",
     )
+    p.add_argument(
+        "--standing-share",
+        type=float,
+        default=0.0,
+        metavar="SHARE",
+        help="share (0..1) of the rendered scenes whose tiles stand, tops seen above the faces "
+        "and held in their boxes",
+    )
+    p.add_argument(
+        "--clutter-share",
+        type=float,
+        default=0.0,
+        metavar="SHARE",
+        help="share (0..1) of the rendered scenes with printed things beside the table (books, "
+        "cards: no tiles)",
+    )
     add_run_arguments(p)
 
 
@@ -109,10 +126,17 @@ def tile_angle(quad: tuple[tuple[float, float], ...]) -> float:
 
 
 def load_synth(
-    n: int, seed: int, meld_mix: tuple[int, ...] | None = None, procedural_share: float = 0.0
+    n: int,
+    seed: int,
+    meld_mix: tuple[int, ...] | None = None,
+    procedural_share: float = 0.0,
+    standing_share: float = 0.0,
+    clutter_share: float = 0.0,
 ) -> list[Sample]:
     """Rendered scenes: riichi hands (``meld_mix`` weights 0-4 melds) and balanced rows;
-    ``procedural_share`` of them with procedural tile faces (a random set each) for the CC0 art."""
+    ``procedural_share`` of them with procedural tile faces (a random set each) for the CC0 art,
+    ``standing_share`` with standing tiles, ``clutter_share`` with printed clutter (each drawn
+    apart from the scene's own random stream, so the other scenes render as without them)."""
     from vision.synth.art import ArtSource
     from vision.synth.hands import MELD_MIX, random_hand, random_row
 
@@ -129,7 +153,10 @@ def load_synth(
             if rng.random() < 0.8
             else random_row(rng, rng.randint(8, 20))
         )
-        img, tiles = render(hand, art, rng, rng.choice([(640, 480), (480, 640), (640, 640)]))
+        pick = random.Random(f"scene-kind:{seed}:{i}")
+        standing, clutter = pick.random() < standing_share, pick.random() < clutter_share
+        size = rng.choice([(640, 480), (480, 640), (640, 640)])
+        img, tiles = render(hand, art, rng, size, clutter, standing)
         boxes = np.array([t.box for t in tiles], np.float32)
         angles = np.array([tile_angle(t.quad) for t in tiles], np.float32)
         img, boxes = _shrink(img, boxes)
@@ -253,8 +280,10 @@ def loss_fn(pred: torch.Tensor, tgt: torch.Tensor) -> tuple[torch.Tensor, dict[s
 def run(args: argparse.Namespace) -> int:
     torch.set_num_threads(args.threads)
     torch.manual_seed(args.seed)
-    if not 0.0 <= args.procedural_share <= 1.0:
-        raise SystemExit(f"--procedural-share {args.procedural_share} is not within 0..1")
+    for name in ("procedural_share", "standing_share", "clutter_share"):
+        if not 0.0 <= getattr(args, name) <= 1.0:
+            flag = "--" + name.replace("_", "-")
+            raise SystemExit(f"{flag} {getattr(args, name)} is not within 0..1")
     out: Path = args.out
     out.mkdir(parents=True, exist_ok=True)
     manifest = args.manifest or default_manifest()
@@ -263,11 +292,17 @@ def run(args: argparse.Namespace) -> int:
         seed=2000 + args.seed,
         meld_mix=args.meld_mix,
         procedural_share=args.procedural_share,
+        standing_share=args.standing_share,
+        clutter_share=args.clutter_share,
     )
     samples = load_real(manifest) + synth
     print(f"finder samples: {len(samples)}", flush=True)
-    model = TileFinder(args.width)
-    if args.init:
+    folded = bool(args.init and args.init.suffix == ".onnx")
+    if folded:  # a shipped finder: its batch norms are folded, so they stay frozen
+        model = finder_from_onnx(args.init, args.width)
+    else:
+        model = TileFinder(args.width)
+    if args.init and not folded:
         model.load_state_dict(torch.load(args.init, weights_only=False)["model"])
     opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=5e-4)
     steps = (len(samples) + args.batch - 1) // args.batch
@@ -279,6 +314,8 @@ def run(args: argparse.Namespace) -> int:
     log = (out / "log.jsonl").open("a")
     for epoch in range(start, args.epochs):
         model.train()
+        if folded:
+            freeze_batch_norms(model)
         rng = np.random.default_rng(args.seed * 1000 + epoch)
         order = rng.permutation(len(samples))
         t0 = time.time()
@@ -312,10 +349,14 @@ def run(args: argparse.Namespace) -> int:
             recipe=f"{args.epochs} epochs AdamW one-cycle lr {args.lr}, batch {args.batch}, "
             f"focal heatmap + L1 size/offset/orientation, width {args.width}",
             data_note=f"real train + train-augmented photos + {args.synth_scenes} scenes"
-            + (
-                f" ({args.procedural_share:g} of them with procedural tile faces)"
-                if args.procedural_share
-                else ""
+            + "".join(
+                f"; {share:g} of them {what}"
+                for share, what in (
+                    (args.procedural_share, "with procedural tile faces"),
+                    (args.standing_share, "with standing tiles"),
+                    (args.clutter_share, "with printed clutter"),
+                )
+                if share
             ),
             size=args.size,
         )

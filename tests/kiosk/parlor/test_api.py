@@ -9,9 +9,8 @@ import pytest
 from flask import Flask
 
 from kiosk.parlor.store import ParlorStore
-from scorer.record import event_to_dict
 from scorer.rules import RULESETS
-from scorer.table import GameStarted, RiichiDeclared, Win, WinningHand
+from scorer.table import GameStarted, RiichiDeclared, Win, WinningHand, event_to_dict
 from tests.kiosk.parlor.conftest import PASSWORD, STAFF, Staff
 
 START = event_to_dict(GameStarted(("Ana", "Ben", "Chie", "Dai"), RULESETS["tenhou"]))

@@ -16,9 +16,8 @@ import pytest
 
 from kiosk.parlor.db import open_database
 from kiosk.parlor.store import ParlorStore
-from scorer.record import event_to_dict
 from scorer.rules import RULESETS
-from scorer.table import GameStarted
+from scorer.table import GameStarted, event_to_dict
 from tests.kiosk.parlor.net import free_port
 
 COMMANDS = ("serve", "add-staff", "add-table", "revoke-table", "list-tables")

@@ -11,9 +11,16 @@ import pytest
 from kiosk.parlor import batch, ledger
 from kiosk.parlor.ledger import Conflict
 from kiosk.parlor.store import ParlorError, ParlorStore
-from scorer.record import event_to_dict
 from scorer.rules import RULESETS
-from scorer.table import Event, ExhaustiveDraw, GameStarted, RiichiDeclared, Win, WinningHand
+from scorer.table import (
+    Event,
+    ExhaustiveDraw,
+    GameStarted,
+    RiichiDeclared,
+    Win,
+    WinningHand,
+    event_to_dict,
+)
 
 START = GameStarted(("Ana", "Ben", "Chie", "Dai"), RULESETS["tenhou"])
 GAME: list[Event] = [START, RiichiDeclared(1), Win.ron(0, WinningHand(1, 3, 30)),

@@ -17,8 +17,7 @@ from typing import Any
 
 from scorer.limits import GAME_EVENTS, JsonError, brief, load_json
 from scorer.rules import RULESETS, Ruleset, Uma
-from scorer.table import replay
-from scorer.table_events import (
+from scorer.table.events import (
     AbortiveDraw,
     AbortKind,
     Chombo,
@@ -33,7 +32,8 @@ from scorer.table_events import (
     Win,
     WinningHand,
 )
-from scorer.table_state import TableState
+from scorer.table.game import replay
+from scorer.table.state import TableState
 
 FORMAT = "riichi-game-record"
 VERSION = 1
@@ -197,8 +197,8 @@ def event_from_dict(data: Any) -> Event:
             rules = rules_from_dict(obj["rules"])
         except RecordError as error:
             raise error.inside("rules") from None
-        except ValueError as error:
-            raise RecordError(str(error), field="rules") from None
+        except ValueError as bad:  # (a name of its own: compiled, a name keeps one type)
+            raise RecordError(str(bad), field="rules") from None
         # As many names as the rules seat players: 4, or 3 at a three-player table.
         if len(players) != rules.players:
             raise RecordError(f"{rules.name} seats {rules.players} players, got {len(players)}",
@@ -291,9 +291,9 @@ def events_from_record(data: Any) -> tuple[tuple[Event, ...], TableState]:
                            else None) from None
     try:
         state = replay(events)
-    except IllegalEvent as error:
-        raise RecordError(error.reason, field=error.field, index=error.index,
-                          event_type=error.event_type) from None
+    except IllegalEvent as illegal:
+        raise RecordError(illegal.reason, field=illegal.field, index=illegal.index,
+                          event_type=illegal.event_type) from None
     _check_after(raws, state)
     return tuple(events), state
 

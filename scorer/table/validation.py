@@ -11,7 +11,7 @@ from typing import Any
 from scorer import limits
 from scorer.limits import Range, brief
 from scorer.rules import Ruleset, Uma
-from scorer.table_events import SEATS, ExhaustiveDraw, GameStarted, IllegalEvent, Transfer, Win
+from scorer.table.events import SEATS, ExhaustiveDraw, GameStarted, IllegalEvent, Transfer, Win
 
 MAX_FU = limits.FU.high
 VALID_FU = frozenset({20, 25, *range(30, MAX_FU + 1, 10)})

@@ -10,7 +10,7 @@ from collections.abc import Iterable, Sequence
 
 from scorer.points import HandValue, split_evenly, win_payments
 from scorer.rules import ChomboPenalty, Ruleset, TripleRon
-from scorer.table_events import SEATS, Win, WinningHand
+from scorer.table.events import SEATS, Win, WinningHand
 
 Deltas = tuple[int, ...]
 NO_CHANGE: Deltas = (0,) * SEATS  # at a four-player table; `no_change(rules)` at any

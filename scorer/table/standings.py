@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from scorer.rules import FinalRounding, LeftoverSticks, Ruleset
-from scorer.table_state import Standing
+from scorer.table.state import Standing
 
 
 def seat_order(seat: int, first_dealer: int, seats: int = 4) -> int:

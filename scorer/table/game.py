@@ -1,8 +1,9 @@
 """The game at the table, event-sourced: `replay(events)` folds them into a `TableState`.
 
 `apply(state, event)` is the one step: it checks the event can happen (else `IllegalEvent`), pays
-it by the rule texts (see `scorer.settle`), moves the deal and honba, and ends the game when the
-rules say so (see `_end_hand`). Undo is dropping the last event; `Table` keeps a redo list too.
+it by the rule texts (see `scorer.table.settlement`), moves the deal and honba, and ends the game
+when the rules say so (see `_end_hand`). Undo is dropping the last event; `Table` keeps a redo
+list too.
 
 >>> from scorer.rules import RULESETS
 >>> start = GameStarted(("A", "B", "C", "D"), RULESETS["tenhou"])
@@ -18,16 +19,7 @@ from dataclasses import dataclass, replace
 
 from scorer.limits import GAME_EVENTS
 from scorer.rules import ChomboPenalty, Renchan, TripleRon
-from scorer.settle import (
-    Deltas,
-    add,
-    chombo_deltas,
-    nagashi_deltas,
-    noten_deltas,
-    rons_paid,
-    win_deltas,
-)
-from scorer.table_events import (
+from scorer.table.events import (
     AbortiveDraw,
     AbortKind,
     Chombo,
@@ -38,13 +30,21 @@ from scorer.table_events import (
     GameStarted,
     IllegalEvent,
     RiichiDeclared,
-    Transfer,
     Win,
     WinningHand,
 )
-from scorer.table_standings import ranking, standings, with_leftover_sticks
-from scorer.table_state import EndReason, HistoryRow, Standing, TableState
-from scorer.table_validate import (
+from scorer.table.settlement import (
+    Deltas,
+    add,
+    chombo_deltas,
+    nagashi_deltas,
+    noten_deltas,
+    rons_paid,
+    win_deltas,
+)
+from scorer.table.standings import ranking, standings, with_leftover_sticks
+from scorer.table.state import EndReason, HistoryRow, TableState
+from scorer.table.validation import (
     check_draw,
     check_reason,
     check_seat,
@@ -52,12 +52,6 @@ from scorer.table_validate import (
     check_transfer,
     check_win,
 )
-
-__all__ = [
-    "AbortKind", "AbortiveDraw", "Chombo", "Correction", "EndReason", "Event", "ExhaustiveDraw",
-    "GameEnded", "GameStarted", "HistoryRow", "IllegalEvent", "RiichiDeclared", "Standing",
-    "Table", "TableState", "Transfer", "Win", "WinningHand", "apply", "replay", "start",
-]
 
 
 def start(event: GameStarted) -> TableState:

@@ -1,0 +1,115 @@
+"""The counter's pages (staff signed in): every table live, today's games, members with their
+figures, the leaderboards and the daily report. They show what the JSON API answers
+(`views_stats`), through the same functions and the same checked parameters; a page asked for
+without a staff sign-in goes to the sign-in form.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from typing import Any
+
+from flask import Blueprint, Response, redirect, request, session
+
+from kiosk.parlor import access, query, settings, views_stats
+from kiosk.parlor.app import parlor
+from kiosk.parlor.pages import BOARD, LOGIN, MEMBERS, TABLES, TODAY, page
+from kiosk.parlor.stats import ORDERS
+from kiosk.security import Security
+
+blueprint = Blueprint("counter", __name__, url_prefix="/counter")
+REFRESH = 15  # seconds between reloads of the tables page
+
+
+def _staff() -> str:
+    return str(session.get("staff"))
+
+
+def _render(title: str, body: str, **values: Any) -> str:
+    return page(title, body, staff=_staff(), csrf=Security.csrf_token(), **values)
+
+
+@blueprint.before_request
+def signed_in() -> Any:
+    if request.endpoint in ("counter.login_form", "counter.login") or access.is_staff():
+        return None
+    return redirect("/counter/login")
+
+
+@blueprint.get("/login")
+def login_form() -> str:
+    return page("Counter sign-in", LOGIN, staff=None, csrf=Security.csrf_token(), message="")
+
+
+@blueprint.post("/login")
+def login() -> Any:
+    address = request.remote_addr or ""
+    limiter = parlor().sign_ins
+    wait = limiter.retry_after(address)
+    message = f"Too many wrong passwords; try again in {wait} s." if wait else ""
+    name = request.form.get("name", "")
+    if not message and parlor().store.check_staff(name, request.form.get("password", "")):
+        limiter.succeeded(address)
+        session.clear()  # a new session for the signed-in staff (no fixation)
+        session["staff"], session["since"] = name, time.time()
+        session["csrf"] = secrets.token_urlsafe(24)
+        return redirect("/counter/")
+    if not message:
+        limiter.failed(address)
+        message = "Wrong name or password."
+    return page("Counter sign-in", LOGIN, staff=None, csrf=Security.csrf_token(),
+                message=message), 403
+
+
+@blueprint.post("/logout")
+def logout() -> Any:
+    session.clear()
+    return redirect("/counter/login")
+
+
+@blueprint.get("/")
+def tables() -> str:
+    services = parlor()
+    live = services.live.tables_json(services.store.tables())
+    return _render("Tables", TABLES, tables=live, refresh=REFRESH)
+
+
+def _fields(args: dict[str, str], *names: tuple[str, str, str]) -> list[tuple[str, str, str,
+                                                                              str]]:
+    return [(name, label, args.get(name, ""), kind) for name, label, kind in names]
+
+
+@blueprint.get("/members")
+def members() -> str:
+    args = query.checked(request.args, {"from", "to", "q"})
+    answer = views_stats.members_stats(args)
+    fields = _fields(args, ("q", "Name or number", "search"), ("from", "From", "date"),
+                     ("to", "To", "date"))
+    return _render("Members", MEMBERS, members=answer["members"], fields=fields, orders=())
+
+
+@blueprint.get("/leaderboard")
+def leaderboard() -> str:
+    args = query.checked(request.args, {"month", "season", "from", "to", "min_games", "order"})
+    answer = views_stats.board(args)
+    fields = _fields(args, ("month", "Month", "month"), ("from", "From", "date"),
+                     ("to", "To", "date"), ("min_games", "Min. games", "number"))
+    return _render("Leaderboard", BOARD, board=answer, fields=fields, orders=ORDERS,
+                   order=answer["order"], seasons=settings.seasons(parlor().store.db))
+
+
+@blueprint.get("/today")
+def today() -> str:
+    args = query.checked(request.args, {"date"})
+    answer = views_stats.day_games(args)
+    grouped: dict[str, list[dict[str, Any]]] = {}
+    for game in answer["games"]:
+        grouped.setdefault(game["table"], []).append(game)
+    return _render(f"Games of {answer['date']}", TODAY, tables=grouped, day=answer["date"],
+                   fields=_fields(args, ("date", "Day", "date")), orders=())
+
+
+@blueprint.get("/report.csv")
+def report() -> Response:
+    return views_stats.report(query.checked(request.args, {"date"}))

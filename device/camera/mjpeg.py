@@ -43,21 +43,20 @@ def part(jpeg: bytes) -> bytes:
     return head + jpeg + b"\r\n"
 
 
-def no_picture(text: str, size: tuple[int, int] = (640, 360)) -> np.ndarray:
-    """A grey card with `text` on it (what the live view shows without a camera)."""
-    card = np.full((size[1], size[0], 3), 64, np.uint8)
-    words, lines, line = text.split(), [], ""
-    for word in words:  # wrap to the card's width
-        if line and cv2.getTextSize(f"{line} {word}", cv2.FONT_HERSHEY_SIMPLEX, 0.7, 2)[0][0] \
-                > size[0] - 40:
-            lines.append(line)
-            line = word
-        else:
-            line = f"{line} {word}".strip()
-    lines.append(line)
-    for i, line in enumerate(lines[:8]):
-        cv2.putText(card, line, (20, 60 + 34 * i), cv2.FONT_HERSHEY_SIMPLEX, 0.7,
-                    (230, 230, 230), 2, cv2.LINE_AA)
+def no_picture(size: tuple[int, int] = (640, 360)) -> np.ndarray:
+    """A grey card with a crossed-out camera (what the live view shows without a camera). It
+    has no words: the page beside it says why, in the page's language."""
+    w, h = size
+    card = np.full((h, w, 3), 64, np.uint8)
+    ink, s = (200, 200, 200), min(w, h) / 360
+    cx, cy = w // 2, h // 2
+    body = ((int(cx - 90 * s), int(cy - 55 * s)), (int(cx + 90 * s), int(cy + 65 * s)))
+    cv2.rectangle(card, *body, ink, max(2, int(6 * s)), cv2.LINE_AA)
+    cv2.rectangle(card, (int(cx - 35 * s), int(cy - 80 * s)), (int(cx + 35 * s), int(cy - 55 * s)),
+                  ink, -1, cv2.LINE_AA)
+    cv2.circle(card, (cx, int(cy + 5 * s)), int(35 * s), ink, max(2, int(6 * s)), cv2.LINE_AA)
+    cv2.line(card, (int(cx - 120 * s), int(cy + 100 * s)), (int(cx + 120 * s), int(cy - 100 * s)),
+             (90, 90, 220), max(3, int(10 * s)), cv2.LINE_AA)
     return card
 
 
@@ -74,8 +73,7 @@ def mjpeg_stream(grabber: Grabber, *, fps: float = 8.0, quality: int = 70,
         started = time.monotonic()
         status = grabber.status()
         if status.state is not CameraState.OK:
-            why = status.message or status.state.value
-            yield part(encode_jpeg(no_picture(f"{status.state.value}: {why}"), quality))
+            yield part(encode_jpeg(no_picture(), quality))
             sent += 1
             _pause(stop, NO_PICTURE_INTERVAL_S)
             continue

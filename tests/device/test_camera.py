@@ -158,10 +158,14 @@ def test_grabber_reports_no_camera_and_never_blocks() -> None:
         with pytest.raises(CameraError, match="no camera"):
             g.capture()
         assert time.perf_counter() - t < 0.1
-        part = next(mjpeg_stream(g))  # the live view shows why, as a picture
+        # the live view shows a crossed-out camera, no words: the page says why in its language
+        part = next(mjpeg_stream(g))
         jpeg = part[part.index(b"\r\n\r\n") + 4:-2]
         card = cv2.imdecode(np.frombuffer(jpeg, np.uint8), cv2.IMREAD_COLOR)
         assert card is not None and card.shape == (360, 640, 3)
+        b, _, r = (card[..., i].astype(int) for i in range(3))
+        assert ((r - b) > 80).sum() > 500  # the red slash
+        assert (card[:40] == card[0, 0]).all(axis=-1).mean() > 0.9  # a plain card around it
     finally:
         g.stop()
 

@@ -9,6 +9,27 @@ NAVIGATION_MESSAGES: dict[str, tuple[str, str]] = {
     "new.players": ("Players, East seat first", "プレイヤー（東家から）"),
     "new.groups": ("Change a rule (optional)", "ルールを変える（任意）"),
     "new.changed": ("{n} changed", "{n}件変更"),
+    # --- the new-game form's member picker (a parlor's table: kiosk/static/member_picker.js)
+    "members.title": ("Members", "会員"),
+    "members.seat": ("Seat", "席"),
+    "members.search": ("Name or member number", "名前または会員番号"),
+    "members.find": ("Search", "検索"),
+    "members.scan": ("Scan card", "カードを読む"),
+    "members.help": ("Pick a member for the seat; a guest's name is typed in the seat.",
+                     "会員を選ぶと席に入ります。ゲストは席に名前を入力してください。"),
+    "members.searching": ("Searching…", "検索中…"),
+    "members.scanning": ("Hold the card's QR code in front of the camera…",
+                         "カードのQRコードをカメラに向けてください…"),
+    "members.found": ("{n} members found: tap one", "{n}人見つかりました。選んでください"),
+    "members.found_1": ("1 member found: tap to pick", "1人見つかりました。選んでください"),
+    "members.none": ("No member found: a guest's name is typed in the seat.",
+                     "該当する会員はいません。ゲストは席に名前を入力してください。"),
+    "members.picked": ("{name}: {seat}", "{name}：{seat}"),
+    "members.card_offline": ("Card {number} read; the parlor cannot be reached, so type the "
+                             "name before #{number}.",
+                             "会員番号{number}のカードを読みました。店舗サーバーに接続できない"
+                             "ため、#{number}の前に名前を入力してください。"),
+    "members.member": ("Member", "会員"),
     # --- the games page
     "games.title": ("Games", "対局一覧"),
     "games.current": ("Playing now", "現在の対局"),

@@ -100,6 +100,27 @@ REFUSAL_MESSAGES: dict[str, tuple[str, str]] = {
                               "端末トークンの発行・確認・取り消しは卓の画面でのみできます"),
     "err.host_unknown": ("{host} is not a name of this kiosk",
                          "{host}はこのキオスクの名前ではありません。キオスクのアドレスで開いてください"),
+    # The new-game form's member picker, where a parlor is configured (kiosk/api/members.py).
+    "err.parlor_none": ("no parlor is configured: type the players' names",
+                        "店舗サーバーが設定されていません。プレイヤー名を入力してください"),
+    "err.parlor_unreachable": ("the parlor cannot be reached: type the player's name (a member "
+                               "adds #number)",
+                               "店舗サーバーに接続できません。名前を入力してください"
+                               "（会員は「#会員番号」を付けてください）"),
+    "err.parlor_refused": ("the parlor refused this table's token: ask the parlor's staff",
+                           "店舗サーバーがこの卓のトークンを受け付けません。スタッフに連絡してください"),
+    "err.member_search_refused": ("the parlor refused the search",
+                                  "店舗サーバーが検索を受け付けませんでした"),
+    "err.member_query": ("type 1-{most} characters of a name or a member number",
+                         "名前か会員番号を1〜{most}文字で入力してください"),
+    "err.member_card_unseen": ("no member card seen: hold the card's QR code in front of the "
+                               "camera",
+                               "会員カードが見つかりません。カードのQRコードをカメラに向けて"
+                               "ください"),
+    "err.member_card_foreign": ("that QR code is not a member card ({got})",
+                                "このQRコードは会員カードではありません（{got}）"),
+    "err.member_missing": ("the parlor has no member {number}",
+                           "会員番号{number}の会員は店舗に登録されていません"),
     # What the web server itself refuses (kiosk/errors.py's handlers).
     "err.not_found": ("not found", "ページが見つかりません"),
     "err.method_not_allowed": ("this cannot be done here", "この操作はここではできません"),

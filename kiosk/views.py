@@ -29,7 +29,8 @@ def table() -> str:
 def new_game() -> str:
     return render_template("new_game.html", presets=rule_form.presets(),
                            default_ruleset=services().config.ruleset,
-                           groups=rule_form.groups(), values=rule_form.form_values())
+                           groups=rule_form.groups(), values=rule_form.form_values(),
+                           parlor=bool(services().config.parlor_url))
 
 
 @blueprint.get("/win")

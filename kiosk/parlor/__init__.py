@@ -12,8 +12,10 @@ Server side (`python -m kiosk.parlor`):
   figures and the boards, `rating` Tenhou's R, `reports` the day's games and the CSV report,
   `settings` the time zone, fee and seasons, `query` the checked parameters, `access` who may
   read what (staff, a signed-in member); `views_stats` (JSON) and `views_counter` + `pages` (the
-  counter's HTML) serve them.
+  counter's HTML) serve them;
+- `cards` is the member card's QR format (printed at the counter, read by a kiosk's camera).
 
 Kiosk side (`python -m kiosk --parlor-url ...`): `outbox` is the background sender, `outbox_state`
-its position in the kiosk's own store, `client` the HTTP call. See docs/parlor.md.
+its position in the kiosk's own store, `client` the HTTP calls (events; the new-game form's
+member search, `kiosk/api/members.py`). See docs/parlor.md.
 """

@@ -1,4 +1,5 @@
-"""The kiosk's one HTTP call to its parlor: post a batch, read the answer (standard library only).
+"""The kiosk's HTTP calls to its parlor (standard library only): post a batch of events, and look
+members up for the new-game form's picker.
 
 Every outcome is a value or one of three errors the outbox treats differently: the parlor could
 not be reached or failed (`Unreachable`: retry later), it refused the token (`Refused`: retry
@@ -13,7 +14,7 @@ import urllib.error
 import urllib.request
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import quote
+from urllib.parse import quote, urlencode
 
 ANSWER_MAX = 1024 * 1024  # bytes read of an answer (a receipt per game is tiny)
 # A kiosk talks to its parlor directly (on the LAN): an http_proxy meant for the internet must
@@ -54,6 +55,10 @@ class ParlorLink:
     def events_url(self) -> str:
         return f"{self.url.rstrip('/')}/api/tables/{quote(self.table, safe='')}/events"
 
+    def members_url(self, search: str, limit: int) -> str:
+        query = urlencode({"q": search, "limit": limit})
+        return f"{self.url.rstrip('/')}/api/tables/{quote(self.table, safe='')}/members?{query}"
+
 
 def _json(raw: bytes) -> dict[str, Any]:
     try:
@@ -68,6 +73,24 @@ def post_batch(link: ParlorLink, body: dict[str, Any], timeout: float) -> dict[s
     request = urllib.request.Request(
         link.events_url, data=json.dumps(body, separators=(",", ":")).encode(), method="POST",
         headers={"Content-Type": "application/json", "Authorization": f"Bearer {link.token}"})
+    return _call(request, timeout)
+
+
+def find_members(link: ParlorLink, search: str, limit: int,
+                 timeout: float) -> list[dict[str, str]]:
+    """Members whose name holds `search` or whose number it is (``{number, name}`` each), or one
+    of the errors above (a refused search is `Rejected`)."""
+    request = urllib.request.Request(link.members_url(search, limit),
+                                     headers={"Authorization": f"Bearer {link.token}"})
+    found = _call(request, timeout).get("members")
+    if not isinstance(found, list):
+        raise Unreachable("the parlor's answer has no members list")
+    return [{"number": m["number"], "name": m["name"]} for m in found
+            if isinstance(m, dict) and isinstance(m.get("number"), str)
+            and isinstance(m.get("name"), str)]
+
+
+def _call(request: urllib.request.Request, timeout: float) -> dict[str, Any]:
     try:
         with _OPENER.open(request, timeout=timeout) as response:
             return _json(response.read(ANSWER_MAX))

@@ -17,6 +17,7 @@ the kiosk's events, and what counts as the game here is exactly what the kiosk c
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import Any
 
 from kiosk.parlor.batch import Batch, GameBatch
@@ -60,9 +61,13 @@ class GameRow:
 
 def store_batch(db: Database, table_id: int, batch: Batch) -> tuple[Receipt, ...]:
     lock = " FOR UPDATE" if db.dialect == "postgresql" else ""
-    received = now()
+    received = datetime.fromisoformat(now())
+    # A kiosk sends its games oldest first; a batch that carries several (a kiosk catching up)
+    # marks each a millisecond after the one before, so "the table's latest game" (the live
+    # page) and the order games are rated in stay the kiosk's, not a tie.
     with db.transaction() as tx:
-        return tuple(_store_game(tx, table_id, game, f"games[{i}]", received, lock)
+        return tuple(_store_game(tx, table_id, game, f"games[{i}]", (received + timedelta(
+            milliseconds=i)).isoformat(timespec="milliseconds"), lock)
                      for i, game in enumerate(batch.games))
 
 
@@ -143,9 +148,11 @@ def latest_games(db: Database) -> dict[int, GameRow]:
         rows = tx.rows("SELECT g.table_id, g.game_id, g.revision, g.events, g.first_received, "
                        "g.last_received FROM parlor_games g WHERE g.last_received = (SELECT "
                        "MAX(h.last_received) FROM parlor_games h WHERE h.table_id = g.table_id)")
-    for r in rows:
+    for r in rows:  # two games of one table changed in one millisecond: the later started
         row = GameRow(int(r[0]), r[1], int(r[2]), int(r[3]), r[4], r[5])
-        latest.setdefault(row.table_id, row)
+        found = latest.get(row.table_id)
+        if found is None or row.first_received > found.first_received:
+            latest[row.table_id] = row
     return latest
 
 

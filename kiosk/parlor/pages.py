@@ -71,7 +71,9 @@ MEMBERS = PERIOD_FORM + """<table><tr><th>Number</th><th>Name</th><th class="n">
 <th class="n">Avg place</th><th class="n">1st %</th><th class="n">Last %</th>
 <th class="n">Avg score</th><th class="n">Win %</th><th class="n">Deal-in %</th>
 <th class="n">Riichi %</th><th class="n">Avg win</th></tr>
-{% for m in members %}{% set s = m.stats %}<tr><td>{{ m.number }}</td><td>{{ m.name }}</td>
+{% for m in members %}{% set s = m.stats %}<tr><td><a href="/counter/members/
+{{- m.number|urlencode }}/card" title="Print the member card">{{ m.number }}</a></td>
+<td>{{ m.name }}</td>
 <td class="n">{{ s.games }}</td><td class="n">{{ num(s.average_place, 2) }}</td>
 <td class="n">{{ pct(s.first_share) }}</td><td class="n">{{ pct(s.last_share) }}</td>
 <td class="n">{{ num(s.average_score, 1) }}</td><td class="n">{{ pct(s.win_rate) }}</td>
@@ -106,6 +108,26 @@ TODAY = PERIOD_FORM + """<p><a href="/counter/report.csv?date={{ day }}">This da
 {%- if not loop.last %}; {% endif %}{% endfor %}{% endif %}
 </td></tr>{% endfor %}</table>
 {% else %}<p class="muted">No games on {{ day }}.</p>{% endfor %}"""
+
+# A member's card, credit-card sized: name, number and the QR code a kiosk scans at a new game
+# (kiosk.parlor.cards: it says `riichi-member:<number>`). Printing shows the card alone.
+CARD = """<style>
+.card { width: 85.6mm; height: 54mm; box-sizing: border-box; border: 1px solid #333;
+        border-radius: 3mm; padding: 4mm; display: flex; gap: 4mm; align-items: center;
+        background: #fff; }
+.card svg { width: 40mm; height: 40mm; flex: none; }
+.card .who { display: flex; flex-direction: column; gap: 2mm; min-width: 0; }
+.card .name { font-size: 5mm; font-weight: 700; overflow-wrap: anywhere; }
+.card .number { font: 700 6mm/1 ui-monospace, monospace; letter-spacing: .5mm; }
+.card .kind { font-size: 3mm; color: #444; }
+@media print { nav, h1, .no-print { display: none; } body { margin: 0; }
+               .card { margin: 10mm; } }
+</style>
+<div class="card" id="member-card" data-number="{{ member.number }}">{{ qr }}
+<div class="who"><span class="kind">Member</span><span class="name">{{ member.name }}</span>
+<span class="number">{{ member.number }}</span></div></div>
+<p class="no-print muted">Print this page (Ctrl+P) to print the card alone. Its QR code says
+<code>{{ text }}</code>: a kiosk's new-game form reads it with its camera.</p>"""
 
 ERROR = """<p class="error">{{ status }}: {{ message }}
 {%- if field %} (field: {{ field }}){% endif %}</p>

@@ -1,7 +1,7 @@
 """The counter's pages (staff signed in): every table live, today's games, members with their
-figures, the leaderboards and the daily report. They show what the JSON API answers
-(`views_stats`), through the same functions and the same checked parameters; a page asked for
-without a staff sign-in goes to the sign-in form.
+figures and their printable cards, the leaderboards and the daily report. They show what the
+JSON API answers (`views_stats`), through the same functions and the same checked parameters; a
+page asked for without a staff sign-in goes to the sign-in form.
 """
 
 from __future__ import annotations
@@ -11,11 +11,14 @@ import time
 from typing import Any
 
 from flask import Blueprint, Response, redirect, request, session
+from markupsafe import Markup
 
 from kiosk.parlor import access, query, settings, views_stats
 from kiosk.parlor.app import parlor
-from kiosk.parlor.pages import BOARD, LOGIN, MEMBERS, TABLES, TODAY, page
+from kiosk.parlor.cards import card_svg, card_text
+from kiosk.parlor.pages import BOARD, CARD, LOGIN, MEMBERS, TABLES, TODAY, page
 from kiosk.parlor.stats import ORDERS
+from kiosk.parlor.store import member_number
 from kiosk.security import Security
 
 blueprint = Blueprint("counter", __name__, url_prefix="/counter")
@@ -87,6 +90,14 @@ def members() -> str:
     fields = _fields(args, ("q", "Name or number", "search"), ("from", "From", "date"),
                      ("to", "To", "date"))
     return _render("Members", MEMBERS, members=answer["members"], fields=fields, orders=())
+
+
+@blueprint.get("/members/<number>/card")
+def card(number: str) -> str:
+    """A member's card to print: name, number and the QR code (`kiosk.parlor.cards`)."""
+    member = parlor().store.member(member_number(number))
+    return _render(f"Member card {member.number}", CARD, member=member,
+                   qr=Markup(card_svg(member.number)), text=card_text(member.number))
 
 
 @blueprint.get("/leaderboard")

@@ -1,6 +1,6 @@
-"""Real network parts for the parlor tests: the parlor served by uvicorn on a free port in a
-thread (stopped and started again on the same port), and a TCP proxy between a kiosk and it
-that can refuse connections, cut the open ones, or swallow the parlor's answers."""
+"""Real network parts for the parlor tests: the parlor (or a kiosk) served by uvicorn on a free
+port in a thread (stopped and started again on the same port), and a TCP proxy between a kiosk
+and it that can refuse connections, cut the open ones, or swallow the parlor's answers."""
 
 from __future__ import annotations
 
@@ -25,8 +25,10 @@ def free_port() -> int:
 class ParlorServer:
     """`app` behind the kiosk's uvicorn front, as `python -m kiosk.parlor serve` runs it."""
 
-    def __init__(self, app: Flask, port: int | None = None) -> None:
+    def __init__(self, app: Flask, port: int | None = None,
+                 live: LiveUpdates | None = None) -> None:
         self.app, self.port = app, port or free_port()
+        self.live = live  # a kiosk's own live updates, when `app` is a kiosk's
         self._server: KioskServer | None = None
         self._thread: threading.Thread | None = None
 
@@ -40,7 +42,7 @@ class ParlorServer:
 
     def start(self) -> ParlorServer:
         listen = KioskConfig(host="127.0.0.1", port=self.port, threads=4, max_upload_mb=4)
-        self._server = build_server(listen, self.app, LiveUpdates())
+        self._server = build_server(listen, self.app, self.live or LiveUpdates())
         self._thread = threading.Thread(target=self._server.run, daemon=True)
         self._thread.start()
         deadline = time.monotonic() + 10

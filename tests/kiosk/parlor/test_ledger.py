@@ -130,3 +130,16 @@ def test_tables_are_apart(parlor_store: ParlorStore, table: int) -> None:
     ledger.store_batch(parlor_store.db, table, sent(0, GAME[:3]))
     ledger.store_batch(parlor_store.db, other, sent(0, GAME[:1]))  # the same game id
     assert len(stored(parlor_store, table)) == 3 and len(stored(parlor_store, other)) == 1
+
+
+def test_games_caught_up_in_one_batch_keep_the_kiosk_s_order(parlor_store: ParlorStore,
+                                                             table: int) -> None:
+    """A kiosk back online sends its games oldest first in one batch: the live page's latest
+    game is the last of them, not a tie."""
+    body: dict[str, Any] = {"games": [
+        {"game": game, "revision": 0, "events": [{"index": 0, "event": event_to_dict(START)}]}
+        for game in ("old", "new")]}
+    ledger.store_batch(parlor_store.db, table, batch.parse(body))
+    rows = {r.game: r for r in ledger.game_rows(parlor_store.db)}
+    assert rows["old"].first_received < rows["new"].first_received
+    assert ledger.latest_games(parlor_store.db)[table].game == "new"

@@ -10,5 +10,4 @@ blueprint = Blueprint("api", __name__, url_prefix="/api")
 __all__ = ["blueprint", "json_body", "json_object"]
 
 
-from kiosk.api import (  # noqa: E402,F401  (the routes)
-    capture, game, games, members, session, teach, wins)
+from kiosk.api import capture, game, games, members, session, teach, wins  # noqa: E402,F401  (the routes)

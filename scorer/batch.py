@@ -21,7 +21,7 @@ def write_scores(lines: Iterable[str], rules: Ruleset, out: IO[str]) -> None:
     are skipped, numbered all the same): the batch path of `score --jsonl` and of `bench`."""
     write = out.write
     for number, line in enumerate(lines, 1):
-        if not line.strip():
+        if not line or line.isspace():  # (`not line.strip()`, without copying the line)
             continue
         write(_score_line(line, number, rules) + "\n")
 

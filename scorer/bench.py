@@ -134,7 +134,7 @@ def measure(lines: Sequence[str], rules: Ruleset, rounds: int,
     peers = _peers()
     n = len(cases)
     result: dict[str, Any] = {"hands": n, "rounds": rounds, "ruleset": rules.name,
-                              "peers": sorted(peers)}
+                              "build": build(), "peers": sorted(peers)}
     with open(os.devnull, "w", encoding="utf-8") as sink:
         cli: dict[str, Callable[[], None]] = {
             "ours": lambda: write_scores(lines, rules, sink)}
@@ -158,6 +158,12 @@ def measure(lines: Sequence[str], rules: Ruleset, rounds: int,
     return result
 
 
+def build() -> str:
+    """Which scorer this process runs: the mypyc build (tools/compile_scorer.py) or the sources."""
+    source = sys.modules[score.__module__].__file__ or ""
+    return "pure Python" if source.endswith(".py") else "compiled (mypyc)"
+
+
 def _each(estimate: Callable[[Any], Any], inputs: Sequence[Any]) -> None:
     for call in inputs:
         estimate(call)
@@ -176,7 +182,8 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(result))
         return 0
-    print(f"{result['hands']} hands ({result['ruleset']}), best of {result['rounds']} passes each")
+    print(f"{result['hands']} hands ({result['ruleset']}), best of {result['rounds']} passes each;"
+          f" scorer build: {result['build']}")
     for way, title in (("cli", "CLI path (JSON line in -> score -> JSON line out)"),
                        ("in_process", "in-process (the scoring call)")):
         rates = result[way]
@@ -187,4 +194,7 @@ def run(args: argparse.Namespace) -> int:
             print(f"  {label:<16} {rate:>9,} hands/s{ratio}")
     if "riichienv" not in result["peers"]:
         print("(riichienv not installed: pip install -e '.[bench]')")
+    if result["build"] == "pure Python":
+        print("(the compiled scorer is faster: pip install -e '.[compiled]' && "
+              "python tools/compile_scorer.py)")
     return 0

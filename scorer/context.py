@@ -59,6 +59,30 @@ class WinContext:
     honba: int = 0
     riichi_sticks: int = 0
 
+    def __init__(self, tsumo: bool = False, seat_wind: Wind = Wind.EAST,
+                 round_wind: Wind = Wind.EAST, riichi: Riichi = Riichi.NONE,
+                 ippatsu: bool = False, rinshan: bool = False, chankan: bool = False,
+                 chankan_of_ankan: bool = False, last_tile: bool = False,
+                 blessing: Blessing | None = None, dora_indicators: tuple[Tile, ...] = (),
+                 ura_indicators: tuple[Tile, ...] = (), honba: int = 0,
+                 riichi_sticks: int = 0) -> None:
+        # (Written out, not generated: compiled, each `object.__setattr__` is a plain store, and one
+        # is built for every record read; as Python it is what dataclass would write.)
+        object.__setattr__(self, "tsumo", tsumo)
+        object.__setattr__(self, "seat_wind", seat_wind)
+        object.__setattr__(self, "round_wind", round_wind)
+        object.__setattr__(self, "riichi", riichi)
+        object.__setattr__(self, "ippatsu", ippatsu)
+        object.__setattr__(self, "rinshan", rinshan)
+        object.__setattr__(self, "chankan", chankan)
+        object.__setattr__(self, "chankan_of_ankan", chankan_of_ankan)
+        object.__setattr__(self, "last_tile", last_tile)
+        object.__setattr__(self, "blessing", blessing)
+        object.__setattr__(self, "dora_indicators", dora_indicators)
+        object.__setattr__(self, "ura_indicators", ura_indicators)
+        object.__setattr__(self, "honba", honba)
+        object.__setattr__(self, "riichi_sticks", riichi_sticks)
+
     @property
     def is_dealer(self) -> bool:
         return self.seat_wind == 1  # East (an int test: `Wind.EAST` is slow under Python 3.11)

@@ -18,6 +18,7 @@ winning tile completed, which fixes the wait and whether a completed triplet cou
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from enum import Enum
 from itertools import product
 from typing import Final, NamedTuple
@@ -63,7 +64,8 @@ _RYANMEN, _KANCHAN, _PENCHAN = Wait.RYANMEN, Wait.KANCHAN, Wait.PENCHAN
 _SHANPON, _TANKI = Wait.SHANPON, Wait.TANKI
 
 
-class Reading(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Reading:
     """One interpretation of a winning hand: its sets, its pair and the wait that completed it.
 
     `hand_seqs` (lowest kinds of sequences) and `hand_trips` (kinds of triplets) are the
@@ -87,6 +89,25 @@ class Reading(NamedTuple):
     win_group: int  # lowest kind of the sequence / kind of the triplet or pair the win completed
     pairs: tuple[int, ...]
     shape: HandShape
+
+    def __init__(self, form: Form, pair: int, hand_seqs: tuple[int, ...],
+                 hand_trips: tuple[int, ...], seq_bits: int, trip_bits: int, peikou: int,
+                 anko: int, ron_trip: int, wait: Wait, win_group: int, pairs: tuple[int, ...],
+                 shape: HandShape) -> None:
+        # (Written out, not generated: see `HandShape.__init__`.)
+        object.__setattr__(self, "form", form)
+        object.__setattr__(self, "pair", pair)
+        object.__setattr__(self, "hand_seqs", hand_seqs)
+        object.__setattr__(self, "hand_trips", hand_trips)
+        object.__setattr__(self, "seq_bits", seq_bits)
+        object.__setattr__(self, "trip_bits", trip_bits)
+        object.__setattr__(self, "peikou", peikou)
+        object.__setattr__(self, "anko", anko)
+        object.__setattr__(self, "ron_trip", ron_trip)
+        object.__setattr__(self, "wait", wait)
+        object.__setattr__(self, "win_group", win_group)
+        object.__setattr__(self, "pairs", pairs)
+        object.__setattr__(self, "shape", shape)
 
     @property
     def seqs(self) -> tuple[int, ...]:
@@ -145,8 +166,8 @@ _ONE_WAY: Final[tuple[dict[int, Split], ...]] = ({}, {}, {}, {})
 _SUIT_ORDER: Final = (3, 0, 1, 2)  # the order sets are listed in: honours, man, pin, sou
 #: (shift, shapes splitting one way) per suit, in that order.
 _SUITS: Final = tuple((SUIT_SHIFTS[suit], _ONE_WAY[suit]) for suit in _SUIT_ORDER)
-# Named tuples made for every hand are built with tuple.__new__: their generated __new__ is a
-# Python call that costs as much again as the tuple.
+# Splits, made for every suit shape seen, are built with tuple.__new__: a named tuple's generated
+# __new__ is a Python call that costs as much again as the tuple.
 _new = tuple.__new__
 
 
@@ -328,25 +349,24 @@ def read(shape: HandShape, tsumo: bool) -> list[Reading]:
     meld_trip_bits = shape.meld_trip_bits
     ankans = shape.ankans
     standard = _STANDARD
-    new = _new
     for pair, seqs, trips, seq_bits, trip_bits, peikou in splits(shape.concealed):
         all_seqs = seq_bits | meld_seq_bits
         all_trips = trip_bits | meld_trip_bits
         anko = len(trips) + ankans
         if pair == win:
-            out.append(new(Reading, (standard, pair, seqs, trips, all_seqs, all_trips, peikou,
-                                     anko, -1, _TANKI, win, (), shape)))
+            out.append(Reading(standard, pair, seqs, trips, all_seqs, all_trips, peikou, anko, -1,
+                               _TANKI, win, (), shape))
         if trip_bits >> win & 1:
             if tsumo:
-                out.append(new(Reading, (standard, pair, seqs, trips, all_seqs, all_trips, peikou,
-                                         anko, -1, _SHANPON, win, (), shape)))
+                out.append(Reading(standard, pair, seqs, trips, all_seqs, all_trips, peikou,
+                                   anko, -1, _SHANPON, win, (), shape))
             else:  # a triplet completed by ron is not concealed
-                out.append(new(Reading, (standard, pair, seqs, trips, all_seqs, all_trips, peikou,
-                                         anko - 1, win, _SHANPON, win, (), shape)))
+                out.append(Reading(standard, pair, seqs, trips, all_seqs, all_trips, peikou,
+                                   anko - 1, win, _SHANPON, win, (), shape))
         # Each distinct sequence holding the win: bits win - 2 .. win of seq_bits.
         for delta, wait in holding[seq_bits << 2 >> win & 7]:
-            out.append(new(Reading, (standard, pair, seqs, trips, all_seqs, all_trips, peikou,
-                                     anko, -1, wait, win + delta, (), shape)))
+            out.append(Reading(standard, pair, seqs, trips, all_seqs, all_trips, peikou, anko, -1,
+                               wait, win + delta, (), shape))
     if out or shape.meld_sets:
         return out
     return _irregular(shape)

@@ -60,39 +60,40 @@ _SET_NAMES = {(name, k): _set_name(name, k) for name in (
 _WAIT_REASON = {w: f"{w.value} wait" for w in Wait}
 
 
-def fu(r: Reading, ctx: WinContext, rules: Ruleset, items: list[FuItem] | None = None) -> int:
+def fu(r: Reading, ctx: WinContext, rules: Ruleset,
+       items: list[tuple[str, int]] | None = None) -> int:
     """The reading's fu, rounded up to 10 (chiitoitsu stays 25).
 
-    Fills `items`, when given, with the reasons before rounding: one code path for both.
+    Fills `items`, when given, with (reason, fu) before rounding: one code path for both.
     """
-    # Unpacked at once: a named tuple's fields read by name are slower under Python 3.11.
-    form, pair, _, hand_trips, _, _, _, _, ron_trip, wait, _, _, shape = r
+    form, pair, hand_trips, ron_trip, wait, shape = \
+        r.form, r.pair, r.hand_trips, r.ron_trip, r.wait, r.shape
     if form is _CHIITOITSU:
         if items is not None:
-            items.append(FuItem("chiitoitsu (fixed, not rounded)", 25))
+            items.append(("chiitoitsu (fixed, not rounded)", 25))
         return 25
     if form is _KOKUSHI:
         # A yakuman of no sets and no pair: nothing to count, and the limit pays it anyway.
         # Tenhou reports it with 0 fu (both kokushi wins of tenhou-sanma-wins-dev.jsonl).
         if items is not None:
-            items.append(FuItem("kokushi musou (a yakuman: no fu counted)", 0))
+            items.append(("kokushi musou (a yakuman: no fu counted)", 0))
         return 0
     closed = shape.closed
     total = 20
     if items is not None:
-        items.append(FuItem("base (futei)", 20))
+        items.append(("base (futei)", 20))
     if closed and not ctx.tsumo:
         total += 10
         if items is not None:
-            items.append(FuItem("closed ron (menzen kafu)", 10))
+            items.append(("closed ron (menzen kafu)", 10))
     if ctx.tsumo and not is_pinfu(r, ctx, rules) and (rules.rinshan_tsumo_fu or not ctx.rinshan):
         total += 2
         if items is not None:
-            items.append(FuItem("tsumo", 2))
+            items.append(("tsumo", 2))
     if wait is not _RYANMEN and wait is not _SHANPON:  # kanchan, penchan, tanki
         total += 2
         if items is not None:
-            items.append(FuItem(_WAIT_REASON[wait], 2))
+            items.append((_WAIT_REASON[wait], 2))
     if pair >= 27:
         seat = pair == 26 + ctx.seat_wind
         round_ = pair == 26 + ctx.round_wind
@@ -105,14 +106,14 @@ def fu(r: Reading, ctx: WinContext, rules: Ruleset, items: list[FuItem] | None =
             if items is not None:
                 what = "dragon" if pair >= 31 else "value tile" if north else \
                     "double wind" if seat and round_ else "seat wind" if seat else "round wind"
-                items.append(FuItem(f"pair of the {what} {TILES[pair]}", pair_fu))
+                items.append((f"pair of the {what} {TILES[pair]}", pair_fu))
     for k in hand_trips:
         concealed = k != ron_trip
         set_fu = (4 if IS_ORPHAN[k] else 2) * (2 if concealed else 1)
         total += set_fu
         if items is not None:
             name = "concealed triplet" if concealed else "triplet completed by ron"
-            items.append(FuItem(_SET_NAMES[name, k], set_fu))
+            items.append((_SET_NAMES[name, k], set_fu))
     for k, kind in shape.meld_sets:
         if kind is _CHI:
             continue
@@ -120,16 +121,16 @@ def fu(r: Reading, ctx: WinContext, rules: Ruleset, items: list[FuItem] | None =
         set_fu = (4 if IS_ORPHAN[k] else 2) * (1 if kind is _PON else 8 if kind is _ANKAN else 4)
         total += set_fu
         if items is not None:
-            items.append(FuItem(_SET_NAMES[_MELD_NAME[kind], k], set_fu))
+            items.append((_SET_NAMES[_MELD_NAME[kind], k], set_fu))
     if total == 20 and not closed:
         total = 30
         if items is not None:
-            items.append(FuItem("open hand of pinfu shape", 10))
+            items.append(("open hand of pinfu shape", 10))
     return -(-total // 10) * 10
 
 
 def fu_items(r: Reading, ctx: WinContext, rules: Ruleset) -> tuple[FuItem, ...]:
     """The reasons behind `fu(r, ctx, rules)` (before rounding up)."""
-    items: list[FuItem] = []
+    items: list[tuple[str, int]] = []
     fu(r, ctx, rules, items)
-    return tuple(items)
+    return tuple([FuItem(reason, n) for reason, n in items])

@@ -62,6 +62,14 @@ class Meld:
     called: Tile | None = None
     source: CalledFrom | None = None
 
+    def __init__(self, kind: MeldKind, tiles: tuple[Tile, ...], called: Tile | None = None,
+                 source: CalledFrom | None = None) -> None:
+        # (Written out, not generated: see `Hand.__init__`.)
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "tiles", tiles)
+        object.__setattr__(self, "called", called)
+        object.__setattr__(self, "source", source)
+
     @classmethod
     def parse(cls, kind: str, tiles: str, called: str | None = None,
               source: str | None = None) -> Meld:
@@ -136,6 +144,15 @@ class Hand:
     melds: tuple[Meld, ...]
     win_tile: Tile
     kita: int = 0
+
+    def __init__(self, concealed: tuple[Tile, ...], melds: tuple[Meld, ...], win_tile: Tile,
+                 kita: int = 0) -> None:
+        # (Written out, not generated: compiled, each `object.__setattr__` is a plain store, and one
+        # is built for every record read; as Python it is what dataclass would write.)
+        object.__setattr__(self, "concealed", concealed)
+        object.__setattr__(self, "melds", melds)
+        object.__setattr__(self, "win_tile", win_tile)
+        object.__setattr__(self, "kita", kita)
 
     @classmethod
     def parse(cls, concealed: str, win: str, melds: Iterable[Meld] = (), kita: int = 0) -> Hand:

@@ -18,7 +18,6 @@ import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from json.scanner import make_scanner
 from typing import Any
 
 
@@ -160,10 +159,9 @@ def _finite(text: str) -> float:
 
 
 _DECODER = json.JSONDecoder(parse_constant=_no_constant, parse_float=_finite)
-#: json's scanner with load_json's hooks, (text, index) -> (value, end index): one value of a
-#: larger text (`scorer.record_reader`).
-SCAN_VALUE: Callable[[str, int], tuple[Any, int]] = make_scanner(
-    _DECODER)  # type: ignore[arg-type]  # (typeshed: the argument is a scanner, it is a decoder)
+#: `json.loads` of a text with load_json's hooks, and without its other checks: the part of a
+#: line `scorer.record_reader` has checked already.
+DECODE: Callable[[str], Any] = _DECODER.decode
 
 
 def load_json(text: str | bytes, max_bytes: int = JSON_MAX_BYTES,
@@ -177,7 +175,7 @@ def load_json(text: str | bytes, max_bytes: int = JSON_MAX_BYTES,
         if isinstance(text, str) and not text.startswith("\ufeff"):
             # json.loads with these hooks would build a decoder per call; this one is built once
             # (a BOM or bytes take json.loads, for its exact errors and decoding).
-            data = _DECODER.decode(text)
+            data = DECODE(text)
         else:
             data = json.loads(text, parse_constant=_no_constant, parse_float=_finite)
     except RecursionError:

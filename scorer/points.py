@@ -49,33 +49,49 @@ class HandValue:
         return self.base // (4 * MANGAN_BASE)
 
     def ron(self, dealer: bool) -> int:
-        return round_up(self.base * (6 if dealer else 4))
+        return ron_points(self.base, dealer)
 
     def tsumo(self, dealer: bool, rules: Ruleset | None = None) -> tuple[int, int]:
-        """(what the dealer pays, what each non-dealer pays); a dealer's tsumo: both the same.
-
-        At a three-player table the missing seat is always a non-dealer: under tsumo loss
-        nobody pays its share; under north bisection each payer adds half of it, split in base
-        points before the rounding to 100, so that the tsumo pays what a ron does (a non-dealer's
-        1 han 30 fu: 600 + 400 for the ron's 1,000; `Ruleset.tsumo_payment`).
-        """
-        base = self.base
-        bisect = (rules is not None and rules.players == 3
-                  and rules.tsumo_payment is not _TSUMO_LOSS)
-        if dealer:
-            each = round_up(base * 3 if bisect else base * 2)
-            return each, each
-        if bisect:  # (a base is always even: the halves are whole)
-            return round_up(base * 5 // 2), round_up(base * 3 // 2)
-        return round_up(base * 2), round_up(base)
+        """(what the dealer pays, what each non-dealer pays); see `tsumo_points`."""
+        return tsumo_points(self.base, dealer, rules)
 
     def total(self, dealer: bool, tsumo: bool, rules: Ruleset | None = None) -> int:
         """The hand's value before honba and sticks (at four players without `rules`)."""
-        if not tsumo:
-            return self.ron(dealer)
-        from_dealer, from_other = self.tsumo(dealer, rules)
-        others = 4 if rules is None else rules.players
-        return (others - 1) * from_other if dealer else from_dealer + (others - 2) * from_other
+        return total_points(self.base, dealer, tsumo, rules)
+
+
+def ron_points(base: int, dealer: bool) -> int:
+    """What a ron on a hand of `base` points pays."""
+    return round_up(base * (6 if dealer else 4))
+
+
+def tsumo_points(base: int, dealer: bool, rules: Ruleset | None = None) -> tuple[int, int]:
+    """(what the dealer pays, what each non-dealer pays) for a tsumo on a hand of `base` points;
+    a dealer's tsumo: both the same.
+
+    At a three-player table the missing seat is always a non-dealer: under tsumo loss
+    nobody pays its share; under north bisection each payer adds half of it, split in base
+    points before the rounding to 100, so that the tsumo pays what a ron does (a non-dealer's
+    1 han 30 fu: 600 + 400 for the ron's 1,000; `Ruleset.tsumo_payment`).
+    """
+    bisect = (rules is not None and rules.players == 3
+              and rules.tsumo_payment is not _TSUMO_LOSS)
+    if dealer:
+        each = round_up(base * 3 if bisect else base * 2)
+        return each, each
+    if bisect:  # (a base is always even: the halves are whole)
+        return round_up(base * 5 // 2), round_up(base * 3 // 2)
+    return round_up(base * 2), round_up(base)
+
+
+def total_points(base: int, dealer: bool, tsumo: bool, rules: Ruleset | None = None) -> int:
+    """What a hand of `base` points is worth before honba and sticks (at four players without
+    `rules`)."""
+    if not tsumo:
+        return ron_points(base, dealer)
+    from_dealer, from_other = tsumo_points(base, dealer, rules)
+    others = 4 if rules is None else rules.players
+    return (others - 1) * from_other if dealer else from_dealer + (others - 2) * from_other
 
 
 # Limit members as module names: under Python 3.11 `Limit.MANGAN` goes through the enum

@@ -31,11 +31,13 @@ _FLAGS = ("tsumo", "riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "
 FIELDS = frozenset({"closed", "melds", "win_tile", *_FLAGS, "seat_wind", "round_wind", "dealer",
                     "honba", "riichi_sticks", "kita", "dora_indicators", "ura_indicators",
                     "agari_index_in_hand"})
+#: The members of the real-wins files that `from_record` ignores (they come last).
+IGNORED = ("rules", "expected", "source")
 
 # Enum members and texts as tables (under Python 3.11 `Wind(2)` and `Riichi.DOUBLE` each go
 # through the enum machinery, and every record reads them).
 _WINDS = {int(w): w for w in Wind}
-_BLESSINGS = tuple((b, b.value) for b in Blessing)
+_BLESSINGS = (Blessing.TENHOU, Blessing.CHIIHOU, Blessing.RENHOU)
 _DOUBLE, _RIICHI, _NO_RIICHI = Riichi.DOUBLE, Riichi.RIICHI, Riichi.NONE
 _MELD_KINDS = {k.value: k for k in MeldKind}
 _SOURCES = {c.value: c for c in CalledFrom}
@@ -105,10 +107,20 @@ def _meld(raw: Any, index: int, problems: list[Problem]) -> Meld | None:
 def _int(record: Mapping[str, Any], field: str, default: int, low: int, high: int,
          problems: list[Problem]) -> int:
     value = record.get(field, default)
+    if type(value) is int and low <= value <= high:
+        return value  # (the common case, first)
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         problems.append(Problem(field, f"expected a whole number {low}-{high}, not {brief(value)}"))
         return default
     return value
+
+
+def _flag(record: Mapping[str, Any], field: str, problems: list[Problem]) -> bool:
+    value = record.get(field, False)
+    if value is True or value is False:
+        return value
+    problems.append(Problem(field, f"expected true or false, not {brief(value)}"))
+    return False
 
 
 def from_record(record: Mapping[str, Any]) -> tuple[Hand, WinContext]:
@@ -134,13 +146,8 @@ def from_record(record: Mapping[str, Any]) -> tuple[Hand, WinContext]:
             meld = _meld(raw, i, problems)
             if meld is not None:
                 melds.append(meld)
-    flags = {}
-    for flag in _FLAGS:
-        value = record.get(flag, False)
-        if not isinstance(value, bool):
-            problems.append(Problem(flag, f"expected true or false, not {brief(value)}"))
-            value = False
-        flags[flag] = value
+    tsumo, riichi, double_riichi, ippatsu, rinshan, chankan, chankan_of_ankan, haitei, houtei, \
+        tenhou, chiihou, renhou = [_flag(record, flag, problems) for flag in _FLAGS]
     before = len(problems)
     seat = _int(record, "seat_wind", 1, 1, 4, problems)
     seat_ok = len(problems) == before
@@ -153,19 +160,18 @@ def from_record(record: Mapping[str, Any]) -> tuple[Hand, WinContext]:
     kita = _int(record, "kita", 0, KITA.low, KITA.high, problems)
     dora = _tiles(record.get("dora_indicators", []), "dora_indicators", problems)
     ura = _tiles(record.get("ura_indicators", []), "ura_indicators", problems)
-    blessings = [b for b, name in _BLESSINGS if flags[name]]
+    blessings = [b for b, held in zip(_BLESSINGS, (tenhou, chiihou, renhou), strict=True) if held]
     if len(blessings) > 1:
         problems.append(Problem("blessing", "at most one of tenhou, chiihou and renhou"))
     if problems or win is None:
         raise InvalidInput(problems)
     if record.get("agari_index_in_hand", 1) != 1:
         honba = sticks = 0
-    riichi = _DOUBLE if flags["double_riichi"] else _RIICHI if flags["riichi"] else _NO_RIICHI
     context = WinContext(
-        tsumo=flags["tsumo"], seat_wind=_WINDS[seat], round_wind=_WINDS[round_], riichi=riichi,
-        ippatsu=flags["ippatsu"], rinshan=flags["rinshan"], chankan=flags["chankan"],
-        chankan_of_ankan=flags["chankan_of_ankan"],
-        last_tile=flags["haitei"] or flags["houtei"],
+        tsumo=tsumo, seat_wind=_WINDS[seat], round_wind=_WINDS[round_],
+        riichi=_DOUBLE if double_riichi else _RIICHI if riichi else _NO_RIICHI,
+        ippatsu=ippatsu, rinshan=rinshan, chankan=chankan, chankan_of_ankan=chankan_of_ankan,
+        last_tile=haitei or houtei,
         blessing=blessings[0] if blessings else None, dora_indicators=dora,
         ura_indicators=ura, honba=honba, riichi_sticks=sticks)
     return Hand(concealed, tuple(melds), win, kita), context

@@ -15,9 +15,9 @@ from typing import Any, NamedTuple
 from scorer.context import WinContext
 from scorer.decompose import Form, Reading, Wait
 from scorer.dora import DoraCount
-from scorer.fu import FuItem, fu_items
+from scorer.fu import FuItem, fu, fu_items
 from scorer.hand import Hand
-from scorer.points import HandValue, Limit
+from scorer.points import HandValue, Limit, base_points, ron_points, total_points, tsumo_points
 from scorer.rules import Ruleset
 
 __all__ = ["ChosenReading", "Findings", "Outcome", "Payment", "Score", "payment"]
@@ -48,19 +48,27 @@ class Payment:
 
 def payment(value: HandValue, ctx: WinContext, rules: Ruleset) -> Payment:
     """The payments for a win worth `value`, honba and riichi sticks included."""
+    return Payment(*payment_parts(value.base, ctx, rules))
+
+
+Paid = tuple[int | None, int | None, int | None, int]
+
+
+def payment_parts(base: int, ctx: WinContext, rules: Ruleset) -> Paid:
+    """`payment`'s fields, in order, for a win of `base` points (what `score --jsonl` writes)."""
     dealer = ctx.is_dealer
     honba = ctx.honba * rules.honba_value
     sticks = ctx.riichi_sticks * rules.riichi_stick
     if not ctx.tsumo:
-        ron = value.ron(dealer) + honba
-        return Payment(ron, None, None, ron + sticks)
-    from_dealer, from_other = value.tsumo(dealer, rules)
+        ron = ron_points(base, dealer) + honba
+        return ron, None, None, ron + sticks
+    from_dealer, from_other = tsumo_points(base, dealer, rules)
     payers = rules.players - 1  # they share the honba (Tenhou's sanma: 200, 100 from each)
     per = honba // payers
     if dealer:
-        return Payment(None, None, from_other + per, payers * (from_other + per) + sticks)
-    return Payment(None, from_dealer + per, from_other + per,
-                   from_dealer + per + (payers - 1) * (from_other + per) + sticks)
+        return None, None, from_other + per, payers * (from_other + per) + sticks
+    return (None, from_dealer + per, from_other + per,
+            from_dealer + per + (payers - 1) * (from_other + per) + sticks)
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,6 +140,10 @@ class Score:
     """
 
     findings: Findings
+
+    def __init__(self, findings: Findings) -> None:
+        # (Written out, not generated: compiled, `object.__setattr__` is a plain store.)
+        object.__setattr__(self, "findings", findings)
 
     @property
     def hand(self) -> Hand:
@@ -258,9 +270,7 @@ class Score:
             # Tenhou names a counted (kazoe) yakuman "yakuman" like a real one.
             "limit": limit,
             "points": points,
-            "payments": None if paid is None else {
-                "ron": paid.ron, "from_dealer": paid.from_dealer,
-                "from_non_dealer": paid.from_non_dealer, "winner_gain": paid.winner_gain},
+            "payments": None if paid is None else dict(zip(_PAYMENT_KEYS, paid, strict=True)),
             "fu_items": [[reason, n] for reason, n in items],
             "reading": None if chosen is None else {
                 "form": _FORM_TEXT[chosen.form], "groups": list(chosen.groups()),
@@ -278,9 +288,10 @@ class Score:
         if paid is None:
             payments = "null"
         else:
-            payments = (f'{{"ron": {_number(paid.ron)}, "from_dealer": {_number(paid.from_dealer)}'
-                        f', "from_non_dealer": {_number(paid.from_non_dealer)}, '
-                        f'"winner_gain": {paid.winner_gain}}}')
+            ron, from_dealer, from_non_dealer, winner_gain = paid
+            payments = (f'{{"ron": {_number(ron)}, "from_dealer": {_number(from_dealer)}, '
+                        f'"from_non_dealer": {_number(from_non_dealer)}, '
+                        f'"winner_gain": {winner_gain}}}')
         if chosen is None:
             reading = "null"
         else:
@@ -302,10 +313,11 @@ class Score:
 
 
 def _json_parts(findings: Findings) -> tuple[bool, list[tuple[str, int]], int, str, int,
-                                              Payment | None, tuple[FuItem, ...]]:
+                                              Paid | None, list[tuple[str, int]]]:
     """What `to_json` and `to_json_line` report beyond the findings themselves: whether the hand
-    won, its yaku with the dora, yakuman units, limit name, points, payment and fu items."""
-    hand, ctx, rules, outcome, yaku_found, yakuman, dora, han, fu, chosen, _ = findings
+    won, its yaku with the dora, yakuman units, limit name, points, payment (`Payment`'s fields)
+    and fu items ((reason, fu) pairs)."""
+    hand, ctx, rules, outcome, yaku_found, yakuman, dora, han, fu_, chosen, _ = findings
     win = outcome is _WIN
     yaku = list(yaku_found)
     units = 0
@@ -323,13 +335,18 @@ def _json_parts(findings: Findings) -> tuple[bool, list[tuple[str, int]], int, s
     paid = None
     limit = ""
     if han:
-        value = HandValue.of(han, fu, rules, units)
-        limit = _LIMIT_JSON[value.limit]
+        base, limit_kind = base_points(han, fu_, rules, units)
+        limit = _LIMIT_JSON[limit_kind]
         if win:
-            points = value.total(ctx.seat_wind == 1, ctx.tsumo, rules)
-            paid = payment(value, ctx, rules)
-    items = fu_items(chosen, ctx, rules) if win and chosen is not None else ()
+            points = total_points(base, ctx.seat_wind == 1, ctx.tsumo, rules)
+            paid = payment_parts(base, ctx, rules)
+    items: list[tuple[str, int]] = []
+    if win and chosen is not None:
+        fu(chosen, ctx, rules, items)
     return win, yaku, units, limit, points, paid, items
+
+
+_PAYMENT_KEYS = ("ron", "from_dealer", "from_non_dealer", "winner_gain")
 
 
 def _number(value: int | None) -> str:

@@ -15,7 +15,8 @@ and "is any kind held five times?" is one addition and one mask for all 34 kinds
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Final, NamedTuple
+from dataclasses import dataclass
+from typing import Final
 
 from scorer.hand import CalledFrom, Hand, Meld, MeldKind
 from scorer.tiles import KINDS
@@ -62,14 +63,8 @@ KIND_CLASS: Final = tuple(
     for k in range(KINDS))
 
 
-def _fields(bit: int) -> int:
-    """The fields of every kind in a class: a hand has the class if any of them is non-zero."""
-    return each(FIELD, (k for k in ALL_KINDS if KIND_CLASS[k] & bit))
-
-
-_MAN_FIELDS, _PIN_FIELDS, _SOU_FIELDS = _fields(MAN), _fields(PIN), _fields(SOU)
-_HONOUR_FIELDS, _SIMPLE_FIELDS = _fields(HONOUR), _fields(SIMPLE)
-_TERMINAL_FIELDS, _NOT_GREEN_FIELDS = _fields(TERMINAL), _fields(NOT_GREEN)
+#: Per kind, its count's unit within its suit's nine fields.
+_IN_SUIT: Final = tuple(1 << (BITS * (k % 9)) for k in range(KINDS))
 
 
 # Enum members as module names, for the hot paths: under Python 3.11 `MeldKind.CHI` goes through
@@ -84,7 +79,8 @@ _PON_LOW: Final = {3 * UNIT[k]: k for k in ALL_KINDS}
 _KAN_LOW: Final = {4 * UNIT[k]: k for k in ALL_KINDS}
 
 
-class HandShape(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class HandShape:
     """A hand as packed counts and fixed meld sets: what every reading of it shares.
 
     `packed` counts every tile (a kan 4), `concealed` only the concealed ones; `reds` counts
@@ -111,17 +107,52 @@ class HandShape(NamedTuple):
     mask: int
     proper: bool
 
+    def __init__(self, packed: int, concealed: int, reds: int, red_fives: int, win: int,
+                 closed: bool, meld_seqs: tuple[int, ...], meld_trips: tuple[int, ...],
+                 meld_sets: tuple[tuple[int, MeldKind], ...], meld_seq_bits: int,
+                 meld_trip_bits: int, kans: int, ankans: int, mask: int, proper: bool) -> None:
+        # (Written out, not generated: compiled, each `object.__setattr__` is a plain store, and
+        # every hand scored is tallied; as Python it is what dataclass would write.)
+        object.__setattr__(self, "packed", packed)
+        object.__setattr__(self, "concealed", concealed)
+        object.__setattr__(self, "reds", reds)
+        object.__setattr__(self, "red_fives", red_fives)
+        object.__setattr__(self, "win", win)
+        object.__setattr__(self, "closed", closed)
+        object.__setattr__(self, "meld_seqs", meld_seqs)
+        object.__setattr__(self, "meld_trips", meld_trips)
+        object.__setattr__(self, "meld_sets", meld_sets)
+        object.__setattr__(self, "meld_seq_bits", meld_seq_bits)
+        object.__setattr__(self, "meld_trip_bits", meld_trip_bits)
+        object.__setattr__(self, "kans", kans)
+        object.__setattr__(self, "ankans", ankans)
+        object.__setattr__(self, "mask", mask)
+        object.__setattr__(self, "proper", proper)
+
     @classmethod
     def of(cls, hand: Hand) -> HandShape:
         """Tally a hand in one pass over its tiles. Any hand can be tallied, valid or not: the
         counts are trusted only once validation has passed (see `scorer.validity`)."""
         unit = UNIT
-        concealed = reds = red_fives = 0
+        # Counted per suit (small ints: no allocation for each tile), then packed once. `mask`
+        # ORs the class of every tile.
+        man = pin = sou = honours = reds = red_fives = mask = 0
         for t in hand.concealed:
-            concealed += unit[t.kind]
+            k = t.kind
+            mask |= KIND_CLASS[k]
+            if k < 9:
+                man += _IN_SUIT[k]
+            elif k < 18:
+                pin += _IN_SUIT[k]
+            elif k < 27:
+                sou += _IN_SUIT[k]
+            else:
+                honours += _IN_SUIT[k]
             if t.is_red:
-                reds += unit[t.kind]
+                reds += unit[k]
                 red_fives += 1
+        concealed = man + (pin << SUIT_SHIFTS[1]) + (sou << SUIT_SHIFTS[2]) \
+            + (honours << SUIT_SHIFTS[3])
         packed = concealed
         seqs: list[int] = []
         trips: list[int] = []
@@ -132,6 +163,7 @@ class HandShape(NamedTuple):
             tiles = 0
             for t in meld.tiles:
                 tiles += unit[t.kind]
+                mask |= KIND_CLASS[t.kind]
                 if t.is_red:
                     reds += unit[t.kind]
                     red_fives += 1
@@ -157,29 +189,16 @@ class HandShape(NamedTuple):
             else:
                 closed = False
             sets.append((low, kind))
-        # The OR of KIND_CLASS over every kind held: one test per class on the packed count.
-        mask = ((MAN if packed & _MAN_FIELDS else 0) | (PIN if packed & _PIN_FIELDS else 0)
-                | (SOU if packed & _SOU_FIELDS else 0)
-                | (HONOUR if packed & _HONOUR_FIELDS else 0)
-                | (SIMPLE if packed & _SIMPLE_FIELDS else 0)
-                | (TERMINAL if packed & _TERMINAL_FIELDS else 0)
-                | (NOT_GREEN if packed & _NOT_GREEN_FIELDS else 0))
         if not sets:  # (a closed hand without kans: nothing more to tally)
-            return _new(cls, (packed, concealed, reds, red_fives, hand.win_tile.kind, True, (),
-                              (), (), 0, 0, 0, 0, mask, True))
-        return _new(cls, (packed, concealed, reds, red_fives, hand.win_tile.kind, closed,
-                          tuple(seqs), tuple(trips), tuple(sets), seq_bits, trip_bits, kans,
-                          ankans, mask, proper))
+            return cls(packed, concealed, reds, red_fives, hand.win_tile.kind, True, (), (), (),
+                       0, 0, 0, 0, mask, True)
+        return cls(packed, concealed, reds, red_fives, hand.win_tile.kind, closed, tuple(seqs),
+                   tuple(trips), tuple(sets), seq_bits, trip_bits, kans, ankans, mask, proper)
 
     @property
     def counts(self) -> tuple[int, ...]:
         """How many of each of the 34 kinds, melds included (a kan counts 4)."""
         return tuple(count_of(self.packed, k) for k in ALL_KINDS)
-
-
-# Built with tuple.__new__: HandShape's generated __new__ is a Python call that costs as much
-# again as the tuple, for every hand.
-_new = tuple.__new__
 
 
 def _properly_called(meld: Meld) -> bool:

@@ -167,8 +167,8 @@ def hand_facts(shape: tiles.HandShape, ctx: WinContext, rules: Ruleset) -> int:
 def reading_facts(r: Reading, ctx: WinContext, hand: int = 0) -> int:
     """The facts of one reading: its sets, its pair and its wait (`ctx` and the `hand`'s facts:
     is the pair pinfu's)."""
-    # Unpacked at once: a named tuple's fields read by name are slower under Python 3.11.
-    form, pair, _, _, seq_bits, trip_bits, peikou, anko, _, wait, _, _, _ = r
+    form, pair, seq_bits, trip_bits, peikou, anko, wait = \
+        r.form, r.pair, r.seq_bits, r.trip_bits, r.peikou, r.anko, r.wait
     if form is not _STANDARD:
         return SEVEN_PAIRS if form is _CHIITOITSU else THIRTEEN_ORPHANS
     facts = HONOUR_FACTS[trip_bits >> 27]

@@ -42,6 +42,20 @@ LINES = [
     BASE + '"rules": {"a" 1}}', BASE + '"rules": {1: 1}}', BASE + '"tsumo": tru}',
     BASE + '"rules": 1,}', "{}", " { } ", "{", "[1, 2]", '"x"', "NaN", "", "not json",
     '\ufeff{"closed": "1m"}',
+    # Where the split (the first ignored key) is not a top-level member's comma, or what follows
+    # it is not only ignored members.
+    BASE + '"source": "a, \\"rules\\": 1", "rules": 1}',
+    '{"closed": "234m456p22s345678s", "melds": ["x", "rules"], "win_tile": "8s", "rules": 1}',
+    '{"closed": "234m456p22s345678s", "melds": [{"rules": 1}], "win_tile": "8s"}',
+    '{"closed": "234m456p22s345678s" , \n "rules": {"a": [1, {"b": null}]}, "expected": -0.5,'
+    ' "source": ""}\n',
+    BASE + '"rules": 1, "expected": {"closed": 2}, "source": "s"}',
+    BASE + '"rules": 1, "expected": 2, "win_tile": "2m"}', BASE + '"rules": 1, "x": 1e5}',
+    BASE + '"rules": 1, "source": "\\u0041"}', BASE + '"rules": {"a": 1,}}',
+    BASE + '"rules": 1 "expected": 2}', BASE + '"rules": 1}, "expected": 2}',
+    BASE + '"rules": ' + "[" * 31 + "]" * 31 + "}", BASE + '"rules": ' + "[" * 32 + "]" * 32 + "}",
+    *('{"closed": "1m", "x": ' + "[" * n + "]" * n + ', "rules": 1}' for n in (31, 32)),
+    '{"rules": 1}', '{ , "rules": 1}', '{"closed": "1m",, "rules": 1}',
 ]
 
 

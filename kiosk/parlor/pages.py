@@ -1,4 +1,5 @@
-"""The counter's pages: plain server-rendered HTML (no script), readable on any counter PC.
+"""The counter's pages: plain server-rendered HTML, readable on any counter PC (the tables page
+alone has a few lines of script, to follow the tables; without it, it reloads itself).
 
 The templates live here as strings so the parlor needs no package data of its own; Flask's
 `render_template_string` escapes every value.
@@ -14,7 +15,7 @@ from markupsafe import Markup
 BASE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-{% if refresh %}<meta http-equiv="refresh" content="{{ refresh }}">{% endif %}
+{% if refresh %}<noscript><meta http-equiv="refresh" content="{{ refresh }}"></noscript>{% endif %}
 <title>{{ title }} - parlor</title>
 <style>
 body { font: 16px/1.4 system-ui, sans-serif; margin: 0 1rem 2rem; color: #111; }
@@ -46,10 +47,13 @@ LOGIN = """{% if message %}<p class="error">{{ message }}</p>{% endif %}
 <label>Password <input name="password" type="password" autocomplete="current-password" required>
 </label><button>Sign in</button></form>"""
 
-TABLES = """<p class="muted">Refreshes every {{ refresh }} s.</p>
-<table><tr><th>Table</th><th>Hand</th><th class="n">Sticks</th><th>Players (points)</th>
+# The live page's rows, served alone by /counter/live for its script (an ETag while nothing moved).
+# Each row says which game and how many of its events it shows (data-game, data-events).
+TABLE_ROWS = """<tr><th>Table</th><th>Hand</th><th class="n">Sticks</th><th>Players (points)</th>
 <th>Dealer</th><th class="n">Playing</th><th>State</th></tr>
-{% for t in tables %}<tr><td>{{ t.name }}{% if t.revoked %} (revoked){% endif %}</td>
+{% for t in tables %}<tr data-table="{{ t.name }}" data-game="{{ t.game.id if t.game else '' }}"
+data-events="{{ t.game.events if t.game else 0 }}"><td>{{ t.name }}
+{%- if t.revoked %} (revoked){% endif %}</td>
 {% if t.game %}{% set g = t.game %}<td>{{ g.label }}</td><td class="n">{{ g.riichi_sticks }}</td>
 <td>{% for p in g.players %}{{ p }} {{ "{:,}".format(g.points[loop.index0]) }}
 {%- if loop.index0 in g.riichi %} (riichi){% endif %}{% if not loop.last %}; {% endif %}
@@ -57,7 +61,27 @@ TABLES = """<p class="muted">Refreshes every {{ refresh }} s.</p>
 <td>{{ g.players[g.dealer] }}</td><td class="n">{{ g.playing_seconds // 60 }} min</td>
 <td>{{ "finished" if g.finished else "playing" }}</td>
 {% else %}<td colspan="6" class="muted">no game yet</td>{% endif %}</tr>
-{% endfor %}</table>"""
+{% endfor %}"""
+
+# Without scripts the page reloads itself every `refresh` s (BASE); with them it asks for the
+# rows every `poll` s, one short request a time (no connection held open), and swaps them in.
+TABLES = """<p class="muted">Follows the tables every {{ poll }} s.</p>
+<table id="live-tables" data-etag="{{ etag }}">""" + TABLE_ROWS + """</table>
+<script>
+(() => {
+  const rows = document.getElementById("live-tables");
+  let tag = rows.dataset.etag;
+  const poll = async () => {
+    try {
+      const r = await fetch("/counter/live", {cache: "no-store", headers: {"If-None-Match": tag}});
+      if (r.redirected || r.status === 401) { location.reload(); return; }
+      if (r.status === 200) { rows.innerHTML = await r.text(); tag = r.headers.get("ETag") || tag; }
+    } catch (e) { /* the parlor is away for a moment: the next poll tries again */ }
+    setTimeout(poll, {{ poll * 1000 }});
+  };
+  setTimeout(poll, {{ poll * 1000 }});
+})();
+</script>"""
 
 PERIOD_FORM = """<form class="filter" method="get">
 {% for name, label, value, kind in fields %}<label>{{ label }}
@@ -147,6 +171,11 @@ def page(title: str, body: str, *, staff: str | None, csrf: str, refresh: int = 
     inner = render_template_string(body, pct=pct, num=num, csrf=csrf, refresh=refresh, **values)
     return render_template_string(BASE, title=title, body=Markup(inner), staff=staff, csrf=csrf,
                                   refresh=refresh)
+
+
+def fragment(body: str, **values: Any) -> str:
+    """A part of a page alone (the live page's rows), escaped as a page is."""
+    return render_template_string(body, pct=pct, num=num, **values)
 
 
 def error_page(status: int, message: str, field: str | None) -> str:

@@ -6,6 +6,8 @@ page asked for without a staff sign-in goes to the sign-in form.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import secrets
 import time
 from typing import Any
@@ -16,13 +18,24 @@ from markupsafe import Markup
 from kiosk.parlor import access, query, settings, views_stats
 from kiosk.parlor.app import parlor
 from kiosk.parlor.cards import card_svg, card_text
-from kiosk.parlor.pages import BOARD, CARD, LOGIN, MEMBERS, TABLES, TODAY, page
+from kiosk.parlor.pages import (
+    BOARD,
+    CARD,
+    LOGIN,
+    MEMBERS,
+    TABLE_ROWS,
+    TABLES,
+    TODAY,
+    fragment,
+    page,
+)
 from kiosk.parlor.stats import ORDERS
 from kiosk.parlor.store import member_number
 from kiosk.security import Security
 
 blueprint = Blueprint("counter", __name__, url_prefix="/counter")
-REFRESH = 15  # seconds between reloads of the tables page
+REFRESH = 15  # seconds between reloads of the tables page, in a browser without scripts
+POLL = 2  # seconds between the tables page's asks for news (/counter/live), with scripts
 
 
 def _staff() -> str:
@@ -71,11 +84,32 @@ def logout() -> Any:
     return redirect("/counter/login")
 
 
-@blueprint.get("/")
-def tables() -> str:
+def _live() -> tuple[list[dict[str, Any]], str]:
+    """Every table now, and an ETag of what the page shows of them (minutes played included,
+    seconds not: the tag moves when a row would)."""
     services = parlor()
     live = services.live.tables_json(services.store.tables())
-    return _render("Tables", TABLES, tables=live, refresh=REFRESH)
+    shown = [{**t, "game": t["game"] and {**t["game"], "playing_seconds":
+                                          t["game"]["playing_seconds"] // 60}} for t in live]
+    digest = hashlib.sha256(json.dumps(shown, sort_keys=True, default=str).encode())
+    return live, f'"{digest.hexdigest()[:24]}"'
+
+
+@blueprint.get("/")
+def tables() -> str:
+    live, etag = _live()
+    return _render("Tables", TABLES, tables=live, refresh=REFRESH, poll=POLL, etag=etag)
+
+
+@blueprint.get("/live")
+def live_rows() -> Response:
+    """The tables page's rows alone, for its script: 304 while they are what it holds. One
+    short request every `POLL` s a page, no connection held open between them."""
+    live, etag = _live()
+    if etag in request.headers.get("If-None-Match", ""):
+        return Response(status=304, headers={"ETag": etag})
+    return Response(fragment(TABLE_ROWS, tables=live), headers={"ETag": etag},
+                    mimetype="text/html")
 
 
 def _fields(args: dict[str, str], *names: tuple[str, str, str]) -> list[tuple[str, str, str,

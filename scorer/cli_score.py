@@ -25,7 +25,7 @@ from typing import IO, Any
 
 from scorer.batch import write_scores
 from scorer.context import Blessing, Riichi, WinContext, Wind
-from scorer.hand import CalledFrom, Hand, InvalidInput, Meld, MeldKind, Problem
+from scorer.hand import CalledFrom, Hand, InvalidInput, Meld, MeldKind, Problem, ProblemCode
 from scorer.limits import (
     HONBA,
     KITA,
@@ -122,7 +122,8 @@ def run(args: argparse.Namespace) -> int:
         rules = _rules(args.ruleset, args.option)
         if args.jsonl:
             if args.tiles:
-                raise InvalidInput([Problem("tiles", "give either tiles or --jsonl, not both")])
+                raise InvalidInput([Problem("tiles", "give either tiles or --jsonl, not both",
+                                             ProblemCode.INPUT_TILES_AND_JSONL)])
             return _run_jsonl(args.jsonl, rules, sys.stdout)
         hand, context = _hand_and_context(args)
         result = score(hand, context, rules)
@@ -151,12 +152,14 @@ def _rules(name: str, options: Iterable[str]) -> Ruleset:
         kind = types.get(key)
         if not sep or kind is None:
             problems.append(Problem("option", f"{option!r}: expected NAME=VALUE with NAME one of "
-                                    f"{', '.join(sorted(types))}"))
+                                    f"{', '.join(sorted(types))}", ProblemCode.INPUT_OPTION,
+                                    {"option": option}))
             continue
         try:
             changes[key] = _convert(kind, text, RULE_OPTIONS.get(key))
         except ValueError as e:
-            problems.append(Problem("option", f"{key}: {e}"))
+            problems.append(Problem("option", f"{key}: {e}", ProblemCode.INPUT_OPTION,
+                                    {"option": key}))
     if problems:
         raise InvalidInput(problems)
     return replace(rules, name=f"{name}+" if changes else name, **changes)
@@ -193,7 +196,7 @@ def _tiles(texts: Iterable[str], field: str, problems: list[Problem]) -> tuple[T
         try:
             out.extend(parse_tiles(text))
         except TileError as e:
-            problems.append(Problem(field, str(e)))
+            problems.append(Problem(field, str(e), ProblemCode.INPUT_TILES))
     return tuple(out)
 
 
@@ -212,7 +215,8 @@ def _meld(kind: MeldKind, spec: str, problems: list[Problem]) -> Meld | None:
             else:
                 called = Tile.parse(part)
     except TileError as e:
-        problems.append(Problem(field, f"{e} (or {', '.join(c.value for c in CalledFrom)})"))
+        problems.append(Problem(field, f"{e} (or {', '.join(c.value for c in CalledFrom)})",
+                                ProblemCode.INPUT_TILES))
         return None
     return Meld(kind, tiles, called, source)
 
@@ -221,7 +225,7 @@ def _hand_and_context(args: argparse.Namespace) -> tuple[Hand, WinContext]:
     problems: list[Problem] = []
     if not args.tiles:
         raise InvalidInput([Problem("tiles", "give the concealed tiles (e.g. 234m456p22s345678s) "
-                                    "or --jsonl FILE")])
+                                    "or --jsonl FILE", ProblemCode.INPUT_NO_TILES)])
     concealed = list(_tiles([args.tiles], "tiles", problems))
     melds = [m for kind in MeldKind for spec in getattr(args, kind.value)
              if (m := _meld(kind, spec, problems)) is not None]
@@ -231,24 +235,28 @@ def _hand_and_context(args: argparse.Namespace) -> tuple[Hand, WinContext]:
         if len(parsed) == 1:
             win = parsed[0]
         elif parsed:
-            problems.append(Problem("--win", f"{args.win!r}: give one tile, not {len(parsed)}"))
+            problems.append(Problem("--win", f"{args.win!r}: give one tile, not {len(parsed)}",
+                                    ProblemCode.INPUT_WIN_COUNT, {"n": len(parsed)}))
     elif concealed:
         win = concealed[-1]
     if win is not None and len(concealed) + 3 * len(melds) == 13:
         concealed.append(win)  # the tiles were given without the winning tile
     if args.haitei and not args.tsumo:
         problems.append(Problem("--haitei", "haitei is a tsumo on the last tile (add --tsumo, or "
-                                "use --houtei for a ron on the last discard)"))
+                                "use --houtei for a ron on the last discard)",
+                                ProblemCode.INPUT_HAITEI_RON))
     if args.houtei and args.tsumo:
         problems.append(Problem("--houtei", "houtei is a ron on the last discard (use --haitei "
-                                "for a tsumo)"))
+                                "for a tsumo)", ProblemCode.INPUT_HOUTEI_TSUMO))
     blessings = [b for b in Blessing if getattr(args, b.value)]
     if len(blessings) > 1:
-        problems.append(Problem("blessing", "at most one of --tenhou, --chiihou and --renhou"))
+        problems.append(Problem("blessing", "at most one of --tenhou, --chiihou and --renhou",
+                                ProblemCode.INPUT_BLESSINGS))
     dora = _tiles(args.dora, "--dora", problems)
     ura = _tiles(args.ura, "--ura", problems)
     if problems or win is None:
-        raise InvalidInput(problems or [Problem("--win", "give the winning tile")])
+        raise InvalidInput(problems or [Problem("--win", "give the winning tile",
+                                                     ProblemCode.INPUT_NO_WIN)])
     riichi = Riichi.DOUBLE if args.double_riichi else \
         Riichi.RIICHI if args.riichi else Riichi.NONE
     context = WinContext(

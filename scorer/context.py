@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum, IntEnum
+from typing import Final
 
-from scorer.hand import NORTH_KIND, Hand, Problem
+from scorer.hand import NORTH_KIND, Hand, Problem, ProblemCode
 from scorer.tiles import Tile
 
 
@@ -92,44 +93,49 @@ class WinContext:
         out: list[Problem] = []
         riichi = self.riichi is not _NO_RIICHI
         if self.ippatsu and not riichi:
-            out.append(Problem("ippatsu", "ippatsu needs riichi"))
+            out.append(Problem("ippatsu", "ippatsu needs riichi", ProblemCode.SIT_IPPATSU))
         if self.rinshan and not self.tsumo:
             out.append(Problem("rinshan", "rinshan kaihou is a tsumo on the kan replacement tile, "
-                               "not a ron"))
+                               "not a ron", ProblemCode.SIT_RINSHAN_RON))
         if self.rinshan and self.last_tile:
             out.append(Problem("last_tile", "haitei cannot be a rinshan draw (the replacement tile "
-                               "is not the last wall tile)"))
+                               "is not the last wall tile)", ProblemCode.SIT_HAITEI_RINSHAN))
         if self.chankan and self.tsumo:
             out.append(Problem("chankan", "chankan is a ron on another player's added kan, "
-                               "not a tsumo"))
+                               "not a tsumo", ProblemCode.SIT_CHANKAN_TSUMO))
         if self.chankan_of_ankan and not self.chankan:
             out.append(Problem("chankan_of_ankan", "robbing a closed kan is a chankan: set "
-                               "chankan too"))
+                               "chankan too", ProblemCode.SIT_ANKAN_CHANKAN))
         if self.chankan and self.last_tile:
-            out.append(Problem("chankan", "chankan cannot also be houtei"))
+            out.append(Problem("chankan", "chankan cannot also be houtei",
+                               ProblemCode.SIT_CHANKAN_HOUTEI))
         if self.blessing is not None:
             out += self._blessing_problems(riichi)
         if self.honba < 0:
-            out.append(Problem("honba", f"honba cannot be negative ({self.honba})"))
+            out.append(Problem("honba", f"honba cannot be negative ({self.honba})",
+                               ProblemCode.SIT_HONBA, {"n": self.honba}))
         if self.riichi_sticks < 0:
             out.append(Problem("riichi_sticks", f"riichi sticks cannot be negative "
-                               f"({self.riichi_sticks})"))
+                               f"({self.riichi_sticks})", ProblemCode.SIT_STICKS,
+                               {"n": self.riichi_sticks}))
         if len(self.dora_indicators) > 5:
             out.append(Problem("dora_indicators", f"{len(self.dora_indicators)} dora indicators; "
-                               "there are at most 5"))
+                               "there are at most 5", ProblemCode.SIT_DORA_COUNT,
+                               {"n": len(self.dora_indicators)}))
         if len(self.ura_indicators) > 5:
             out.append(Problem("ura_indicators", f"{len(self.ura_indicators)} ura indicators; "
-                               "there are at most 5"))
+                               "there are at most 5", ProblemCode.SIT_URA_COUNT,
+                               {"n": len(self.ura_indicators)}))
         if hand is not None:
             if riichi and not hand.is_closed:
                 out.append(Problem("riichi", "riichi needs a closed hand, but the hand has an "
-                                   "open meld"))
+                                   "open meld", ProblemCode.SIT_RIICHI_OPEN))
             # At a three-player table a North pulled out (kita) is replaced from the dead wall
             # too, and a win on that tile is rinshan kaihou as well (Tenhou: 18 of the 22
             # rinshan wins of tenhou-sanma-wins-dev.jsonl have no kan).
             if self.rinshan and not hand.kita and not any(m.is_kan for m in hand.melds):
                 out.append(Problem("rinshan", "rinshan kaihou needs a kan (or a North pulled "
-                                   "out as kita) in the hand"))
+                                   "out as kita) in the hand", ProblemCode.SIT_RINSHAN_NO_KAN))
             seen = [0] * 34
             seen[NORTH_KIND] = max(hand.kita, 0)
             for t in hand.all_tiles + self.dora_indicators + self.ura_indicators:
@@ -140,25 +146,30 @@ class WinContext:
                     held += max(hand.kita, 0)
                 if n > 4 and held <= 4:
                     out.append(Problem("dora_indicators", f"{n} copies of {Tile(kind)} in the hand "
-                                       "and indicators together; a set has 4"))
+                                       "and indicators together; a set has 4",
+                                       ProblemCode.SIT_INDICATOR_COPIES,
+                                       {"n": n, "tile": str(Tile(kind))}))
             if self.blessing is not None and hand.melds:
                 out.append(Problem("blessing", f"{self.blessing.value} is impossible after a "
-                                   "call or kan"))
+                                   "call or kan", ProblemCode.SIT_BLESSING_CALL,
+                                   {"blessing": self.blessing.value}))
         return out
 
     def _blessing_problems(self, riichi: bool) -> list[Problem]:
         out = []
         if self.blessing is Blessing.TENHOU and not (self.tsumo and self.is_dealer):
-            out.append(Problem("blessing", "tenhou is the dealer's tsumo"))
+            out.append(Problem("blessing", "tenhou is the dealer's tsumo", ProblemCode.SIT_TENHOU))
         if self.blessing is Blessing.CHIIHOU and not (self.tsumo and not self.is_dealer):
-            out.append(Problem("blessing", "chiihou is a non-dealer's tsumo"))
+            out.append(Problem("blessing", "chiihou is a non-dealer's tsumo",
+                               ProblemCode.SIT_CHIIHOU))
         if self.blessing is Blessing.RENHOU and (self.tsumo or self.is_dealer):
-            out.append(Problem("blessing", "renhou is a non-dealer's ron"))
+            out.append(Problem("blessing", "renhou is a non-dealer's ron", ProblemCode.SIT_RENHOU))
         if self.blessing is not None and riichi:
-            out.append(Problem("blessing", f"{self.blessing.value} comes before any riichi"))
+            out.append(Problem("blessing", f"{self.blessing.value} comes before any riichi",
+                               ProblemCode.SIT_BLESSING_RIICHI, {"blessing": self.blessing.value}))
         return out
 
 
 # `Riichi.NONE` as a module name: under Python 3.11 reading an enum member goes through the enum
 # metaclass's __getattr__ hook (about 0.1 us); scoring checks the context of every hand.
-_NO_RIICHI = Riichi.NONE
+_NO_RIICHI: Final = Riichi.NONE

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 from itertools import product
-from typing import Final, NamedTuple
+from typing import Final
 
 from scorer.shape import (
     BITS,
@@ -34,7 +34,7 @@ from scorer.shape import (
 from scorer.tiles import KINDS, TILES, format_tiles
 
 __all__ = ["ORPHANS", "Decomposition", "Form", "HandShape", "Reading", "Split", "Wait",
-           "decompositions", "read", "splits"]
+           "decompositions", "read", "split_suits", "splits"]
 
 #: The thirteen terminal and honour kinds (kokushi's tiles).
 ORPHANS: Final = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
@@ -59,9 +59,12 @@ class Wait(Enum):
 
 # Enum members as module names, for the hot paths: under Python 3.11 `Wait.TANKI` goes through
 # the enum metaclass's __getattr__ hook (about 0.1 us a time), a module name is one dict read.
-_STANDARD = Form.STANDARD
-_RYANMEN, _KANCHAN, _PENCHAN = Wait.RYANMEN, Wait.KANCHAN, Wait.PENCHAN
-_SHANPON, _TANKI = Wait.SHANPON, Wait.TANKI
+_STANDARD: Final = Form.STANDARD
+_RYANMEN: Final = Wait.RYANMEN
+_KANCHAN: Final = Wait.KANCHAN
+_PENCHAN: Final = Wait.PENCHAN
+_SHANPON: Final = Wait.SHANPON
+_TANKI: Final = Wait.TANKI
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,7 +149,8 @@ _SET_TEXT: Final = tuple(format_tiles((TILES[k],) * 3) for k in range(KINDS))
 _PAIR_TEXT: Final = tuple(format_tiles((TILES[k],) * 2) for k in range(KINDS))
 
 
-class Split(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Split:
     """Tiles split into sets and at most one pair (-1: none), with the sets also as bit sets."""
 
     pair: int
@@ -156,6 +160,16 @@ class Split(NamedTuple):
     trip_bits: int
     peikou: int  # disjoint pairs of identical sequences (1: iipeikou, 2: ryanpeikou)
 
+    def __init__(self, pair: int, seqs: tuple[int, ...], trips: tuple[int, ...], seq_bits: int,
+                 trip_bits: int, peikou: int) -> None:
+        # (Written out, not generated: see `HandShape.__init__`.)
+        object.__setattr__(self, "pair", pair)
+        object.__setattr__(self, "seqs", seqs)
+        object.__setattr__(self, "trips", trips)
+        object.__setattr__(self, "seq_bits", seq_bits)
+        object.__setattr__(self, "trip_bits", trip_bits)
+        object.__setattr__(self, "peikou", peikou)
+
 
 Decomposition = tuple[int, tuple[int, ...], tuple[int, ...]]  # (pair, seqs, trips)
 
@@ -163,12 +177,13 @@ _CACHE_LIMIT: Final = 1 << 16  # distinct shapes per suit kept (a kiosk runs for
 #: Per suit: every split of each shape seen; the split of each shape that splits one way only.
 _SPLITS: Final[tuple[dict[int, tuple[Split, ...]], ...]] = ({}, {}, {}, {})
 _ONE_WAY: Final[tuple[dict[int, Split], ...]] = ({}, {}, {}, {})
+_MAN_ONE_WAY: Final = _ONE_WAY[0]
+_PIN_ONE_WAY: Final = _ONE_WAY[1]
+_SOU_ONE_WAY: Final = _ONE_WAY[2]
+_HONOURS_ONE_WAY: Final = _ONE_WAY[3]
 _SUIT_ORDER: Final = (3, 0, 1, 2)  # the order sets are listed in: honours, man, pin, sou
-#: (shift, shapes splitting one way) per suit, in that order.
-_SUITS: Final = tuple((SUIT_SHIFTS[suit], _ONE_WAY[suit]) for suit in _SUIT_ORDER)
-# Splits, made for every suit shape seen, are built with tuple.__new__: a named tuple's generated
-# __new__ is a Python call that costs as much again as the tuple.
-_new = tuple.__new__
+#: What an empty suit splits into: nothing.
+_NOTHING: Final = Split(-1, (), (), 0, 0, 0)
 
 
 def _new_suit_shape(suit: int, key: int) -> tuple[Split, ...]:
@@ -238,37 +253,40 @@ def _peikou(seqs: tuple[int, ...]) -> int:
 
 def splits(concealed: int) -> list[Split]:
     """Every split of concealed tiles (a packed count) into sets and exactly one pair."""
-    # Nearly every hand splits one way in each suit, in shapes seen before: the splits are
-    # merged as the suits are read. Anything else takes the general way.
-    pair = -1
-    seqs: tuple[int, ...] = ()
-    trips: tuple[int, ...] = ()
-    seq_bits = trip_bits = peikou = 0
-    for shift, one_way in _SUITS:
-        key = concealed >> shift & SUIT_MASK
-        if key:
-            split = one_way.get(key)
-            if split is None:
-                return _every_split(concealed)
-            p, s, t, s_bits, t_bits, n = split
-            if p >= 0:
-                if pair >= 0:
-                    return []
-                pair = p
-            seqs += s
-            trips += t
-            seq_bits |= s_bits
-            trip_bits |= t_bits
-            peikou += n
+    man, pin, sou, honours = (concealed >> shift & SUIT_MASK for shift in SUIT_SHIFTS)
+    return split_suits((man, pin, sou, honours))
+
+
+def split_suits(suits: tuple[int, int, int, int]) -> list[Split]:
+    """`splits`, of per-suit counts (`HandShape.concealed_suits`)."""
+    # Nearly every hand splits one way in each suit, in shapes seen before: those splits are
+    # merged side by side. Anything else takes the general way.
+    man, pin, sou, honours = suits
+    z = _HONOURS_ONE_WAY.get(honours) if honours else _NOTHING
+    m = _MAN_ONE_WAY.get(man) if man else _NOTHING
+    p = _PIN_ONE_WAY.get(pin) if pin else _NOTHING
+    s = _SOU_ONE_WAY.get(sou) if sou else _NOTHING
+    if z is None or m is None or p is None or s is None:
+        return _every_split(suits)
+    pair = z.pair
+    for part in (m, p, s):
+        if part.pair >= 0:
+            if pair >= 0:
+                return []
+            pair = part.pair
     if pair < 0:
         return []
-    return [_new(Split, (pair, seqs, trips, seq_bits, trip_bits, peikou))]
+    # (Listed honours, man, pin, sou; honours make no sequences.)
+    return [Split(pair, m.seqs + p.seqs + s.seqs, z.trips + m.trips + p.trips + s.trips,
+                  m.seq_bits | p.seq_bits | s.seq_bits,
+                  z.trip_bits | m.trip_bits | p.trip_bits | s.trip_bits,
+                  m.peikou + p.peikou + s.peikou)]
 
 
-def _every_split(concealed: int) -> list[Split]:
+def _every_split(suits: tuple[int, int, int, int]) -> list[Split]:
     per_suit = []
     for suit in _SUIT_ORDER:
-        key = concealed >> SUIT_SHIFTS[suit] & SUIT_MASK
+        key = suits[suit]
         if key:
             found = _SPLITS[suit].get(key)
             if found is None:
@@ -285,19 +303,19 @@ def _merge(parts: Sequence[Split]) -> Split | None:
     seqs: tuple[int, ...] = ()
     trips: tuple[int, ...] = ()
     seq_bits = trip_bits = peikou = 0
-    for p, s, t, s_bits, t_bits, n in parts:
-        if p >= 0:
+    for part in parts:
+        if part.pair >= 0:
             if pair >= 0:
                 return None
-            pair = p
-        seqs += s
-        trips += t
-        seq_bits |= s_bits
-        trip_bits |= t_bits
-        peikou += n
+            pair = part.pair
+        seqs += part.seqs
+        trips += part.trips
+        seq_bits |= part.seq_bits
+        trip_bits |= part.trip_bits
+        peikou += part.peikou
     if pair < 0:
         return None
-    return _new(Split, (pair, seqs, trips, seq_bits, trip_bits, peikou))
+    return Split(pair, seqs, trips, seq_bits, trip_bits, peikou)
 
 
 def decompositions(concealed: Sequence[int]) -> list[Decomposition]:
@@ -349,7 +367,9 @@ def read(shape: HandShape, tsumo: bool) -> list[Reading]:
     meld_trip_bits = shape.meld_trip_bits
     ankans = shape.ankans
     standard = _STANDARD
-    for pair, seqs, trips, seq_bits, trip_bits, peikou in splits(shape.concealed):
+    for split in split_suits(shape.concealed_suits):
+        pair, seqs, trips, seq_bits, trip_bits, peikou = \
+            split.pair, split.seqs, split.trips, split.seq_bits, split.trip_bits, split.peikou
         all_seqs = seq_bits | meld_seq_bits
         all_trips = trip_bits | meld_trip_bits
         anko = len(trips) + ankans

@@ -16,35 +16,44 @@ DoraCount(dora=2, aka=1, ura=2)
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from dataclasses import dataclass
+from typing import Final
 
 from scorer.context import Riichi, WinContext
 from scorer.hand import NORTH_KIND
 from scorer.rules import Ruleset
-from scorer.shape import BITS, FIELD, UNIT, HandShape
+from scorer.shape import FIELD, IN_SUIT, SHIFT_IN_SUIT, HandShape
 from scorer.tiles import TILES, dora_from_indicator
 
 
-class DoraCount(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class DoraCount:
     dora: int  # from the dora and kan dora indicators
     aka: int  # red fives
     ura: int  # from the ura (and kan ura) indicators, after a riichi win
+
+    def __init__(self, dora: int, aka: int, ura: int) -> None:
+        # (Written out, not generated: compiled, each `object.__setattr__` is a plain store, and
+        # every hand scored counts its dora.)
+        object.__setattr__(self, "dora", dora)
+        object.__setattr__(self, "aka", aka)
+        object.__setattr__(self, "ura", ura)
 
     @property
     def total(self) -> int:
         return self.dora + self.aka + self.ura
 
 
-#: Per indicator kind, the shift of its dora's field in a packed count. Three players play
-#: without 2m-8m, so there 1m points at 9m (and 9m at 1m): no other indicator changes, and
-#: 2m-8m never show (`scorer.validity` rejects them at a three-player table).
-_DORA_SHIFT = tuple(BITS * dora_from_indicator(t).kind for t in TILES)
-_SANMA_DORA_SHIFT = tuple(BITS * dora_from_indicator(t, players=3).kind for t in TILES)
-_NORTH_UNIT = UNIT[NORTH_KIND]
+#: Per indicator kind, the kind of its dora. Three players play without 2m-8m, so there 1m points
+#: at 9m (and 9m at 1m): no other indicator changes, and 2m-8m never show (`scorer.validity`
+#: rejects them at a three-player table).
+_DORA: Final = tuple(dora_from_indicator(t).kind for t in TILES)
+_SANMA_DORA: Final = tuple(dora_from_indicator(t, players=3).kind for t in TILES)
+_NORTH_IN_HONOURS: Final = IN_SUIT[NORTH_KIND]
 
 
-# Enum members as module names (see scorer.shape: `Wait.TANKI` is slow under Python 3.11).
-_NO_RIICHI = Riichi.NONE
+# Enum members as Final module names (see scorer.shape: `Riichi.NONE` is slow under Python 3.11).
+_NO_RIICHI: Final = Riichi.NONE
 
 
 def count_dora(shape: HandShape, ctx: WinContext, rules: Ruleset, kita: int = 0) -> DoraCount:
@@ -57,21 +66,21 @@ def count_dora(shape: HandShape, ctx: WinContext, rules: Ruleset, kita: int = 0)
     indicator (or ura indicator) that points at North, as the tiles they are. Tenhou lists them
     all under `dora` (tenhou-sanma-wins-dev.jsonl: 1 kita and a West indicator make 2 dora).
     """
-    packed = shape.packed
+    man, pin, sou, honours = shape.suits
     if kita:
-        packed += kita * _NORTH_UNIT
+        honours += kita * _NORTH_IN_HONOURS
     dora = kita
-    shift = _DORA_SHIFT if rules.players == 4 else _SANMA_DORA_SHIFT
+    points_at = _DORA if rules.players == 4 else _SANMA_DORA
     # Each indicator counts on its own: two indicators on the same tile make it worth two.
     for t in ctx.dora_indicators if rules.kan_dora else ctx.dora_indicators[:1]:
-        dora += packed >> shift[t.kind] & FIELD
+        k = points_at[t.kind]
+        # (Constant indices: see `scorer.shape.count_in`.)
+        suit = man if k < 9 else pin if k < 18 else sou if k < 27 else honours
+        dora += suit >> SHIFT_IN_SUIT[k] & FIELD
     ura = 0
     if ctx.riichi is not _NO_RIICHI and rules.ura_dora:
         for t in ctx.ura_indicators if rules.kan_ura_dora else ctx.ura_indicators[:1]:
-            ura += packed >> shift[t.kind] & FIELD
-    return _new(DoraCount, (dora, shape.red_fives if rules.red_fives else 0, ura))
-
-
-# Built with tuple.__new__: DoraCount's generated __new__ is a Python call that costs as much
-# again as the tuple, for every hand.
-_new = tuple.__new__
+            k = points_at[t.kind]
+            suit = man if k < 9 else pin if k < 18 else sou if k < 27 else honours
+            ura += suit >> SHIFT_IN_SUIT[k] & FIELD
+    return DoraCount(dora, shape.red_fives if rules.red_fives else 0, ura)

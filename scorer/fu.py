@@ -23,7 +23,7 @@ beyond the base is counted 30; pinfu tsumo is 20; chiitoitsu is 25. Rounded up t
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from scorer.context import WinContext
 from scorer.decompose import Form, Reading, Wait
@@ -44,9 +44,13 @@ _MELD_NAME = {MeldKind.PON: "open triplet", MeldKind.MINKAN: "open quad",
 
 
 # Enum members as module names (see scorer.shape: `Wait.TANKI` is slow under Python 3.11).
-_CHIITOITSU, _KOKUSHI = Form.CHIITOITSU, Form.KOKUSHI
-_RYANMEN, _SHANPON = Wait.RYANMEN, Wait.SHANPON
-_CHI, _PON, _ANKAN = MeldKind.CHI, MeldKind.PON, MeldKind.ANKAN
+_CHIITOITSU: Final = Form.CHIITOITSU
+_KOKUSHI: Final = Form.KOKUSHI
+_RYANMEN: Final = Wait.RYANMEN
+_SHANPON: Final = Wait.SHANPON
+_CHI: Final = MeldKind.CHI
+_PON: Final = MeldKind.PON
+_ANKAN: Final = MeldKind.ANKAN
 
 
 def _set_name(name: str, kind: int) -> str:

@@ -9,10 +9,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
+from typing import Final
 
 from scorer.rules import KazoeLimit, Ruleset, TsumoPayment
 
-MANGAN_BASE = 2000
+MANGAN_BASE: Final = 2000
 
 
 class Limit(Enum):
@@ -96,9 +97,14 @@ def total_points(base: int, dealer: bool, tsumo: bool, rules: Ruleset | None = N
 
 # Limit members as module names: under Python 3.11 `Limit.MANGAN` goes through the enum
 # metaclass's __getattr__ hook (about 0.1 us a time); base_points runs for every reading.
-_NO_LIMIT, _MANGAN, _HANEMAN, _BAIMAN = Limit.NONE, Limit.MANGAN, Limit.HANEMAN, Limit.BAIMAN
-_SANBAIMAN, _KAZOE_YAKUMAN, _YAKUMAN = Limit.SANBAIMAN, Limit.KAZOE_YAKUMAN, Limit.YAKUMAN
-_TSUMO_LOSS = TsumoPayment.TSUMO_LOSS
+_NO_LIMIT: Final = Limit.NONE
+_MANGAN: Final = Limit.MANGAN
+_HANEMAN: Final = Limit.HANEMAN
+_BAIMAN: Final = Limit.BAIMAN
+_SANBAIMAN: Final = Limit.SANBAIMAN
+_KAZOE_YAKUMAN: Final = Limit.KAZOE_YAKUMAN
+_YAKUMAN: Final = Limit.YAKUMAN
+_TSUMO_LOSS: Final = TsumoPayment.TSUMO_LOSS
 
 
 def round_up(points: int) -> int:

@@ -18,10 +18,10 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 from scorer.context import Blessing, Riichi, WinContext, Wind
-from scorer.hand import CalledFrom, Hand, InvalidInput, Meld, MeldKind, Problem
+from scorer.hand import CalledFrom, Hand, InvalidInput, Meld, MeldKind, Problem, ProblemCode
 from scorer.limits import HONBA, KITA, STICKS, brief
 from scorer.tiles import TILE_BY_TEXT, Tile, TileError, parse_tiles
 
@@ -38,7 +38,9 @@ IGNORED = ("rules", "expected", "source")
 # through the enum machinery, and every record reads them).
 _WINDS = {int(w): w for w in Wind}
 _BLESSINGS = (Blessing.TENHOU, Blessing.CHIIHOU, Blessing.RENHOU)
-_DOUBLE, _RIICHI, _NO_RIICHI = Riichi.DOUBLE, Riichi.RIICHI, Riichi.NONE
+_DOUBLE: Final = Riichi.DOUBLE
+_RIICHI: Final = Riichi.RIICHI
+_NO_RIICHI: Final = Riichi.NONE
 _MELD_KINDS = {k.value: k for k in MeldKind}
 _SOURCES = {c.value: c for c in CalledFrom}
 
@@ -55,10 +57,11 @@ def _tiles(value: Any, field: str, problems: list[Problem]) -> tuple[Tile, ...]:
         if isinstance(value, list):
             return tuple(Tile.parse(t) if isinstance(t, str) else _not_tile(t) for t in value)
     except TileError as e:
-        problems.append(Problem(field, str(e)))
+        problems.append(Problem(field, str(e), ProblemCode.INPUT_TILES))
         return ()
     problems.append(Problem(field, "expected a list of tiles or an mpsz string, "
-                            f"not {brief(value)}"))
+                            f"not {brief(value)}", ProblemCode.INPUT_TILES_TYPE,
+                            {"value": brief(value)}))
     return ()
 
 
@@ -68,12 +71,13 @@ def _not_tile(value: Any) -> Tile:
 
 def _tile(value: Any, field: str, problems: list[Problem]) -> Tile | None:
     if not isinstance(value, str):
-        problems.append(Problem(field, f"expected one tile such as '5m', not {brief(value)}"))
+        problems.append(Problem(field, f"expected one tile such as '5m', not {brief(value)}",
+                                ProblemCode.INPUT_TILE_TYPE, {"value": brief(value)}))
         return None
     try:
         return Tile.parse(value)
     except TileError as e:
-        problems.append(Problem(field, str(e)))
+        problems.append(Problem(field, str(e), ProblemCode.INPUT_TILES))
         return None
 
 
@@ -81,14 +85,16 @@ def _meld(raw: Any, index: int, problems: list[Problem]) -> Meld | None:
     field = f"melds[{index}]"
     if type(raw) is not dict and not isinstance(raw, Mapping):
         problems.append(Problem(field, "expected an object with type and tiles, "
-                                f"not {brief(raw)}"))
+                                f"not {brief(raw)}", ProblemCode.INPUT_MELD_TYPE,
+                                {"value": brief(raw)}))
         return None
     try:
         kind_text: Any = raw.get("type")
         kind = _MELD_KINDS.get(kind_text) or MeldKind(kind_text)
     except (ValueError, TypeError):
         problems.append(Problem(f"{field}.type", f"unknown meld type {brief(raw.get('type'))} "
-                                "(chi, pon, minkan, ankan, kakan)"))
+                                "(chi, pon, minkan, ankan, kakan)", ProblemCode.INPUT_MELD_KIND,
+                                {"value": brief(raw.get('type'))}))
         return None
     tiles = _tiles(raw.get("tiles"), f"{field}.tiles", problems)
     called = None
@@ -100,7 +106,8 @@ def _meld(raw: Any, index: int, problems: list[Problem]) -> Meld | None:
             source = _SOURCES.get(raw["from"]) or CalledFrom(raw["from"])
         except (ValueError, TypeError):
             problems.append(Problem(f"{field}.from", f"unknown source {brief(raw['from'])} "
-                                    "(kamicha, toimen, shimocha)"))
+                                    "(kamicha, toimen, shimocha)",
+                                    ProblemCode.INPUT_MELD_SOURCE, {"value": brief(raw["from"])}))
     return Meld(kind, tiles, called, source)
 
 
@@ -110,7 +117,9 @@ def _int(record: Mapping[str, Any], field: str, default: int, low: int, high: in
     if type(value) is int and low <= value <= high:
         return value  # (the common case, first)
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        problems.append(Problem(field, f"expected a whole number {low}-{high}, not {brief(value)}"))
+        problems.append(Problem(field, f"expected a whole number {low}-{high}, not {brief(value)}",
+                                ProblemCode.INPUT_NUMBER,
+                                {"low": low, "high": high, "value": brief(value)}))
         return default
     return value
 
@@ -119,7 +128,8 @@ def _flag(record: Mapping[str, Any], field: str, problems: list[Problem]) -> boo
     value = record.get(field, False)
     if value is True or value is False:
         return value
-    problems.append(Problem(field, f"expected true or false, not {brief(value)}"))
+    problems.append(Problem(field, f"expected true or false, not {brief(value)}",
+                            ProblemCode.INPUT_FLAG, {"value": brief(value)}))
     return False
 
 
@@ -131,16 +141,18 @@ def from_record(record: Mapping[str, Any]) -> tuple[Hand, WinContext]:
     """
     problems: list[Problem] = []
     if type(record) is not dict and not isinstance(record, Mapping):
-        raise InvalidInput([Problem("record", f"expected a JSON object, not {brief(record)}")])
+        raise InvalidInput([Problem("record", f"expected a JSON object, not {brief(record)}",
+                                    ProblemCode.INPUT_RECORD, {"value": brief(record)})])
     for field in ("closed", "win_tile"):
         if field not in record:
-            problems.append(Problem(field, "missing"))
+            problems.append(Problem(field, "missing", ProblemCode.INPUT_MISSING))
     concealed = _tiles(record.get("closed", []), "closed", problems)
     win = _tile(record.get("win_tile"), "win_tile", problems) if "win_tile" in record else None
     raw_melds = record.get("melds", [])
     melds: list[Meld] = []
     if not isinstance(raw_melds, list):
-        problems.append(Problem("melds", f"expected a list of melds, not {brief(raw_melds)}"))
+        problems.append(Problem("melds", f"expected a list of melds, not {brief(raw_melds)}",
+                                ProblemCode.INPUT_MELDS_TYPE, {"value": brief(raw_melds)}))
     else:
         for i, raw in enumerate(raw_melds):
             meld = _meld(raw, i, problems)
@@ -156,13 +168,16 @@ def from_record(record: Mapping[str, Any]) -> tuple[Hand, WinContext]:
     sticks = _int(record, "riichi_sticks", 0, STICKS.low, STICKS.high, problems)
     if seat_ok and "dealer" in record and record["dealer"] is not (seat == 1):
         problems.append(Problem("dealer", f"dealer is {brief(record['dealer'])} but the seat "
-                                f"wind is {Wind(seat).name.title()} (the dealer sits East)"))
+                                f"wind is {Wind(seat).name.title()} (the dealer sits East)",
+                                ProblemCode.INPUT_DEALER,
+                                {"value": brief(record["dealer"]), "seat": seat}))
     kita = _int(record, "kita", 0, KITA.low, KITA.high, problems)
     dora = _tiles(record.get("dora_indicators", []), "dora_indicators", problems)
     ura = _tiles(record.get("ura_indicators", []), "ura_indicators", problems)
     blessings = [b for b, held in zip(_BLESSINGS, (tenhou, chiihou, renhou), strict=True) if held]
     if len(blessings) > 1:
-        problems.append(Problem("blessing", "at most one of tenhou, chiihou and renhou"))
+        problems.append(Problem("blessing", "at most one of tenhou, chiihou and renhou",
+                                ProblemCode.INPUT_BLESSINGS))
     if problems or win is None:
         raise InvalidInput(problems)
     if record.get("agari_index_in_hand", 1) != 1:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 from json.encoder import encode_basestring
-from typing import Any, NamedTuple
+from typing import Any, Final
 
 from scorer.context import WinContext
 from scorer.decompose import Form, Reading, Wait
@@ -106,11 +106,13 @@ class ChosenReading:
         return f"{' '.join(self.groups)}{melds} ({self.wait.value} wait on {self.win_group})"
 
 
-_WIN, _NO_YAKU = Outcome.WIN, Outcome.NO_YAKU  # (enum members are slow to read in Python 3.11)
-_NO_DORA = DoraCount(0, 0, 0)
+_WIN: Final = Outcome.WIN  # (enum members are slow to read in Python 3.11)
+_NO_YAKU: Final = Outcome.NO_YAKU
+_NO_DORA: Final = DoraCount(0, 0, 0)
 
 
-class Findings(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Findings:
     """Everything scoring decided about a hand: what was asked (hand, context, rules), the
     outcome, yaku (id, han) without dora or yakuman (id, units), the dora, han (yaku and dora;
     13 per yakuman unit, as Tenhou reports it) and fu, the reading scored, and a message when
@@ -120,13 +122,32 @@ class Findings(NamedTuple):
     context: WinContext
     rules: Ruleset
     outcome: Outcome
-    yaku: tuple[tuple[str, int], ...] = ()
-    yakuman: tuple[tuple[str, int], ...] = ()
-    dora: DoraCount = _NO_DORA
-    han: int = 0
-    fu: int = 0
-    reading: Reading | None = None
-    message: str = ""
+    yaku: tuple[tuple[str, int], ...]
+    yakuman: tuple[tuple[str, int], ...]
+    dora: DoraCount
+    han: int
+    fu: int
+    reading: Reading | None
+    message: str
+
+    def __init__(self, hand: Hand, context: WinContext, rules: Ruleset, outcome: Outcome,
+                 yaku: tuple[tuple[str, int], ...] = (),
+                 yakuman: tuple[tuple[str, int], ...] = (), dora: DoraCount = _NO_DORA,
+                 han: int = 0, fu: int = 0, reading: Reading | None = None,
+                 message: str = "") -> None:
+        # (Written out, not generated: compiled, each `object.__setattr__` is a plain store, and
+        # every hand scored has its findings; as Python it is what dataclass would write.)
+        object.__setattr__(self, "hand", hand)
+        object.__setattr__(self, "context", context)
+        object.__setattr__(self, "rules", rules)
+        object.__setattr__(self, "outcome", outcome)
+        object.__setattr__(self, "yaku", yaku)
+        object.__setattr__(self, "yakuman", yakuman)
+        object.__setattr__(self, "dora", dora)
+        object.__setattr__(self, "han", han)
+        object.__setattr__(self, "fu", fu)
+        object.__setattr__(self, "reading", reading)
+        object.__setattr__(self, "message", message)
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,8 +156,7 @@ class Score:
     ...); `value`, `limit`, `points`, `payment`, `reading` and `fu_items` follow from them when
     asked for.
 
-    The data is one named tuple: under Python 3.11 a frozen dataclass pays a call to
-    object.__setattr__ for each field it is built with, and scoring builds one Score per hand.
+    The data is one `Findings`, built once per hand; everything else is read from it.
     """
 
     findings: Findings
@@ -256,16 +276,17 @@ class Score:
 
         Built from the findings in one pass (the value worked out once, enum texts from tables).
         """
-        hand, ctx, rules, outcome, _, yakuman, _, han, fu, chosen, message = self.findings
-        win, yaku, units, limit, points, paid, items = _json_parts(self.findings)
+        findings = self.findings
+        hand, rules, chosen = findings.hand, findings.rules, findings.reading
+        win, yaku, units, limit, points, paid, items = _json_parts(findings)
         return {
             "is_win": win,
-            "outcome": _OUTCOME_TEXT[outcome],
-            "message": message,
-            "han": han,
-            "fu": fu,
+            "outcome": _OUTCOME_TEXT[findings.outcome],
+            "message": findings.message,
+            "han": findings.han,
+            "fu": findings.fu,
             "yaku": [[y, h] for y, h in yaku],
-            "yakuman": [y for y, _ in yakuman],
+            "yakuman": [y for y, _ in findings.yakuman],
             "yakuman_units": units,
             # Tenhou names a counted (kazoe) yakuman "yakuman" like a real one.
             "limit": limit,
@@ -282,8 +303,9 @@ class Score:
     def to_json_line(self) -> str:
         """`json.dumps(self.to_json(), ensure_ascii=False)`, written without the dict: the line
         `score --jsonl` writes for every hand (tests compare the two on every real hand)."""
-        hand, ctx, rules, outcome, _, yakuman, _, han, fu, chosen, message = self.findings
-        win, yaku, units, limit, points, paid, items = _json_parts(self.findings)
+        findings = self.findings
+        hand, chosen = findings.hand, findings.reading
+        win, yaku, units, limit, points, paid, items = _json_parts(findings)
         text = _text
         if paid is None:
             payments = "null"
@@ -302,14 +324,14 @@ class Score:
                        f'"win_group": {text(chosen.win_group_tiles())}}}')
         return "".join([
             '{"is_win": ', "true" if win else "false",
-            ', "outcome": "', _OUTCOME_TEXT[outcome], '", "message": ', text(message),
-            f', "han": {han}, "fu": {fu}, "yaku": [',
+            ', "outcome": "', _OUTCOME_TEXT[findings.outcome], '", "message": ',
+            text(findings.message), f', "han": {findings.han}, "fu": {findings.fu}, "yaku": [',
             ", ".join([f"[{text(y)}, {h}]" for y, h in yaku]),
-            '], "yakuman": [', ", ".join([text(y) for y, _ in yakuman]),
+            '], "yakuman": [', ", ".join([text(y) for y, _ in findings.yakuman]),
             f'], "yakuman_units": {units}, "limit": "{limit}", "points": {points}, "payments": ',
             payments, ', "fu_items": [',
             ", ".join([f"[{text(reason)}, {n}]" for reason, n in items]),
-            '], "reading": ', reading, ', "rules": ', text(rules.name), "}"])
+            '], "reading": ', reading, ', "rules": ', text(findings.rules.name), "}"])
 
 
 def _json_parts(findings: Findings) -> tuple[bool, list[tuple[str, int]], int, str, int,
@@ -317,14 +339,16 @@ def _json_parts(findings: Findings) -> tuple[bool, list[tuple[str, int]], int, s
     """What `to_json` and `to_json_line` report beyond the findings themselves: whether the hand
     won, its yaku with the dora, yakuman units, limit name, points, payment (`Payment`'s fields)
     and fu items ((reason, fu) pairs)."""
-    hand, ctx, rules, outcome, yaku_found, yakuman, dora, han, fu_, chosen, _ = findings
-    win = outcome is _WIN
-    yaku = list(yaku_found)
+    ctx, rules, yakuman, han, chosen = \
+        findings.context, findings.rules, findings.yakuman, findings.han, findings.reading
+    win = findings.outcome is _WIN
+    yaku = list(findings.yaku)
     units = 0
     for _, u in yakuman:
         units += u
     if win and not yakuman:
-        dora_han, aka, ura = dora
+        dora = findings.dora
+        dora_han, aka, ura = dora.dora, dora.aka, dora.ura
         if dora_han:
             yaku.append(("dora", dora_han))
         if aka:
@@ -335,7 +359,7 @@ def _json_parts(findings: Findings) -> tuple[bool, list[tuple[str, int]], int, s
     paid = None
     limit = ""
     if han:
-        base, limit_kind = base_points(han, fu_, rules, units)
+        base, limit_kind = base_points(han, findings.fu, rules, units)
         limit = _LIMIT_JSON[limit_kind]
         if win:
             points = total_points(base, ctx.seat_wind == 1, ctx.tsumo, rules)

@@ -16,6 +16,7 @@ Payment(ron=None, from_dealer=6000, from_non_dealer=3000, winner_gain=12000)
 from __future__ import annotations
 
 import dataclasses
+from typing import Final
 
 from scorer.context import Blessing, WinContext
 from scorer.decompose import Form, Reading, read
@@ -34,12 +35,13 @@ from scorer.yaku import Entries, found, hand_facts
 __all__ = ["ChosenReading", "Outcome", "Payment", "Score", "nagashi_mangan", "score"]
 
 #: Han reported for each yakuman unit (Tenhou reports a yakuman as 13 han).
-YAKUMAN_HAN = 13
+YAKUMAN_HAN: Final = 13
 # Enum members as module names (see scorer.shape: `Form.KOKUSHI` is slow under Python 3.11).
-_WIN, _NO_YAKU, _NOT_A_WIN = Outcome.WIN, Outcome.NO_YAKU, Outcome.NOT_A_WIN
-_KOKUSHI = Form.KOKUSHI
-_RENHOU = Blessing.RENHOU
-_new = tuple.__new__
+_WIN: Final = Outcome.WIN
+_NO_YAKU: Final = Outcome.NO_YAKU
+_NOT_A_WIN: Final = Outcome.NOT_A_WIN
+_KOKUSHI: Final = Form.KOKUSHI
+_RENHOU: Final = Blessing.RENHOU
 
 
 def score(hand: Hand, context: WinContext, rules: Ruleset) -> Score:
@@ -59,8 +61,8 @@ def score(hand: Hand, context: WinContext, rules: Ruleset) -> Score:
             raise InvalidInput(problems)
     result = _evaluate(shape, hand, context, rules)
     if not rules.atozuke and result.is_win and not _yaku_on_every_wait(hand, context, rules):
-        return Score(result.findings._replace(
-            outcome=_NO_YAKU,
+        return Score(dataclasses.replace(
+            result.findings, outcome=_NO_YAKU,
             message="no yaku on every winning tile of this wait (atozuke is off: the yaku "
                     "must not depend on the winning tile)"))
     return result
@@ -138,11 +140,9 @@ def _evaluate(shape: HandShape, hand: Hand, ctx: WinContext, rules: Ruleset) -> 
             f"no yaku (at least {rules.min_han} han of yaku needed; dora do not count)")))
     r, entries, han, r_fu, units = best
     if units:
-        return Score(_new(Findings, (hand, ctx, rules, _WIN, (), entries, dora, han, r_fu, r,
-                                     "")))
-    # found() lists the yaku in Tenhou's order. (Findings are built with tuple.__new__: the
-    # named tuple's generated __new__ is a Python call that costs as much again, every hand.)
-    return Score(_new(Findings, (hand, ctx, rules, _WIN, entries, (), dora, han, r_fu, r, "")))
+        return Score(Findings(hand, ctx, rules, _WIN, (), entries, dora, han, r_fu, r, ""))
+    # found() lists the yaku in Tenhou's order.
+    return Score(Findings(hand, ctx, rules, _WIN, entries, (), dora, han, r_fu, r, ""))
 
 
 def _yaku_on_every_wait(hand: Hand, ctx: WinContext, rules: Ruleset) -> bool:

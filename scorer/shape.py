@@ -1,15 +1,18 @@
-"""A hand tallied once: packed tile counts, the tile classes it holds, and its called sets.
+"""A hand tallied once: packed tile counts per suit, the tile classes it holds, its called sets.
 
 Everything that scores a hand reads counts, so they are made once per hand, in one pass over the
-tiles, and packed into a single int: 5 bits per kind, kind `k` at bit `5 * k`. A suit's nine
-counts are then one shift and one mask (a small dictionary key for the decomposition cache),
-and "is any kind held five times?" is one addition and one mask for all 34 kinds at once (see
-`scorer.validity`).
+tiles, and packed 5 bits per kind into one int per suit (man, pin, sou, honours): number `n` of a
+suit at bit `5 * n`. A suit's nine counts are then one small int (a dictionary key for the
+decomposition cache, under 64 bits: compiled, no big-int arithmetic), and "is any kind held five
+times?" is one addition and one mask per suit (see `scorer.validity`). `packed` / `concealed`
+join the suits into one int (kind `k` at bit `5 * k`) for the rare paths that want every kind.
 
 >>> from scorer.hand import Hand
 >>> shape = HandShape.of(Hand.parse("234m406p22s345678s", win="8s"))
 >>> shape.counts[19], count_of(shape.packed, 25), shape.red_fives, shape.closed
 (2, 1, 1, True)
+>>> count_in(shape.suits, 19), count_in(shape.concealed_suits, 13), shape.suits[3]
+(2, 1, 0)
 """
 
 from __future__ import annotations
@@ -63,36 +66,65 @@ KIND_CLASS: Final = tuple(
     for k in range(KINDS))
 
 
-#: Per kind, its count's unit within its suit's nine fields.
-_IN_SUIT: Final = tuple(1 << (BITS * (k % 9)) for k in range(KINDS))
+#: Per kind, its count's unit within its suit's nine fields; its field's shift there.
+IN_SUIT: Final = tuple(1 << (BITS * (k % 9)) for k in range(KINDS))
+SHIFT_IN_SUIT: Final = tuple(BITS * (k % 9) for k in range(KINDS))
+#: Per kind, a red five's unit in `HandShape.reds` (field `suit`; only 5m, 5p, 5s are red).
+RED_UNIT: Final = tuple(1 << (BITS * (k // 9)) for k in range(KINDS))
+#: Per set of suits as bits (man 1, pin 2, sou 4, honours 8): the suit when it is one, else -1.
+_SOLE_SUIT: Final = tuple({1: 0, 2: 1, 4: 2, 8: 3}.get(bits, -1) for bits in range(16))
 
 
-# Enum members as module names, for the hot paths: under Python 3.11 `MeldKind.CHI` goes through
-# the enum metaclass's __getattr__ hook (about 0.1 us a time), a module name is one dict read.
-_CHI, _PON, _ANKAN = MeldKind.CHI, MeldKind.PON, MeldKind.ANKAN
-_KAMICHA = CalledFrom.KAMICHA
+def count_in(suits: tuple[int, int, int, int], kind: int) -> int:
+    """How many of `kind` per-suit counts (`HandShape.suits`, `.concealed_suits`) hold."""
+    # (Constant indices: compiled, a variable one would make the four ints a tuple object.)
+    if kind < 9:
+        suit = suits[0]
+    elif kind < 18:
+        suit = suits[1]
+    elif kind < 27:
+        suit = suits[2]
+    else:
+        suit = suits[3]
+    return suit >> SHIFT_IN_SUIT[kind] & FIELD
 
-# The packed counts of proper sets, to their lowest kind: a meld is tallied by one look-up,
-# which also proves its tiles form the set its kind says.
-_CHI_LOW: Final = {pack((k, k + 1, k + 2)): k for k in range(27) if k % 9 <= 6}
-_PON_LOW: Final = {3 * UNIT[k]: k for k in ALL_KINDS}
-_KAN_LOW: Final = {4 * UNIT[k]: k for k in ALL_KINDS}
+
+def join(suits: tuple[int, int, int, int]) -> int:
+    """Per-suit counts as one packed count (kind `k` at bit `5 * k`)."""
+    man, pin, sou, honours = suits
+    return man + (pin << SUIT_SHIFTS[1]) + (sou << SUIT_SHIFTS[2]) + (honours << SUIT_SHIFTS[3])
+
+
+# Enum members as Final module names, for the hot paths: under Python 3.11 `MeldKind.CHI` goes
+# through the enum metaclass's __getattr__ hook (about 0.1 us a time), a module name is one dict
+# read; compiled, a Final name is a C static (a plain module name would be a dict read).
+_CHI: Final = MeldKind.CHI
+_PON: Final = MeldKind.PON
+_ANKAN: Final = MeldKind.ANKAN
+_KAMICHA: Final = CalledFrom.KAMICHA
+
+# A meld's counts within its suit (see `IN_SUIT`), to its set's lowest number in the suit: a meld
+# is tallied by one look-up, which also proves its tiles form the set its kind says.
+_RUN_LOW: Final = {IN_SUIT[n] + IN_SUIT[n + 1] + IN_SUIT[n + 2]: n for n in range(7)}
+_PON_LOW: Final = {3 * IN_SUIT[n]: n for n in range(9)}
+_KAN_LOW: Final = {4 * IN_SUIT[n]: n for n in range(9)}
 
 
 @dataclass(frozen=True, slots=True)
 class HandShape:
     """A hand as packed counts and fixed meld sets: what every reading of it shares.
 
-    `packed` counts every tile (a kan 4), `concealed` only the concealed ones; `reds` counts
-    the red fives by kind, `red_fives` all of them. `meld_sets` holds (lowest kind, MeldKind)
+    `suits` counts every tile (a kan 4) per suit, `concealed_suits` only the concealed ones (see
+    the module doc; `packed` and `concealed` are the same joined); `reds` counts the red fives
+    per suit (field `suit`), `red_fives` all of them. `meld_sets` holds (lowest kind, MeldKind)
     per meld; `meld_seq_bits` / `meld_trip_bits` set bit `k` for a called sequence from `k` /
     a called triplet or quad of `k`. `mask` ORs the `KIND_CLASS` bits of every tile. `proper`
     says every meld is the set its kind names, called as the rules allow (what `Meld.problems`
     checks; anything else sends scoring to the detailed checks).
     """
 
-    packed: int
-    concealed: int
+    suits: tuple[int, int, int, int]
+    concealed_suits: tuple[int, int, int, int]
     reds: int
     red_fives: int
     win: int
@@ -107,14 +139,15 @@ class HandShape:
     mask: int
     proper: bool
 
-    def __init__(self, packed: int, concealed: int, reds: int, red_fives: int, win: int,
+    def __init__(self, suits: tuple[int, int, int, int],
+                 concealed_suits: tuple[int, int, int, int], reds: int, red_fives: int, win: int,
                  closed: bool, meld_seqs: tuple[int, ...], meld_trips: tuple[int, ...],
                  meld_sets: tuple[tuple[int, MeldKind], ...], meld_seq_bits: int,
                  meld_trip_bits: int, kans: int, ankans: int, mask: int, proper: bool) -> None:
         # (Written out, not generated: compiled, each `object.__setattr__` is a plain store, and
         # every hand scored is tallied; as Python it is what dataclass would write.)
-        object.__setattr__(self, "packed", packed)
-        object.__setattr__(self, "concealed", concealed)
+        object.__setattr__(self, "suits", suits)
+        object.__setattr__(self, "concealed_suits", concealed_suits)
         object.__setattr__(self, "reds", reds)
         object.__setattr__(self, "red_fives", red_fives)
         object.__setattr__(self, "win", win)
@@ -133,48 +166,65 @@ class HandShape:
     def of(cls, hand: Hand) -> HandShape:
         """Tally a hand in one pass over its tiles. Any hand can be tallied, valid or not: the
         counts are trusted only once validation has passed (see `scorer.validity`)."""
-        unit = UNIT
-        # Counted per suit (small ints: no allocation for each tile), then packed once. `mask`
-        # ORs the class of every tile.
+        in_suit = IN_SUIT
+        # Counted per suit (small ints: no allocation for each tile). `mask` ORs the class of
+        # every tile.
         man = pin = sou = honours = reds = red_fives = mask = 0
         for t in hand.concealed:
             k = t.kind
             mask |= KIND_CLASS[k]
             if k < 9:
-                man += _IN_SUIT[k]
+                man += in_suit[k]
             elif k < 18:
-                pin += _IN_SUIT[k]
+                pin += in_suit[k]
             elif k < 27:
-                sou += _IN_SUIT[k]
+                sou += in_suit[k]
             else:
-                honours += _IN_SUIT[k]
+                honours += in_suit[k]
             if t.is_red:
-                reds += unit[k]
+                reds += RED_UNIT[k]
                 red_fives += 1
-        concealed = man + (pin << SUIT_SHIFTS[1]) + (sou << SUIT_SHIFTS[2]) \
-            + (honours << SUIT_SHIFTS[3])
-        packed = concealed
+        concealed = (man, pin, sou, honours)
+        if not hand.melds:  # (a closed hand without kans: nothing more to tally)
+            return cls(concealed, concealed, reds, red_fives, hand.win_tile.kind, True, (), (),
+                       (), 0, 0, 0, 0, mask, True)
         seqs: list[int] = []
         trips: list[int] = []
         sets: list[tuple[int, MeldKind]] = []
         seq_bits = trip_bits = kans = ankans = 0
         closed = proper = True
         for meld in hand.melds:
-            tiles = 0
+            tiles = held = 0  # the meld's counts within its suit; its suits as bits
             for t in meld.tiles:
-                tiles += unit[t.kind]
-                mask |= KIND_CLASS[t.kind]
+                k = t.kind
+                tiles += in_suit[k]
+                mask |= KIND_CLASS[k]
+                if k < 9:
+                    man += in_suit[k]
+                    held |= 1
+                elif k < 18:
+                    pin += in_suit[k]
+                    held |= 2
+                elif k < 27:
+                    sou += in_suit[k]
+                    held |= 4
+                else:
+                    honours += in_suit[k]
+                    held |= 8
                 if t.is_red:
-                    reds += unit[t.kind]
+                    reds += RED_UNIT[k]
                     red_fives += 1
-            packed += tiles
             kind = meld.kind
-            if kind is _CHI:
-                low = _CHI_LOW.get(tiles, -1)
+            suit = _SOLE_SUIT[held]
+            if suit < 0 or len(meld.tiles) > 4:
+                low = -1  # (up to 4 tiles of one suit no field overflows: a match is that set)
+            elif kind is _CHI:
+                low = _RUN_LOW.get(tiles, -1) if suit < 3 else -1
             else:
                 low = (_PON_LOW if kind is _PON else _KAN_LOW).get(tiles, -1)
-            # (Up to 4 tiles no field overflows, so a match is exactly that set.)
-            if low < 0 or len(meld.tiles) > 4 or not _properly_called(meld):
+            if low >= 0:
+                low += 9 * suit
+            if low < 0 or not _properly_called(meld):
                 proper = False  # not a proper meld: the detailed checks will say why
             elif kind is _CHI:
                 seqs.append(low)
@@ -189,16 +239,24 @@ class HandShape:
             else:
                 closed = False
             sets.append((low, kind))
-        if not sets:  # (a closed hand without kans: nothing more to tally)
-            return cls(packed, concealed, reds, red_fives, hand.win_tile.kind, True, (), (), (),
-                       0, 0, 0, 0, mask, True)
-        return cls(packed, concealed, reds, red_fives, hand.win_tile.kind, closed, tuple(seqs),
-                   tuple(trips), tuple(sets), seq_bits, trip_bits, kans, ankans, mask, proper)
+        return cls((man, pin, sou, honours), concealed, reds, red_fives, hand.win_tile.kind,
+                   closed, tuple(seqs), tuple(trips), tuple(sets), seq_bits, trip_bits, kans,
+                   ankans, mask, proper)
+
+    @property
+    def packed(self) -> int:
+        """Every tile's count as one int, kind `k` at bit `5 * k` (a kan counts 4)."""
+        return join(self.suits)
+
+    @property
+    def concealed(self) -> int:
+        """The concealed tiles' counts as one int, kind `k` at bit `5 * k`."""
+        return join(self.concealed_suits)
 
     @property
     def counts(self) -> tuple[int, ...]:
         """How many of each of the 34 kinds, melds included (a kan counts 4)."""
-        return tuple(count_of(self.packed, k) for k in ALL_KINDS)
+        return tuple(count_in(self.suits, k) for k in ALL_KINDS)
 
 
 def _properly_called(meld: Meld) -> bool:

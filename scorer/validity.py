@@ -20,53 +20,72 @@ from __future__ import annotations
 from typing import Final
 
 from scorer.context import Riichi, WinContext, Wind
-from scorer.hand import CalledFrom, Hand, MeldKind, Problem
+from scorer.hand import NORTH_KIND, CalledFrom, Hand, MeldKind, Problem, ProblemCode
 from scorer.rules import Ruleset
-from scorer.shape import ALL_KINDS, BITS, FIELD, FIVES, UNIT, HandShape, each
+from scorer.shape import BITS, FIELD, FIVES, IN_SUIT, SHIFT_IN_SUIT, HandShape, count_in, each
 from scorer.tiles import SUITS
 
-#: Added to a packed count, sets bit 4 of each field holding 5 or more: five of a kind for all
-#: 34 kinds in one addition and one mask (sound while no count reaches 21).
-_PLUS_11: Final = each(11, ALL_KINDS)
-_BIT_4: Final = each(16, ALL_KINDS)
-#: Red counts above one in a suit; five fields holding four (after adding 12, bit 4 is set).
-_TWO_REDS: Final = each(0b11110, FIVES)
-_FIVES_PLUS_12: Final = each(12, FIVES)
-_FIVES_BIT_4: Final = each(16, FIVES)
+#: Added to a suit's counts, sets bit 4 of each field holding 5 or more: five of a kind for a
+#: whole suit in one addition and one mask (sound while no count reaches 21).
+_PLUS_11: Final = each(11, range(9))
+_BIT_4: Final = each(16, range(9))
+#: `HandShape.reds` above one in a suit; a suit's five held four times (the fives of the three
+#: suits side by side: after adding 12, bit 4 is set).
+_TWO_REDS: Final = each(0b11110, range(3))
+_FIVES_PLUS_12: Final = each(12, range(3))
+_FIVES_BIT_4: Final = each(16, range(3))
 _RED_TO_BIT_4: Final = 4  # a field's red count (0 or 1) shifted onto its bit 4
-#: Per kind, its field in a packed count (non-zero: the kind is there).
-_KIND_FIELD: Final = tuple(FIELD << (BITS * k) for k in ALL_KINDS)
+_FIVE: Final = SHIFT_IN_SUIT[4]  # where a suit's five is counted
+#: The man counts a three-player set does not have (2m-8m); a North among the honours' counts.
+_MAN_2_TO_8: Final = each(FIELD, range(1, 8))
+_NORTH_IN_HONOURS: Final = IN_SUIT[NORTH_KIND]
 
 
-# Enum members as module names (see scorer.shape: `Wait.TANKI` is slow under Python 3.11).
-_NO_RIICHI = Riichi.NONE
+# Enum members as Final module names (see scorer.shape: `Riichi.NONE` is slow under Python 3.11).
+_NO_RIICHI: Final = Riichi.NONE
+_NORTH: Final = Wind.NORTH
+_TOIMEN: Final = CalledFrom.TOIMEN
 
 
 def plainly_valid(shape: HandShape, hand: Hand, ctx: WinContext, rules: Ruleset) -> bool:
     """True only if the hand and context have no problem at all (False: look closer)."""
-    if rules.players != 4 or hand.kita:
-        return False  # a three-player table's own checks are `rule_problems`' alone
     melds = hand.melds
     # (14 tiles, a kan counted as 3, leave room for at most 4 melds.)
     if not shape.proper or len(hand.concealed) + 3 * len(melds) != 14:
         return False
     win = hand.win_tile
-    if not shape.concealed & _KIND_FIELD[win.kind] or (
+    if not count_in(shape.concealed_suits, win.kind) or (
             win.kind in FIVES and win not in hand.concealed):
         return False  # (a five may be red: only then is the tile itself compared)
-    packed = shape.packed
+    man, pin, sou, honours = shape.suits
+    sanma = rules.players == 3
+    kita = hand.kita
+    if kita:
+        if not (sanma and rules.nukidora) or not 0 < kita <= 4:
+            return False
+    if sanma:
+        # No 2m-8m, no chi, no seat opposite (to call from, or to sit at).
+        if man & _MAN_2_TO_8 or shape.meld_seqs or ctx.seat_wind is _NORTH:
+            return False
+        for meld in melds:
+            if meld.source is _TOIMEN:
+                return False
     reds = shape.reds
-    if (packed + _PLUS_11) & _BIT_4 or reds & _TWO_REDS:
+    if ((man + _PLUS_11) & _BIT_4 or (pin + _PLUS_11) & _BIT_4 or (sou + _PLUS_11) & _BIT_4
+            or (honours + _PLUS_11) & _BIT_4 or reds & _TWO_REDS):
         return False  # five of a kind, or two red fives of a suit
     if rules.red_fives:
-        four_fives = (packed + _FIVES_PLUS_12) & _FIVES_BIT_4
+        fives = (man >> _FIVE & FIELD) | (pin >> _FIVE & FIELD) << BITS \
+            | (sou >> _FIVE & FIELD) << (2 * BITS)
+        four_fives = (fives + _FIVES_PLUS_12) & _FIVES_BIT_4
         if four_fives and four_fives & ~(reds << _RED_TO_BIT_4):
             return False  # four of a five, none of them red (`rule_problems` says so)
     if ctx.riichi is not _NO_RIICHI and not shape.closed:
         return False
     if ctx.ippatsu or ctx.rinshan or ctx.chankan or ctx.last_tile or ctx.blessing is not None:
-        # Rarer situations: their rules are the context's own (cheap without the hand).
-        if ctx.problems() or (ctx.rinshan and not shape.kans) or \
+        # Rarer situations: their rules are the context's own (cheap without the hand). A
+        # North pulled out is replaced from the dead wall like a kan.
+        if ctx.problems() or (ctx.rinshan and not shape.kans and not kita) or \
                 (ctx.blessing is not None and melds):
             return False
     elif ctx.chankan_of_ankan or ctx.honba < 0 or ctx.riichi_sticks < 0:
@@ -74,12 +93,23 @@ def plainly_valid(shape: HandShape, hand: Hand, ctx: WinContext, rules: Ruleset)
     dora, ura = ctx.dora_indicators, ctx.ura_indicators
     if len(dora) > 5 or len(ura) > 5:
         return False
-    # The hand holds at most 4 of a kind, the indicators at most 10 tiles: no field overflows.
-    for t in dora:
-        packed += UNIT[t.kind]
-    for t in ura:
-        packed += UNIT[t.kind]
-    return not (packed + _PLUS_11) & _BIT_4
+    # The hand holds at most 4 of a kind, the Norths pulled out (tiles of the set too) at most 4,
+    # the indicators at most 10 tiles: no field overflows.
+    honours += kita * _NORTH_IN_HONOURS
+    for t in dora + ura if ura else dora:
+        k = t.kind
+        if k < 9:
+            man += IN_SUIT[k]
+        elif k < 18:
+            pin += IN_SUIT[k]
+        elif k < 27:
+            sou += IN_SUIT[k]
+        else:
+            honours += IN_SUIT[k]
+    if sanma and man & _MAN_2_TO_8:
+        return False  # an indicator of 2m-8m
+    return not ((man + _PLUS_11) & _BIT_4 or (pin + _PLUS_11) & _BIT_4
+                or (sou + _PLUS_11) & _BIT_4 or (honours + _PLUS_11) & _BIT_4)
 
 
 def rule_problems(hand: Hand, rules: Ruleset, ctx: WinContext | None = None) -> list[Problem]:
@@ -91,10 +121,12 @@ def rule_problems(hand: Hand, rules: Ruleset, ctx: WinContext | None = None) -> 
             plain = sum(1 for t in hand.all_tiles if t.kind == kind and not t.is_red)
             if plain >= 4:
                 out.append(Problem("tiles", f"four plain 5{suit}, but this set's fourth 5{suit} "
-                                   f"is the red 0{suit}"))
+                                   f"is the red 0{suit}", ProblemCode.HAND_RED_FOURTH,
+                                   {"tile": f"5{suit}"}))
     if hand.kita and not (rules.players == 3 and rules.nukidora):
         out.append(Problem("kita", f"{hand.kita} North(s) pulled out as kita, but {rules.name} "
-                           "plays no nukidora (only a three-player table pulls out Norths)"))
+                           "plays no nukidora (only a three-player table pulls out Norths)",
+                           ProblemCode.HAND_KITA_RULES, {"n": hand.kita, "rules": rules.name}))
     if rules.players == 3:
         out += sanma_problems(hand, ctx)
     return out
@@ -113,14 +145,16 @@ def sanma_problems(hand: Hand, ctx: WinContext | None = None) -> list[Problem]:
     for tile in missing:
         name = f"{tile} (a red 5m)" if tile.is_red else str(tile)
         out.append(Problem("tiles", f"{name} is not in a three-player set (sanma plays without "
-                           "2m-8m)"))
+                           "2m-8m)", ProblemCode.SANMA_TILE, {"tile": str(tile)}))
     for i, meld in enumerate(hand.melds):
-        where = f"meld {i + 1} ({meld})"
+        where, named = meld.named(i)
         if meld.kind is MeldKind.CHI:
-            out.append(Problem(where, "there is no chi at a three-player table"))
+            out.append(Problem(where, "there is no chi at a three-player table",
+                               ProblemCode.SANMA_CHI, named))
         elif meld.source is CalledFrom.TOIMEN:
             out.append(Problem(where, "there is no seat opposite at a three-player table "
-                               "(call from kamicha or shimocha)"))
+                               "(call from kamicha or shimocha)", ProblemCode.SANMA_TOIMEN, named))
     if ctx is not None and ctx.seat_wind == Wind.NORTH:
-        out.append(Problem("seat_wind", "a three-player table seats East, South and West only"))
+        out.append(Problem("seat_wind", "a three-player table seats East, South and West only",
+                           ProblemCode.SANMA_NORTH))
     return out

@@ -128,9 +128,11 @@ _ONLY_SIMPLES: Final = tiles.TERMINAL | tiles.HONOUR  # none of these in the mas
 _STRAIGHT: Final = 0b1001001  # (sequence or kind bits) 1, 4 and 7 of a suit
 _MAN: Final = 0x1FF  # the man kinds, as bits
 # Enum members as module names (see scorer.shape: `Riichi.RIICHI` is slow under Python 3.11).
-_RIICHI, _DOUBLE = Riichi.RIICHI, Riichi.DOUBLE
-_STANDARD, _CHIITOITSU = Form.STANDARD, Form.CHIITOITSU
-_RYANMEN = Wait.RYANMEN
+_RIICHI: Final = Riichi.RIICHI
+_DOUBLE: Final = Riichi.DOUBLE
+_STANDARD: Final = Form.STANDARD
+_CHIITOITSU: Final = Form.CHIITOITSU
+_RYANMEN: Final = Wait.RYANMEN
 
 
 def hand_facts(shape: tiles.HandShape, ctx: WinContext, rules: Ruleset) -> int:

@@ -6,6 +6,8 @@ given those facts.
 
 from __future__ import annotations
 
+from typing import Final
+
 from scorer.context import WinContext, Wind
 from scorer.decompose import Form, Reading, Wait
 from scorer.rules import Ruleset
@@ -13,7 +15,8 @@ from scorer.yaku import facts as f
 from scorer.yaku.base import HONOUR_KINDS, IS_ORPHAN, SIMPLE_KINDS, Yaku, yakuhai_pair
 
 # Enum members as module names (see scorer.shape: `Wait.TANKI` is slow under Python 3.11).
-_STANDARD, _RYANMEN = Form.STANDARD, Wait.RYANMEN
+_STANDARD: Final = Form.STANDARD
+_RYANMEN: Final = Wait.RYANMEN
 
 
 def is_pinfu(r: Reading, ctx: WinContext, rules: Ruleset) -> bool:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from scorer.context import WinContext
 from scorer.decompose import Reading, Wait
 from scorer.rules import Ruleset
-from scorer.shape import count_of
+from scorer.shape import count_in
 from scorer.yaku import facts as f
 from scorer.yaku.base import Yaku
 
@@ -40,7 +40,7 @@ def _nine_gates(r: Reading) -> tuple[int, ...] | None:
     if shape.meld_sets:
         return None
     base = shape.win - shape.win % 9
-    c9 = tuple(count_of(shape.packed, base + i) for i in range(9))
+    c9 = tuple(count_in(shape.suits, base + i) for i in range(9))
     if all(n >= need for n, need in zip(c9, _NINE_GATES, strict=True)):
         return c9
     return None

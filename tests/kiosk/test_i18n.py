@@ -181,29 +181,59 @@ def _problems() -> list:
 
 
 def test_every_problem_of_the_rules_core_has_a_code_and_japanese_words() -> None:
-    from kiosk.refusal_words import _KNOWN, code_of, word
+    from kiosk.refusal_words import code_of, word
+    from scorer.hand import ProblemCode
 
     problems = _problems()
+    assert all(isinstance(p.code, ProblemCode) for p in problems)
     coded = {str(p): code_of(p) for p in problems}
     assert [p for p, (code, _) in coded.items() if code == "problem"] == []
-    assert {code for code, _ in coded.values()} == {code for _, _, code in _KNOWN}
+    # Every code of the rules core's checks is raised above (the input readers' `input_*` codes
+    # say what is wrong with the notation, and keep their English).
+    assert {code for code, _ in coded.values()} == {
+        c.value for c in ProblemCode if not c.value.startswith("input_")}
     for code, words in coded.values():
-        ja = i18n.t("err." + code, "ja", **{k: word(v, "ja") for k, v in words.items()})
-        assert "{" not in ja and not re.search(r"[A-Za-z]{3,}", ja), (code, ja)
+        en, ja = (i18n.t("err." + code, lang, **{k: word(v, lang) for k, v in words.items()})
+                  for lang in ("en", "ja"))
+        assert "{" not in en and "{" not in ja, (code, en, ja)
+        assert not re.search(r"[A-Za-z]{3,}", ja), (code, ja)
 
 
-@pytest.mark.parametrize("field, message, ja", [
-    ("dora_indicators", "5 copies of 1m in the hand and indicators together; a set has 4",
+def test_a_problem_without_words_keeps_its_english() -> None:
+    from kiosk.refusal_words import code_of
+    from scorer.hand import Problem, ProblemCode
+
+    problem = Problem("seat_wind", "expected a whole number 1-4, not 9", ProblemCode.INPUT_NUMBER,
+                      {"low": 1, "high": 4, "value": "9"})
+    assert code_of(problem) == ("problem", {"field": "seat_wind",
+                                            "message": "expected a whole number 1-4, not 9"})
+
+
+@pytest.mark.parametrize("code, details, ja", [
+    ("sit_indicator_copies", {"n": 5, "tile": "1m"},
      "手牌とドラ表示牌を合わせて1萬が5枚あります（1種類4枚まで）"),
-    ("meld 2 (chi 135m)", "a chi is three consecutive tiles of one suit",
+    ("hand_chi_run", {"meld": 2, "kind": "chi", "tiles": "135m"},
      "副露2（チー）が順子になっていません：1萬、3萬、5萬"),
-    ("tiles", "2 red 5p; a set has one", "赤5筒が2枚あります（赤ドラは各1枚）"),
-    ("blessing", "tenhou is impossible after a call or kan", "鳴きや槓の後に天和はありえません"),
-    ("ippatsu", "ippatsu needs riichi", "一発はリーチしていないと付きません"),
+    ("hand_reds", {"n": 2, "tile": "5p"}, "赤5筒が2枚あります（赤ドラは各1枚）"),
+    ("sit_blessing_call", {"blessing": "tenhou"}, "鳴きや槓の後に天和はありえません"),
+    ("sit_ippatsu", {}, "一発はリーチしていないと付きません"),
 ])
-def test_a_problem_s_details_are_in_its_japanese_words(field: str, message: str, ja: str) -> None:
+def test_a_problem_s_details_are_in_its_japanese_words(code: str, details: dict, ja: str) -> None:
     from kiosk.refusal_words import code_of, word
-    from scorer.hand import Problem
+    from scorer.hand import Problem, ProblemCode
 
-    code, words = code_of(Problem(field, message))
+    coded, words = code_of(Problem("field", "(English)", ProblemCode(code), details))
+    assert coded == code
     assert i18n.t("err." + code, "ja", **{k: word(v, "ja") for k, v in words.items()}) == ja
+
+
+def test_the_rules_core_names_a_problem_s_details_where_it_finds_it() -> None:
+    from scorer.context import WinContext
+    from scorer.hand import Hand, ProblemCode
+    from scorer.tiles import Tile, parse_tiles
+
+    [problem] = WinContext(dora_indicators=parse_tiles("1m")).problems(
+        Hand(parse_tiles("111123m456p789s2z"), (), Tile.parse("2z")))
+    assert (problem.code, dict(problem.details)) == (ProblemCode.SIT_INDICATOR_COPIES,
+                                                     {"n": 5, "tile": "1m"})
+    assert problem.message == "5 copies of 1m in the hand and indicators together; a set has 4"

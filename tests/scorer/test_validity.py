@@ -12,8 +12,9 @@ import random
 
 import pytest
 
-from scorer.context import Blessing, Riichi, WinContext
+from scorer.context import Blessing, Riichi, WinContext, Wind
 from scorer.hand import CalledFrom, Hand, InvalidInput, Meld, MeldKind
+from scorer.records_io import from_record
 from scorer.rules import RULESETS, Ruleset
 from scorer.score import score
 from scorer.shape import HandShape
@@ -21,6 +22,7 @@ from scorer.tiles import RED_FIVES, TILES, Tile
 from scorer.validity import plainly_valid, rule_problems
 from tests.scorer.hand_generator import random_wins
 from tests.scorer.notation import hand
+from tests.scorer.tenhou_data import SCORING, json_lines
 
 TENHOU = RULESETS["tenhou"]
 
@@ -91,7 +93,7 @@ def _break_context(rng: random.Random, ctx: WinContext) -> WinContext:
 
 
 def _problems(h: Hand, ctx: WinContext, rules: Ruleset) -> list[str]:
-    return [str(p) for p in h.problems() + ctx.problems(h) + rule_problems(h, rules)]
+    return [str(p) for p in h.problems() + ctx.problems(h) + rule_problems(h, rules, ctx)]
 
 
 @pytest.mark.parametrize("rules", ["tenhou", "wrc"])
@@ -111,6 +113,48 @@ def test_the_fast_path_never_passes_a_bad_input(rules: str) -> None:
             rejected += _problems(h, ctx, ruleset) != []
     # Both sides were exercised: valid inputs pass, broken ones are looked at closely.
     assert passed > 1000 and rejected > 2000, (passed, rejected)
+
+
+def _break_for_sanma(rng: random.Random, h: Hand, ctx: WinContext) -> tuple[Hand, WinContext]:
+    """What only a three-player table rejects: 2m-8m, a North seat, a call from opposite, kita
+    out of range or with Norths enough already."""
+    roll = rng.random()
+    if roll < 0.2:
+        return dataclasses.replace(h, kita=rng.choice((-1, 0, 1, 2, 3, 4, 5))), ctx
+    if roll < 0.35:
+        return h, dataclasses.replace(ctx, seat_wind=rng.choice(list(Wind)))
+    if roll < 0.5 and h.melds:
+        melds = list(h.melds)
+        i = rng.randrange(len(melds))
+        melds[i] = dataclasses.replace(melds[i], source=rng.choice(list(CalledFrom)))
+        return dataclasses.replace(h, melds=tuple(melds)), ctx
+    if roll < 0.65:
+        extra = (rng.choice(TILES[:9]),)
+        return h, dataclasses.replace(ctx, dora_indicators=ctx.dora_indicators[:4] + extra)
+    if roll < 0.8:
+        return dataclasses.replace(h, kita=rng.randrange(5)), dataclasses.replace(
+            ctx, rinshan=not ctx.rinshan)
+    return _break_hand(rng, h), ctx
+
+
+def test_the_fast_path_never_passes_a_bad_three_player_input() -> None:
+    """Real three-player wins (kita included) and random four-player ones, broken at random."""
+    ruleset = RULESETS["tenhou_sanma"]
+    rng = random.Random("validity-sanma")
+    cases = [from_record(row) for row in json_lines(SCORING / "tenhou-sanma-wins-dev.jsonl")]
+    cases += random_wins(seed=11, count=1000)
+    passed = rejected = 0
+    for h, ctx in cases * 3:
+        if rng.random() < 0.7:
+            h, ctx = _break_for_sanma(rng, h, ctx)
+        if rng.random() < 0.2:
+            ctx = _break_context(rng, ctx)
+        if plainly_valid(HandShape.of(h), h, ctx, ruleset):
+            assert _problems(h, ctx, ruleset) == [], (str(h), ctx)
+            passed += 1
+        else:
+            rejected += _problems(h, ctx, ruleset) != []
+    assert passed > 500 and rejected > 2000, (passed, rejected)
 
 
 def test_four_plain_fives_under_red_fives() -> None:

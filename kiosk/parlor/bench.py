@@ -1,6 +1,6 @@
 """`python -m kiosk.parlor.bench`: a parlor of many tables under load, through the real server.
 
-Starts a PostgreSQL of its own (initdb into a temporary folder; or takes ``--db URL``), the
+Starts a PostgreSQL of its own (kiosk.local_postgres; or takes ``--db URL``), the
 parlor server as a separate process (`python -m kiosk.parlor serve`) on a free port, registers
 N tables with their tokens, and runs N simulated kiosks (`bench_kiosks`: each a real kiosk
 store and outbox, posting legal hands over HTTP every few seconds) while the counter's tables
@@ -27,6 +27,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from kiosk.local_postgres import LocalPostgresError, PostgresNotInstalled, local_postgres
 from kiosk.parlor.bench_kiosks import SimKiosk, play
 from kiosk.parlor.bench_page import LivePage, lags, spread
 from kiosk.parlor.bench_server import (
@@ -34,7 +35,6 @@ from kiosk.parlor.bench_server import (
     BenchError,
     ParlorProcess,
     cpu_seconds,
-    local_postgres,
     postgres_cpu_seconds,
 )
 from kiosk.parlor.db import open_database
@@ -98,8 +98,8 @@ def database(args: argparse.Namespace) -> Iterator[tuple[str, Path | None]]:
     if args.db:
         yield args.db, None
     else:
-        with local_postgres() as (url, data):
-            yield url, data
+        with local_postgres(prefix="riichi-bench-pg-") as server:
+            yield server.url, server.data
 
 
 def register(url: str, kiosks: int) -> tuple[dict[str, str], str]:
@@ -292,7 +292,11 @@ def main(argv: list[str] | None = None) -> int:
     args = checked(argv)
     try:
         report = run(args)
-    except (BenchError, FileNotFoundError) as error:
+    except PostgresNotInstalled as error:
+        print(f"error: {error}: install Debian's postgresql, or give --db postgresql://... of a "
+              "server of yours", file=sys.stderr)
+        return 2
+    except (BenchError, LocalPostgresError, FileNotFoundError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
     show(report)

@@ -1,23 +1,20 @@
-"""The benchmark's processes: a throw-away PostgreSQL (initdb into a temporary folder, as the
-tests start theirs), the parlor server (`python -m kiosk.parlor serve`) on a free port, and
-what /proc says of their CPU time and memory (Linux; no psutil needed)."""
+"""The benchmark's processes: the parlor server (`python -m kiosk.parlor serve`) on a free port,
+and what /proc says of its CPU time and memory and of the throw-away PostgreSQL's that
+kiosk.local_postgres starts, as the tests start theirs (Linux; no psutil needed)."""
 
 from __future__ import annotations
 
 import contextlib
 import glob
 import os
-import pwd
-import shutil
 import signal
-import socket
 import subprocess
 import sys
-import tempfile
 import time
 import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
+
+from kiosk.local_postgres import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 TICK = os.sysconf("SC_CLK_TCK")
@@ -25,76 +22,7 @@ _DIRECT = urllib.request.build_opener(urllib.request.ProxyHandler({}))  # loopba
 
 
 class BenchError(Exception):
-    """The benchmark cannot run (no PostgreSQL, a server that does not start); says why."""
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def pg_binary(name: str) -> str | None:
-    """`name` on PATH, else the newest /usr/lib/postgresql/<version>/bin/<name>."""
-    found = shutil.which(name)
-    if found:
-        return found
-    candidates = [p for p in glob.glob(f"/usr/lib/postgresql/*/bin/{name}")
-                  if Path(p).parts[-3].isdigit()]
-    candidates.sort(key=lambda p: int(Path(p).parts[-3]))
-    return candidates[-1] if candidates else None
-
-
-def _server_user() -> pwd.struct_passwd | None:
-    """PostgreSQL refuses to run as root: then as `postgres` (Debian's) or `nobody`."""
-    if os.geteuid() != 0:
-        return None
-    for name in ("postgres", "nobody"):
-        with contextlib.suppress(KeyError):
-            return pwd.getpwnam(name)
-    raise BenchError("running as root, but no 'postgres' or 'nobody' user to run PostgreSQL as")
-
-
-def _run_as(user: pwd.struct_passwd | None, args: list[str], log: Path) -> None:
-    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "LC_ALL": "C", "LANG": "C"}
-    if user is not None:
-        env["HOME"] = user.pw_dir
-    result = subprocess.run(
-        args, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=120,
-        user=user.pw_uid if user else None, group=user.pw_gid if user else None,
-        extra_groups=[] if user else None, cwd="/", check=False)
-    if result.returncode != 0:
-        tail = log.read_text(errors="replace")[-2000:] if log.exists() else ""
-        raise BenchError(f"{Path(args[0]).name} failed ({result.returncode}):\n"
-                         f"{result.stdout[-2000:]}\n{tail}")
-
-
-@contextlib.contextmanager
-def local_postgres() -> Iterator[tuple[str, Path]]:
-    """A PostgreSQL server of its own, on a unix socket only (no TCP port), removed at the end;
-    yields (URL, data folder)."""
-    initdb, pg_ctl = pg_binary("initdb"), pg_binary("pg_ctl")
-    if initdb is None or pg_ctl is None:
-        raise BenchError("PostgreSQL is not installed (no initdb on PATH or in "
-                         "/usr/lib/postgresql/*/bin): install Debian's postgresql, or give "
-                         "--db postgresql://... of a server of yours")
-    user = _server_user()
-    base = Path(tempfile.mkdtemp(prefix="riichi-bench-pg-", dir="/tmp"))
-    data, log = base / "data", base / "server.log"
-    if user is not None:
-        os.chown(base, user.pw_uid, user.pw_gid)
-    port = free_port()  # names the socket file only
-    try:
-        _run_as(user, [initdb, "-D", str(data), "-U", "riichi", "--auth=trust", "-E", "UTF8",
-                       "--no-locale", "--no-sync"], log)
-        _run_as(user, [pg_ctl, "-D", str(data), "-l", str(log), "-w", "-t", "60", "-o",
-                       f"-k {base} -p {port} -c listen_addresses='' -c fsync=on", "start"], log)
-        try:
-            yield f"postgresql://riichi@/postgres?host={base}&port={port}", data
-        finally:
-            _run_as(user, [pg_ctl, "-D", str(data), "-m", "fast", "-w", "stop"], log)
-    finally:
-        shutil.rmtree(base, ignore_errors=True)
+    """The benchmark cannot run (a parlor server that does not start); says why."""
 
 
 def cpu_seconds(pid: int) -> float:

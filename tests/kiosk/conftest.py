@@ -1,5 +1,7 @@
 """Fixtures: a real kiosk (real SQLite store in tmp_path, the folder camera on one demo frame)
-behind Flask's test client, as the kiosk's own screen (loopback) or as a phone on the LAN."""
+behind Flask's test client, as the kiosk's own screen (loopback) or as a phone on the LAN; and for
+the browser tests, a running kiosk of the module's own (`base`) with pages on a new game
+(`open_page`), which a module with other needs defines for itself."""
 
 from __future__ import annotations
 
@@ -15,12 +17,14 @@ from flask.testing import FlaskClient
 from kiosk.app import create_app
 from kiosk.config import load
 from kiosk.services import Services, build_services
+from tests.kiosk.server import game_pages, running_kiosk
 
 LAN = {"REMOTE_ADDR": "192.168.1.23"}
 KIOSK_ON_LAN = "192.168.1.10:8080"  # the Host a phone names the kiosk by: its address
 # The kiosk tests' own frame (a rendered hand, 640x480; truth in frames/expected.json), kept
 # apart from the demo camera's frames, which vision may re-pick when its model changes.
 DEMO_FRAME = Path(__file__).parent / "frames" / "hand_11_001.jpg"
+PLAYERS = ["Aki", "Bun", "Chie", "Dai"]  # the browser tests' game (`open_page`)
 
 
 def make_kiosk(tmp_path: Path, **options: Any) -> tuple[Flask, Services]:
@@ -84,3 +88,19 @@ def api(app: Flask) -> Api:
 
 def points(api: Api) -> list[int]:
     return [s["points"] for s in api.get("/api/state").get_json()["seats"]]
+
+
+@pytest.fixture(scope="module")
+def base(tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest) -> Iterator[str]:
+    """`python -m kiosk` without a camera, one for the test module: its base URL."""
+    name = request.module.__name__.rpartition(".")[2]
+    with running_kiosk(tmp_path_factory.mktemp(name) / "data", "--camera", "none") as url:
+        yield url
+
+
+@pytest.fixture
+def open_page(browser: Any, base: str) -> Iterator[Any]:
+    """`open(width, height, lang="en") -> (page, its script errors)` on a new game of PLAYERS
+    (game_pages). `browser` is tests.kiosk.test_browser's, which the module imports."""
+    with game_pages(browser, base, PLAYERS) as opener:
+        yield opener

@@ -11,29 +11,12 @@ leftmost from the left, in the middle from across, rightmost from the right. The
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
-from typing import Any
 
 import pytest
 
-from tests.kiosk.server import game_pages, running_kiosk
 from tests.kiosk.test_browser import SHOTS, browser, pick, shot  # noqa: F401  (fixture)
 
 pytestmark = pytest.mark.browser
-PLAYERS = ["Aki", "Bun", "Chie", "Dai"]
-
-
-@pytest.fixture(scope="module")
-def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with running_kiosk(tmp_path_factory.mktemp("called-from") / "data", "--camera",
-                       "none") as url:
-        yield url
-
-
-@pytest.fixture
-def open_page(browser, base: str) -> Iterator[Any]:  # noqa: ANN001, F811
-    with game_pages(browser, base, PLAYERS) as opener:
-        yield opener
 
 
 def sideways(page, selector: str) -> list[bool]:  # noqa: ANN001

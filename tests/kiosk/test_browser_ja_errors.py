@@ -6,31 +6,15 @@ page's own code shows an error (`K.act`, app.js). The words: kiosk/messages_erro
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
-from typing import Any
 
 import pytest
 
-from tests.kiosk.server import game_pages, page_post, running_kiosk
+from tests.kiosk.server import page_post
 from tests.kiosk.test_browser import browser, shot  # noqa: F401  (shared fixture)
 
 pytestmark = pytest.mark.browser
-PLAYERS = ["Aki", "Bun", "Chie", "Dai"]
 #: What the page asks of the API, as its own buttons would: the toast says what went wrong.
 ACT = "([path, body]) => K.act(() => K.api('POST', path, body, { noPin: true }))"
-
-
-@pytest.fixture(scope="module")
-def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with running_kiosk(tmp_path_factory.mktemp("ja-errors") / "data", "--camera",
-                       "none") as url:
-        yield url
-
-
-@pytest.fixture
-def open_page(browser, base: str) -> Iterator[Any]:  # noqa: ANN001, F811
-    with game_pages(browser, base, PLAYERS) as opener:
-        yield opener
 
 
 def test_a_refused_import_is_said_in_japanese(open_page, base: str) -> None:  # noqa: ANN001

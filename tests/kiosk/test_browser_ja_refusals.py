@@ -8,17 +8,12 @@ the rules core's problems coded by kiosk/refusal_words.py."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any
-
 import pytest
 
 from kiosk import i18n
-from tests.kiosk.server import game_pages, running_kiosk
 from tests.kiosk.test_browser import browser, pick, shot  # noqa: F401  (shared fixture)
 
 pytestmark = pytest.mark.browser
-PLAYERS = ["Aki", "Bun", "Chie", "Dai"]
 #: What the page asks of the API, as its own buttons would: the toast says what went wrong.
 ACT = "([path, body]) => K.act(() => K.api('POST', path, body, { noPin: true }))"
 #: A request the page's own code could not send (K.api always sends JSON): the answer's body.
@@ -31,19 +26,6 @@ RAW = """async ([path, text]) => {
 #: Closed, ron on a single wait: 123m 456p 789s 234s and a pair of 1p, no yaku at all.
 NO_YAKU = {"winner": 1, "discarder": 0, "hand": {"concealed": "123m456p789s234s1p", "win": "1p"}}
 FIVE_1M = {"winner": 1, "hand": {"concealed": "11111m456p789s22z", "win": "2z"}}
-
-
-@pytest.fixture(scope="module")
-def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with running_kiosk(tmp_path_factory.mktemp("ja-refusals") / "data", "--camera",
-                       "none") as url:
-        yield url
-
-
-@pytest.fixture
-def open_page(browser, base: str) -> Iterator[Any]:  # noqa: ANN001, F811
-    with game_pages(browser, base, PLAYERS) as opener:
-        yield opener
 
 
 def typed_win(page, base: str, text: str) -> None:  # noqa: ANN001

@@ -11,16 +11,12 @@ each player's starting wind with the same faces. Screenshots: test-artifacts/til
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any
-
 import pytest
 
-from tests.kiosk.server import game_pages, page_post, running_kiosk
+from tests.kiosk.server import page_post
 from tests.kiosk.test_browser import SHOTS, browser, pick, shot, shown  # noqa: F401  (fixture)
 
 pytestmark = pytest.mark.browser
-PLAYERS = ["Aki", "Bun", "Chie", "Dai"]
 SUITS = {"m": "man (characters)", "p": "pin (dots)", "s": "sou (bamboo)"}
 HONOURS = ["East wind", "South wind", "West wind", "North wind", "White dragon",
            "Green dragon", "Red dragon"]
@@ -44,20 +40,6 @@ def name(label: str, lang: str) -> str:
     if n:
         return plain
     return f"Red {plain}" if lang == "en" else "赤" + plain
-
-
-@pytest.fixture(scope="module")
-def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with running_kiosk(tmp_path_factory.mktemp("tiles") / "data", "--camera", "none") as url:
-        yield url
-
-
-
-@pytest.fixture
-def open_page(browser, base: str) -> Iterator[Any]:  # noqa: ANN001, F811
-    """A page of a given size and language on a new game: (page, its script errors)."""
-    with game_pages(browser, base, PLAYERS) as opener:
-        yield opener
 
 
 FACES = """() => [...document.querySelectorAll('#tile-picker .picker .tile')].map((b) => {

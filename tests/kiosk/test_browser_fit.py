@@ -143,8 +143,8 @@ def test_every_page_fits(open_page, base: str, name: str, width: int,  # noqa: A
     page_post(page, base, "/api/wins", RED_AND_PON)  # something in the history and standings
     page.goto(base + PATHS.get(name, "/" + name))
     page.locator("#live.on").wait_for()
-    if NEEDED[name]:
-        page.locator(NEEDED[name][-1]).first.wait_for()
+    for selector in NEEDED[name]:  # each drawn (the games list comes after its static bar)
+        page.locator(selector).first.wait_for()
     assert_fits(page, NEEDED[name])
     shot(page, f"fit-{name}-{width}x{height}")
     print(f"{name} {width}x{height}: {page_height(page)} px tall")

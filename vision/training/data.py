@@ -227,8 +227,8 @@ def _finder_on_scenes(
         art = source.for_scene(seed, i)
         # its own draw, so that scenes without clutter stay as they were
         clutter = random.Random(seed * 7_919 + i).random() < clutter_share
-        size = rng.choice([(640, 480), (480, 640)])
-        img, tiles = render(random_hand(rng), art, rng, size, clutter)
+        hand = random_hand(rng)  # before the size, as the streams of earlier runs drew them
+        img, tiles = render(hand, art, rng, rng.choice([(640, 480), (480, 640)]), clutter)
         truth = np.array([t.box for t in tiles], np.float64).reshape(-1, 4)
         found = np.array([c.box for c in finder.find(img)], np.float64).reshape(-1, 4)
         if len(found) and len(truth):

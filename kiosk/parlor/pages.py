@@ -105,8 +105,9 @@ MEMBERS = PERIOD_FORM + """<table><tr><th>Number</th><th>Name</th><th class="n">
 <td class="n">{{ num(s.average_win, 0) }}</td></tr>
 {% else %}<tr><td colspan="11" class="muted">no members</td></tr>{% endfor %}</table>"""
 
-BOARD = PERIOD_FORM + """<p>{{ board.board }} ({{ board.period.from }} to {{ board.period.to }}),
-at least {{ board.min_games }} games, by {{ board.order }}.
+BOARD = PERIOD_FORM + """<p>{{ board.board }}{% if board.board != board.period.from ~ " to " ~
+board.period.to %} ({{ board.period.from }} to {{ board.period.to }}){% endif %},
+at least {{ board.min_games }} game{{ "" if board.min_games == 1 else "s" }}, by {{ board.order }}.
 {% if seasons %}Seasons: {% for s in seasons %}
 <a href="?season={{ s.name|urlencode }}">{{ s.name }}</a>{% endfor %}{% endif %}</p>
 <table><tr><th class="n">#</th><th>Member</th><th class="n">Games</th><th class="n">Total</th>

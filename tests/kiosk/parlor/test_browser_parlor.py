@@ -46,7 +46,7 @@ from tests.kiosk.conftest import make_kiosk
 from tests.kiosk.parlor.conftest import PASSWORD, STAFF, Staff, kiosk_events, parlor_events
 from tests.kiosk.parlor.net import ParlorServer, Proxy
 from tests.kiosk.server import page_post
-from tests.kiosk.test_browser import browser  # noqa: F401  (the shared chromium)
+from tests.kiosk.test_browser import browser, shot  # noqa: F401  (the shared chromium)
 
 pytestmark = pytest.mark.browser
 MEMBERS = ["Ana", "Ben", "Chie", "Dai", "Eri"]  # numbers 00001-00005
@@ -106,6 +106,8 @@ def pick(page: Any, search: str, number: str, expected: str, seat: int) -> None:
     page.fill("#member-q", search)
     page.locator(f".member-pick[data-number='{number}']").click()
     expect(page.locator(f"[name=player{seat}]")).to_have_value(expected)
+    size = page.viewport_size
+    shot(page, f"parlor-new-game-member-{seat}-{size['width']}x{size['height']}")
 
 
 def new_game(page: Any, kiosk: Kiosk) -> None:
@@ -217,6 +219,7 @@ def test_two_kiosks_members_a_lost_network_and_the_counter(
         names = counter.locator("table tr td:nth-child(2)").all_inner_texts()
         assert names == ["Ben (00002)", "Eri (00005)", "Dai (00004)", "Chie (00003)",
                          "Ana (00001)"]
+        shot(counter, "parlor-counter-leaderboard")
         assert errors == []
     finally:
         for page in (page_a, page_b, counter):

@@ -176,6 +176,13 @@ class ProceduralArt:
 FACE_SOURCES = {"cc0": 0.0, "procedural": 1.0, "mixed": 0.5}
 
 
+def drawn_for(kind: str, seed: int, index: int, share: float) -> bool:
+    """Whether scene ``index`` of a run with ``seed`` is drawn with ``kind`` (printed
+    clutter, standing tiles) in a run that wants ``share`` of its scenes so: a draw of its own,
+    apart from the scene's random stream, so that the other scenes render as without it."""
+    return share > 0 and random.Random(f"{kind}:{seed}:{index}").random() < share
+
+
 @dataclass
 class ArtSource:
     """Which art each scene of a run is painted with: a ``procedural_share`` of the scenes (drawn
@@ -193,7 +200,7 @@ class ArtSource:
     def for_scene(self, seed: int, index: int) -> Art:
         if self.procedural_share <= 0:
             return load_art(self.art_dir)
-        pick = random.Random(f"faces:{seed}:{index}")
+        pick = random.Random(f"faces:{seed}:{index}")  # as `drawn_for`, then the set's look
         if pick.random() >= self.procedural_share:
             return load_art(self.art_dir)
         if self._fonts is None:

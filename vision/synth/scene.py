@@ -151,13 +151,16 @@ def _paint_flat(
         bh = max(1, int(band * PX))
         side_top = bcol if t.face_down else fcol
         side_bot = fcol if t.face_down else bcol
-        # the layer next to the face, then the other (on a standing tile upward, over its top)
-        near, far = (py - bh // 2, py - bh) if standing else (py + fh, py + fh + bh // 2)
-        near_end, far_end = (py, py - bh // 2) if standing else (py + fh + bh // 2, py + fh + bh)
-        canvas[min(near, near_end) : max(near, near_end), px : px + fw, :3] = (
-            np.array(side_top) * 0.8)
-        canvas[min(far, far_end) : max(far, far_end), px : px + fw, :3] = np.array(side_bot) * 0.75
-        top, bottom = (py - bh, py + fh) if standing else (py, py + fh + bh)
+        # rows of the layer next to the face, of the other, and of the whole tile: the side is
+        # below the face lying face up, above it (its top) standing
+        if standing:
+            mid = py - bh // 2
+            near, far, (top, bottom) = (mid, py), (py - bh, mid), (py - bh, py + fh)
+        else:
+            mid = py + fh + bh // 2
+            near, far, (top, bottom) = (py + fh, mid), (mid, py + fh + bh), (py, py + fh + bh)
+        canvas[near[0] : near[1], px : px + fw, :3] = np.array(side_top) * 0.8
+        canvas[far[0] : far[1], px : px + fw, :3] = np.array(side_bot) * 0.75
         canvas[top:bottom, px : px + fw, 3] = 255
         canvas[py : py + fh, px : px + fw, :3] = face
         # a thin dark seam between neighbours, as real tile edges show

@@ -17,7 +17,7 @@ from tqdm import tqdm
 from scorer.tiles import MODEL_CLASSES
 from vision.manifest import LabelledImage
 from vision.preprocess import CROP_PAD, CROP_SIZE, crop_affine, crop_tiles
-from vision.synth.art import ArtSource
+from vision.synth.art import ArtSource, drawn_for
 from vision.synth.hands import random_hand, random_row
 from vision.synth.scene import render
 
@@ -225,8 +225,7 @@ def _finder_on_scenes(
     for i in tqdm(range(n_scenes), desc=desc, leave=False):
         rng = random.Random(seed * 1_000_003 + i)
         art = source.for_scene(seed, i)
-        # its own draw, so that scenes without clutter stay as they were
-        clutter = random.Random(seed * 7_919 + i).random() < clutter_share
+        clutter = drawn_for("clutter", seed, i, clutter_share)
         hand = random_hand(rng)  # before the size, as the streams of earlier runs drew them
         img, tiles = render(hand, art, rng, rng.choice([(640, 480), (480, 640)]), clutter)
         truth = np.array([t.box for t in tiles], np.float64).reshape(-1, 4)

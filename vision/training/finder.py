@@ -137,7 +137,7 @@ def load_synth(
     ``procedural_share`` of them with procedural tile faces (a random set each) for the CC0 art,
     ``standing_share`` with standing tiles, ``clutter_share`` with printed clutter (each drawn
     apart from the scene's own random stream, so the other scenes render as without them)."""
-    from vision.synth.art import ArtSource
+    from vision.synth.art import ArtSource, drawn_for
     from vision.synth.hands import MELD_MIX, random_hand, random_row
 
     meld_mix = meld_mix or MELD_MIX
@@ -153,8 +153,8 @@ def load_synth(
             if rng.random() < 0.8
             else random_row(rng, rng.randint(8, 20))
         )
-        pick = random.Random(f"scene-kind:{seed}:{i}")
-        standing, clutter = pick.random() < standing_share, pick.random() < clutter_share
+        standing = drawn_for("standing", seed, i, standing_share)
+        clutter = drawn_for("clutter", seed, i, clutter_share)
         size = rng.choice([(640, 480), (480, 640), (640, 640)])
         img, tiles = render(hand, art, rng, size, clutter, standing)
         boxes = np.array([t.box for t in tiles], np.float32)
@@ -302,8 +302,8 @@ def run(args: argparse.Namespace) -> int:
         model = finder_from_onnx(args.init, args.width)
     else:
         model = TileFinder(args.width)
-    if args.init and not folded:
-        model.load_state_dict(torch.load(args.init, weights_only=False)["model"])
+        if args.init:
+            model.load_state_dict(torch.load(args.init, weights_only=False)["model"])
     opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=5e-4)
     steps = (len(samples) + args.batch - 1) // args.batch
     sched = torch.optim.lr_scheduler.OneCycleLR(

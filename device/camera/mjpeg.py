@@ -3,8 +3,8 @@ a plain `<img>`, plus single JPEG snapshots.
 
 The kiosk serves `mjpeg_stream(grabber)` as a streaming response with `MJPEG_MIMETYPE`. Frames
 are downscaled to `max_width` and sent at most `fps` times a second; when there is no camera a
-grey card saying why is sent once a second, so the page shows the state instead of a frozen
-picture.
+grey card with a crossed-out camera is sent once a second (the page says why), so the page shows
+the state instead of a frozen picture.
 """
 
 from __future__ import annotations
@@ -69,11 +69,14 @@ def mjpeg_stream(grabber: Grabber, *, fps: float = 8.0, quality: int = 70,
     caller's `stop` event is checked between frames.
     """
     period, seq, sent = 1.0 / fps, 0, 0
+    card: bytes | None = None  # the no-camera part, drawn and encoded once (it never changes)
     while (stop is None or not stop.is_set()) and (max_frames is None or sent < max_frames):
         started = time.monotonic()
         status = grabber.status()
         if status.state is not CameraState.OK:
-            yield part(encode_jpeg(no_picture(), quality))
+            if card is None:
+                card = part(encode_jpeg(no_picture(), quality))
+            yield card
             sent += 1
             _pause(stop, NO_PICTURE_INTERVAL_S)
             continue

@@ -42,7 +42,7 @@ def games() -> dict[str, Any]:
 def resume_game(game_id: str) -> dict[str, Any]:
     """The stored game becomes the table's current game (here and after a restart)."""
     body = json_object(required=False)
-    checks.known_fields(body or {}, ())
+    checks.known_fields(body, ())
     if not GAME_ID.fullmatch(game_id):
         raise ApiError(404, f"no game {brief(game_id)}", code="game_missing",
                        words={"id": brief(game_id)})

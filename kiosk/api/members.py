@@ -92,7 +92,7 @@ def _card_text() -> str:
 def scan_card() -> dict[str, Any]:
     from kiosk.parlor.cards import card_number
 
-    checks.known_fields(json_object(required=False) or {}, ())
+    checks.known_fields(json_object(required=False), ())
     _link()  # no parlor: nothing to scan a card for
     text = _card_text()
     number = card_number(text)

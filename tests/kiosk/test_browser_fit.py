@@ -20,15 +20,13 @@ The demo frame (tests/kiosk/frames/hand_11_001.jpg) shows 111m 77m 3s 0s 789s 55
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 import pytest
 
-from tests.kiosk.server import game_pages, kiosk_on_frame, page_post
+from tests.kiosk.server import kiosk_on_frame, page_post
 from tests.kiosk.test_browser import FRAME, FRAMES, browser, shot  # noqa: F401  (shared fixture)
 
 pytestmark = pytest.mark.browser
-PLAYERS = ["Aki", "Bun", "Chie", "Dai"]
 SIZES = [(800, 480), (1280, 720), (390, 844), (1920, 1080)]
 SIZE_IDS = [f"{w}x{h}" for w, h in SIZES]
 #: Each page's main step: what a player needs on the screen without scrolling.
@@ -87,12 +85,6 @@ OUT_OF_REACH = """(selectors) => {
 def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     with kiosk_on_frame(tmp_path_factory.mktemp("fit"), FRAMES / FRAME) as url:
         yield url
-
-
-@pytest.fixture
-def open_page(browser, base: str) -> Iterator[Any]:  # noqa: ANN001, F811
-    with game_pages(browser, base, PLAYERS) as opener:
-        yield opener
 
 
 def assert_fits(page, selectors: list[str]) -> None:  # noqa: ANN001

@@ -23,11 +23,10 @@ from typing import Any
 
 import pytest
 
-from tests.kiosk.server import game_pages, kiosk_on_frame
+from tests.kiosk.server import kiosk_on_frame
 from tests.kiosk.test_browser import FRAME, FRAMES, TRUTH, browser, pick, shot  # noqa: F401
 
 pytestmark = pytest.mark.browser
-PLAYERS = ["Aki", "Bun", "Chie", "Dai"]
 INTERNAL = re.compile(r"meld grammar|sideways flag|tile\(s\)|unresolved|expected|decoder|gap\(s\)")
 SORTED_HAND = ["1m", "1m", "1m", "7m", "7m", "3s", "0s", "7s", "8s", "9s", "5z", "5z", "5z"]
 
@@ -36,12 +35,6 @@ SORTED_HAND = ["1m", "1m", "1m", "7m", "7m", "3s", "0s", "7s", "8s", "9s", "5z",
 def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     with kiosk_on_frame(tmp_path_factory.mktemp("fix"), FRAMES / FRAME) as url:
         yield url
-
-
-@pytest.fixture
-def open_page(browser, base: str) -> Iterator[Any]:  # noqa: ANN001, F811
-    with game_pages(browser, base, PLAYERS) as opener:
-        yield opener
 
 
 @pytest.fixture(scope="module")

@@ -10,15 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from tests.kiosk.server import game_pages, lan_address, running_kiosk
+from tests.kiosk.server import lan_address, running_kiosk
 from tests.kiosk.test_browser import browser, shot  # noqa: F401  (shared fixture)
 
 pytestmark = pytest.mark.browser
-PLAYERS = ["Aki", "Bun", "Chie", "Dai"]
 NOT_A_PHOTO = {"name": "notes.jpg", "mimeType": "image/jpeg", "buffer": b"hello, not a photo"}
 UNREADABLE = "写真を読み込めません。JPEG・PNG・BMP・WebPの画像を送ってください"
 
@@ -29,12 +27,6 @@ def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     with running_kiosk(tmp_path_factory.mktemp("ja-areas") / "data", "--camera", "none",
                        env={"KIOSK_MAX_UPLOAD_MB": "1"}) as url:
         yield url
-
-
-@pytest.fixture
-def open_page(browser, base: str) -> Iterator[Any]:  # noqa: ANN001, F811
-    with game_pages(browser, base, PLAYERS) as opener:
-        yield opener
 
 
 def test_a_file_that_is_not_a_photo_or_too_large_is_said_in_japanese(  # noqa: ANN001

@@ -9,6 +9,7 @@ so another web page cannot make a signed-in browser post here. Services live in
 
 from __future__ import annotations
 
+import secrets
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -59,6 +60,15 @@ def staff_name() -> str:
             or not 0 <= time.time() - since <= SESSION_TTL or not parlor().store.is_staff(name)):
         raise ApiError(401, "staff only: sign in first (POST /api/login)", needs_login=True)
     return name
+
+
+def begin_session(role: str, who: str) -> str:
+    """A new session (a new id: no fixation) for `who`, signed in as `role` ("staff" or
+    "member"), never both at once; returns its CSRF token."""
+    session.clear()
+    session[role], session["since"] = who, time.time()
+    session["csrf"] = secrets.token_urlsafe(24)
+    return str(session["csrf"])
 
 
 def create_app(store: ParlorStore) -> Flask:

@@ -29,7 +29,7 @@ from typing import Any
 
 from kiosk.local_postgres import LocalPostgresError, PostgresNotInstalled, local_postgres
 from kiosk.parlor.bench_kiosks import SimKiosk, play
-from kiosk.parlor.bench_page import LivePage, lags, spread
+from kiosk.parlor.bench_page import CHROMIUM, LivePage, lags, spread
 from kiosk.parlor.bench_server import (
     ROOT,
     BenchError,
@@ -68,7 +68,7 @@ def parser() -> argparse.ArgumentParser:
     add("--threads", type=int, default=8,
         help=f"the parlor server's request threads, {span('threads')}")
     add("--no-browser", action="store_true", help="no live page (its lag is not measured)")
-    add("--chromium", default="/usr/bin/chromium", metavar="PATH",
+    add("--chromium", default=CHROMIUM, metavar="PATH",
         help="the chromium Playwright drives (Debian's)")
     add("--sample", type=float, default=0.2, help="seconds between two reads of the live page's "
         f"notes (the notes themselves are timed in the page), {span('sample')}")

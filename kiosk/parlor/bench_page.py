@@ -107,9 +107,9 @@ def lags(hands: Iterable[Hand], games: dict[str, list[str]], seen: list[Seen],
          first_posted: dict[tuple[str, int], float]) -> dict[str, Any]:
     """Per hand, the time until the page first showed it: from its recording and from its
     first post. `games`: each table's games in the order its kiosk played them."""
+    numbers = {table: {g: i for i, g in enumerate(played)} for table, played in games.items()}
     streams: dict[str, tuple[list[int], list[float]]] = {}
-    for table, order in games.items():
-        index = {g: i for i, g in enumerate(order)}
+    for table, index in numbers.items():
         keys, times, top = [], [], -1
         for t, _table, game, events in sorted(s for s in seen if s[1] == table):
             if game in index:
@@ -117,7 +117,6 @@ def lags(hands: Iterable[Hand], games: dict[str, list[str]], seen: list[Seen],
                 keys.append(top)
                 times.append(t)
         streams[table] = keys, times
-    numbers = {table: {g: i for i, g in enumerate(played)} for table, played in games.items()}
     from_record, from_post, missed = [], [], 0
     for hand in hands:
         keys, times = streams.get(hand.table, ([], []))

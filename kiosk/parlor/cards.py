@@ -17,13 +17,12 @@ whose player's name ends so for that member (`kiosk.parlor.results.member_tag`).
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
+from kiosk.parlor.store import MEMBER_NUMBER
 from scorer.limits import NAME_LENGTH
 
 CARD_PREFIX = "riichi-member:"
-_NUMBER = re.compile(r"[0-9A-Za-z-]{1,16}")  # as kiosk.parlor.store.MEMBER_NUMBER
 
 
 def card_text(number: str) -> str:
@@ -36,7 +35,7 @@ def card_number(text: str) -> str | None:
     if not text.startswith(CARD_PREFIX):
         return None
     number = text[len(CARD_PREFIX):].strip()
-    return number if _NUMBER.fullmatch(number) else None
+    return number if MEMBER_NUMBER.fullmatch(number) else None
 
 
 def card_svg(number: str) -> str:

@@ -26,7 +26,7 @@ from typing import Any
 
 from kiosk.parlor import ledger
 from kiosk.parlor.db import Database
-from kiosk.parlor.store import ParlorError
+from kiosk.parlor.store import MEMBER_NUMBER, ParlorError
 from kiosk.store import Tx
 from scorer.table import (
     AbortiveDraw,
@@ -43,7 +43,7 @@ from scorer.table import (
 from scorer.table.settlement import hand_payment, rons_paid
 
 log = logging.getLogger(__name__)
-MEMBER_TAG = re.compile(r"#([0-9A-Za-z-]{1,16})\s*$")
+MEMBER_TAG = re.compile(rf"#({MEMBER_NUMBER.pattern})\s*$")
 HAND_ENDS = (Win, ExhaustiveDraw, AbortiveDraw, Chombo)  # each ends a hand (a chombo's redeal)
 
 

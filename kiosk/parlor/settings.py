@@ -94,11 +94,6 @@ class Period:
         return {"from": self.first.isoformat(), "to": self.last.isoformat()}
 
 
-def local_day(moment: str, zone: tzinfo) -> date:
-    """The parlor's local day of a stored UTC time."""
-    return datetime.fromisoformat(moment).astimezone(zone).date()
-
-
 @dataclass(frozen=True, slots=True)
 class Settings:
     timezone: str = ""  # "" = this server's own zone
@@ -205,17 +200,14 @@ def season(db: Database, name: str, field: str = "season") -> Season:
     return Season(n, date.fromisoformat(f), date.fromisoformat(t))
 
 
-def add_season(db: Database, name: object, first: object, last: object,
-               replace: bool = False) -> Season:
+def add_season(db: Database, name: object, first: object, last: object) -> Season:
     new = Season(season_name(name), parse_date(first, "from"), parse_date(last, "to"))
     Period.of(new.first, new.last, UTC)  # the order of the two days
     with db.transaction() as tx:
-        found = tx.rows("SELECT 1 FROM parlor_seasons WHERE name = ?", (new.name,))
-        if found and not replace:
+        if tx.rows("SELECT 1 FROM parlor_seasons WHERE name = ?", (new.name,)):
             raise ParlorError(f"name: season {new.name!r} exists already", 409, "name")
-        if not found and int(tx.rows("SELECT COUNT(*) FROM parlor_seasons")[0][0]) >= MAX_SEASONS:
+        if int(tx.rows("SELECT COUNT(*) FROM parlor_seasons")[0][0]) >= MAX_SEASONS:
             raise ParlorError(f"at most {MAX_SEASONS} seasons (remove an old one)", 409)
-        tx.run("DELETE FROM parlor_seasons WHERE name = ?", (new.name,))
         tx.run("INSERT INTO parlor_seasons VALUES (?, ?, ?)",
                (new.name, new.first.isoformat(), new.last.isoformat()))
     return new

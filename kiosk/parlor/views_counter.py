@@ -8,15 +8,13 @@ from __future__ import annotations
 
 import hashlib
 import json
-import secrets
-import time
 from typing import Any
 
 from flask import Blueprint, Response, redirect, request, session
 from markupsafe import Markup
 
 from kiosk.parlor import access, query, settings, views_stats
-from kiosk.parlor.app import parlor
+from kiosk.parlor.app import begin_session, parlor
 from kiosk.parlor.cards import card_svg, card_text
 from kiosk.parlor.pages import (
     BOARD,
@@ -67,9 +65,7 @@ def login() -> Any:
     name = request.form.get("name", "")
     if not message and parlor().store.check_staff(name, request.form.get("password", "")):
         limiter.succeeded(address)
-        session.clear()  # a new session for the signed-in staff (no fixation)
-        session["staff"], session["since"] = name, time.time()
-        session["csrf"] = secrets.token_urlsafe(24)
+        begin_session("staff", name)
         return redirect("/counter/")
     if not message:
         limiter.failed(address)

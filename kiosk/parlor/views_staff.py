@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import secrets
-import time
 from typing import Any
 
 from flask import Blueprint, request, session
 
 from kiosk.errors import ApiError
-from kiosk.parlor.app import json_object, parlor, staff_name
+from kiosk.parlor.app import begin_session, json_object, parlor, staff_name
 from kiosk.parlor.store import MEMBERS_LISTED, member_name, member_number
 from kiosk.security import Security
 
@@ -38,10 +36,7 @@ def login() -> dict[str, Any]:
         limiter.failed(address)
         raise ApiError(403, "wrong name or password")
     limiter.succeeded(address)
-    session.clear()  # a new session id for the signed-in staff (no fixation)
-    session["staff"], session["since"] = name, time.time()
-    session["csrf"] = secrets.token_urlsafe(24)
-    return {"staff": name, "csrf": session["csrf"]}
+    return {"staff": name, "csrf": begin_session("staff", str(name))}
 
 
 @blueprint.post("/logout")

@@ -9,15 +9,13 @@ moved are replayed).
 
 from __future__ import annotations
 
-import secrets
-import time
 from typing import Any
 
-from flask import Blueprint, Response, request, session
+from flask import Blueprint, Response, request
 
 from kiosk.errors import ApiError
 from kiosk.parlor import access, query, settings
-from kiosk.parlor.app import json_object, parlor, staff_name
+from kiosk.parlor.app import begin_session, json_object, parlor, staff_name
 from kiosk.parlor.reports import daily_report, played_games, report_csv
 from kiosk.parlor.results import seat_rows
 from kiosk.parlor.stats import leaderboard, member_stats, stats_by_member
@@ -248,10 +246,7 @@ def member_login() -> dict[str, Any]:
         limiter.failed(address)
         raise ApiError(403, "wrong member number or password")
     limiter.succeeded(address)
-    session.clear()  # a new session: never staff's and a member's at once
-    session["member"], session["since"] = member.number, time.time()
-    session["csrf"] = secrets.token_urlsafe(24)
-    return {"member": member.number, "csrf": session["csrf"]}
+    return {"member": member.number, "csrf": begin_session("member", member.number)}
 
 
 @blueprint.get("/me")

@@ -22,7 +22,7 @@ from typing import Final
 from scorer.context import Riichi, WinContext
 from scorer.hand import NORTH_KIND
 from scorer.rules import Ruleset
-from scorer.shape import FIELD, IN_SUIT, SHIFT_IN_SUIT, HandShape
+from scorer.shape import IN_SUIT, HandShape, count_in
 from scorer.tiles import TILES, dora_from_indicator
 
 
@@ -66,21 +66,17 @@ def count_dora(shape: HandShape, ctx: WinContext, rules: Ruleset, kita: int = 0)
     indicator (or ura indicator) that points at North, as the tiles they are. Tenhou lists them
     all under `dora` (tenhou-sanma-wins-dev.jsonl: 1 kita and a West indicator make 2 dora).
     """
-    man, pin, sou, honours = shape.suits
+    suits = shape.suits
     if kita:
-        honours += kita * _NORTH_IN_HONOURS
+        man, pin, sou, honours = suits
+        suits = (man, pin, sou, honours + kita * _NORTH_IN_HONOURS)
     dora = kita
     points_at = _DORA if rules.players == 4 else _SANMA_DORA
     # Each indicator counts on its own: two indicators on the same tile make it worth two.
     for t in ctx.dora_indicators if rules.kan_dora else ctx.dora_indicators[:1]:
-        k = points_at[t.kind]
-        # (Constant indices: see `scorer.shape.count_in`.)
-        suit = man if k < 9 else pin if k < 18 else sou if k < 27 else honours
-        dora += suit >> SHIFT_IN_SUIT[k] & FIELD
+        dora += count_in(suits, points_at[t.kind])
     ura = 0
     if ctx.riichi is not _NO_RIICHI and rules.ura_dora:
         for t in ctx.ura_indicators if rules.kan_ura_dora else ctx.ura_indicators[:1]:
-            k = points_at[t.kind]
-            suit = man if k < 9 else pin if k < 18 else sou if k < 27 else honours
-            ura += suit >> SHIFT_IN_SUIT[k] & FIELD
+            ura += count_in(suits, points_at[t.kind])
     return DoraCount(dora, shape.red_fives if rules.red_fives else 0, ura)

@@ -362,7 +362,7 @@ def _json_parts(findings: Findings) -> tuple[bool, list[tuple[str, int]], int, s
         base, limit_kind = base_points(han, findings.fu, rules, units)
         limit = _LIMIT_JSON[limit_kind]
         if win:
-            points = total_points(base, ctx.seat_wind == 1, ctx.tsumo, rules)
+            points = total_points(base, ctx.is_dealer, ctx.tsumo, rules)
             paid = payment_parts(base, ctx, rules)
     items: list[tuple[str, int]] = []
     if win and chosen is not None:

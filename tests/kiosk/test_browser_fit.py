@@ -157,6 +157,23 @@ def test_each_section_of_the_other_page_fits(open_page, base: str, width: int,  
     assert errors == []
 
 
+@pytest.mark.parametrize("width, height", SIZES, ids=SIZE_IDS)
+def test_the_table_fits_while_it_shows_what_moved(open_page, base: str, width: int,  # noqa: ANN001
+                                                  height: int) -> None:
+    """After a hand each seat shows its change for a few seconds: the actions stay on screen."""
+    from playwright.sync_api import expect
+
+    page, errors = open_page(width, height)
+    page.locator("#live.on").wait_for()
+    page_post(page, base, "/api/wins", RED_AND_PON)  # from another device: the live view shows it
+    expect(page.locator(".seat.moved")).to_have_count(4)
+    # Bun's tsumo: tanyao and the red five, 2 han 30 fu, 500 / 1,000 from a non-dealer.
+    expect(page.locator('.seat[data-seat="1"] .delta')).to_have_text("+2,000")
+    assert_fits(page, [*NEEDED["table"], ".seat .delta", "#moved"])
+    shot(page, f"fit-table-moved-{width}x{height}")
+    assert errors == []
+
+
 def test_the_last_event_shows_once(open_page, base: str) -> None:  # noqa: ANN001
     from playwright.sync_api import expect
 

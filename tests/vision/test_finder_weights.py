@@ -65,3 +65,23 @@ def test_a_standing_tile_shows_its_top_above_its_face_and_its_box_holds_it():
     # lying face up the near side shows below the face; standing, the top shows above it
     assert all(_up_shift(lying[i]) < 0 for i in upright)
     assert all(_up_shift(standing[i]) > 0 for i in upright)
+
+
+def test_scattered_tiles_stand_in_groups_each_face_half_shown():
+    """Scattered: the hand's upright tiles in loose groups; two tiles sharing a column stand at
+    least 1.3 tile widths apart in depth (a top is at most 0.6 deep: half a face shows); side
+    by side they may touch."""
+    from vision.synth.hands import random_hand
+    from vision.synth.scene import place, scatter
+
+    for seed in range(20):
+        rng = random.Random(seed)
+        placed = place(random_hand(rng), rng)
+        tiles = scatter(placed, rng)
+        upright = [t.label for t in placed if not t.sideways]
+        kept = iter(upright)  # in the hand's order, a tile that found no place left out
+        assert all(any(t.label == u for u in kept) for t in tiles)
+        assert len(tiles) >= len(upright) - 2 and not any(t.sideways for t in tiles)
+        for i, a in enumerate(tiles):
+            for b in tiles[i + 1 :]:
+                assert abs(a.x - b.x) >= 1.0 - 1e-9 or abs(a.y - b.y) >= 1.3

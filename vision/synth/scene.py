@@ -89,6 +89,32 @@ def place(hand: HandSpec, rng: random.Random) -> list[Placed]:
     return out
 
 
+def scatter(tiles: list[Placed], rng: random.Random) -> list[Placed]:
+    """The tiles standing upright in loose groups over the table, as a player sets them down
+    before laying out a row: nearer tiles hide the lower part of those behind, never more than
+    about half a face (a tile that finds no such place is left out)."""
+    out: list[Placed] = []
+    todo = [t for t in tiles if not t.sideways]
+    while todo:
+        n = rng.randint(1, 5)
+        group, todo = todo[:n], todo[n:]
+        for _ in range(30):
+            gx, gy = rng.uniform(0, 12), rng.uniform(0, 6)
+            step = 1 + rng.uniform(0.0, 0.35)
+            spot = [(gx + i * step, gy + rng.uniform(-0.15, 0.15)) for i in range(len(group))]
+            if all(_clear(x, y, o) for x, y in spot for o in out):
+                out.extend(Placed(t.label, x, y, False, t.face_down, t.group)
+                           for t, (x, y) in zip(group, spot, strict=True))
+                break
+    return out
+
+
+def _clear(x: float, y: float, other: Placed) -> bool:
+    """Whether a standing tile at (x, y) and `other` can both stand and both show enough: side
+    by side, or one far enough behind the other that half its face shows above it."""
+    return abs(x - other.x) >= 1.0 or abs(y - other.y) >= 1.3  # a top is at most 0.6 deep
+
+
 def _background(h: int, w: int, rng: random.Random, nrng: np.random.Generator) -> np.ndarray:
     base = np.array(
         rng.choice(
@@ -129,6 +155,10 @@ def _paint_flat(
     back = np.array(rng.choice(BACK_COLOURS), np.float32) * rng.uniform(0.85, 1.1)
     front, back = art.body_colours(front, back)  # a procedural set brings its own
     band = rng.uniform(0.05, 0.45)  # visible near side (tile thickness times camera tilt)
+    if standing:  # a standing tile's top, seen from a camera 20-40 degrees above the table
+        band = rng.uniform(0.25, 0.6)
+    # a tile's near side is in its own shadow; a standing tile's top faces the light
+    shade_near, shade_far = (0.97, 0.92) if standing else (0.8, 0.75)
     x0 = min(t.x for t in tiles) - 0.5
     y0 = min(t.y for t in tiles) - 0.5 - (band if standing else 0)
     x1 = max(t.x + t.size[0] for t in tiles) + 0.5
@@ -159,8 +189,8 @@ def _paint_flat(
         else:
             mid = py + fh + bh // 2
             near, far, (top, bottom) = (py + fh, mid), (mid, py + fh + bh), (py, py + fh + bh)
-        canvas[near[0] : near[1], px : px + fw, :3] = np.array(side_top) * 0.8
-        canvas[far[0] : far[1], px : px + fw, :3] = np.array(side_bot) * 0.75
+        canvas[near[0] : near[1], px : px + fw, :3] = np.array(side_top) * shade_near
+        canvas[far[0] : far[1], px : px + fw, :3] = np.array(side_bot) * shade_far
         canvas[top:bottom, px : px + fw, 3] = 255
         canvas[py : py + fh, px : px + fw, :3] = face
         # a thin dark seam between neighbours, as real tile edges show
@@ -168,11 +198,14 @@ def _paint_flat(
     return canvas, (x0, y0), band
 
 
-def _homography(cw: int, ch: int, w: int, h: int, rng: random.Random) -> np.ndarray:
-    """Canvas -> image: rotation (rows may run any way), scale, tilt and jitter."""
+def _homography(
+    cw: int, ch: int, w: int, h: int, rng: random.Random, level: bool = False
+) -> np.ndarray:
+    """Canvas -> image: rotation (rows may run any way, or near level when ``level``: standing
+    tiles are seen from their faces' side), scale, tilt and jitter."""
     # the kiosk's camera frames the hand: mostly square to the row, the hand filling the frame
     r = rng.random()
-    if r < 0.6:
+    if r < 0.6 or level:
         angle = rng.gauss(0, 6)
     elif r < 0.82:
         angle = rng.choice([90, 180, 270]) + rng.gauss(0, 5)
@@ -268,17 +301,20 @@ def render(
     size: tuple[int, int] = (640, 480),
     clutter: bool = False,
     standing: bool = False,
+    scattered: bool = False,
 ) -> tuple[np.ndarray, list[SceneTile]]:
     """Render one scene of ``size`` (width, height); returns the BGR image and its tiles.
     ``clutter``: printed things (books, a card) clear of the tiles, see `paint_clutter`;
     ``standing``: the tiles stand, faces to the camera, their tops seen above the faces (a
-    tile's box then holds its top, as a photo's label of a standing tile does)."""
+    tile's box then holds its top, as a photo's label of a standing tile does); ``scattered``
+    (standing tiles only): in loose groups over the table instead of the hand's rows."""
     w, h = size
     nrng = np.random.default_rng(rng.getrandbits(32))
-    tiles = place(hand, rng)
+    tiles = scatter(place(hand, rng), rng) if scattered else place(hand, rng)
+    standing = standing or scattered
     canvas, (x0, y0), band = _paint_flat(tiles, art, rng, standing)
     ch, cw = canvas.shape[:2]
-    H = _homography(cw, ch, w, h, rng)
+    H = _homography(cw, ch, w, h, rng, level=standing)
     bg = _background(h, w, rng, nrng)
     warped = cv2.warpPerspective(canvas, H, (w, h), flags=cv2.INTER_LINEAR)
     alpha = warped[..., 3:] / 255.0

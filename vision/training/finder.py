@@ -36,6 +36,7 @@ STRETCH_SHARE = 0.25
 STRETCH_RANGE = (1.5, 9.0)  # ratio of the two axes' scales, log-uniform
 STRETCHED_ASPECT = 4.0  # a real photo whose median box is this elongated counts as stretched
 STRETCHED_REPEAT = 3  # ... and is seen this many times an epoch (there are only a few)
+SCATTERED_SHARE = 0.5  # of the standing scenes: tiles in loose groups, not the hand's rows
 MIN_VISIBLE = 0.4  # share of a tile's box inside an unstretched frame for it to be a target
 
 
@@ -135,8 +136,9 @@ def load_synth(
 ) -> list[Sample]:
     """Rendered scenes: riichi hands (``meld_mix`` weights 0-4 melds) and balanced rows;
     ``procedural_share`` of them with procedural tile faces (a random set each) for the CC0 art,
-    ``standing_share`` with standing tiles, ``clutter_share`` with printed clutter (each drawn
-    apart from the scene's own random stream, so the other scenes render as without them)."""
+    ``standing_share`` with standing tiles (SCATTERED_SHARE of those in loose groups),
+    ``clutter_share`` with printed clutter (each drawn apart from the scene's own random stream,
+    so the other scenes render as without them)."""
     from vision.synth.art import ArtSource, drawn_for
     from vision.synth.hands import MELD_MIX, random_hand, random_row
 
@@ -154,9 +156,10 @@ def load_synth(
             else random_row(rng, rng.randint(8, 20))
         )
         standing = drawn_for("standing", seed, i, standing_share)
+        scattered = standing and drawn_for("scattered", seed, i, SCATTERED_SHARE)
         clutter = drawn_for("clutter", seed, i, clutter_share)
         size = rng.choice([(640, 480), (480, 640), (640, 640)])
-        img, tiles = render(hand, art, rng, size, clutter, standing)
+        img, tiles = render(hand, art, rng, size, clutter, standing, scattered)
         boxes = np.array([t.box for t in tiles], np.float32)
         angles = np.array([tile_angle(t.quad) for t in tiles], np.float32)
         img, boxes = _shrink(img, boxes)

@@ -23,7 +23,7 @@ from contextlib import AbstractContextManager
 from datetime import UTC, datetime
 from typing import Any, Protocol
 
-from kiosk.parlor.outbox_state import note_cut
+from kiosk.store_marks import note_cut
 from scorer.table import (
     Event,
     GameStarted,

@@ -1,12 +1,6 @@
-"""The outbox's position, kept in the kiosk's own store (``store_meta``), one row per game.
-
-``outbox:<game id>`` holds a `Mark`: how many of the game's events the parlor acknowledged
-(`sent`), how many undos cut the game (`revision`), and the lowest index an undo removed since
-the parlor last acknowledged (`cut`, or None). `note_cut` is called by the store's own undo, in
-the same transaction as the delete, so no undo is ever missed, even by a kiosk that was
-restarted, or one that joins a parlor later (it costs one small row per game undone in).
-
-This module imports nothing of the kiosk at run time: `kiosk.store` imports it.
+"""What the parlor's outbox sends next and what it heard back, read from and written to the
+kiosk's own store: the games' events past each game's `Mark` (`kiosk.store_marks`, which the
+store's undo keeps), batched oldest game first.
 """
 
 from __future__ import annotations
@@ -16,54 +10,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
+from kiosk.store_marks import KEY, Mark, read_mark, write_mark
+
 if TYPE_CHECKING:
-    from kiosk.store import EventStore, Tx
-
-KEY = "outbox:"
-
-
-@dataclass(frozen=True, slots=True)
-class Mark:
-    sent: int = 0
-    revision: int = 0
-    cut: int | None = None
-
-    @property
-    def start(self) -> int:
-        """The first index to send: after what arrived, or from where an undo changed things."""
-        return self.sent if self.cut is None else min(self.sent, self.cut)
-
-    def to_text(self) -> str:
-        return json.dumps({"sent": self.sent, "revision": self.revision, "cut": self.cut})
-
-    @classmethod
-    def from_text(cls, text: str) -> Mark:
-        """A stored mark; one that does not read (edited by hand) resends the whole game under
-        a new revision, which puts the parlor's copy right whatever it holds."""
-        try:
-            raw = json.loads(text)
-            mark = cls(int(raw["sent"]), int(raw["revision"]),
-                       None if raw["cut"] is None else int(raw["cut"]))
-        except (ValueError, TypeError, KeyError):
-            return cls(0, 1, 0)
-        return mark if mark.sent >= 0 and mark.revision >= 0 else cls(0, 1, 0)
-
-
-def read_mark(tx: Tx, game: str) -> Mark:
-    rows = tx.rows("SELECT value FROM store_meta WHERE key = ?", (KEY + game,))
-    return Mark.from_text(rows[0][0]) if rows else Mark()
-
-
-def write_mark(tx: Tx, game: str, mark: Mark) -> None:
-    tx.run("INSERT INTO store_meta (key, value) VALUES (?, ?) ON CONFLICT (key) "
-           "DO UPDATE SET value = excluded.value", (KEY + game, mark.to_text()))
-
-
-def note_cut(tx: Tx, game: str, length: int) -> None:
-    """The game now keeps only its first `length` events (an undo)."""
-    mark = read_mark(tx, game)
-    cut = length if mark.cut is None else min(mark.cut, length)
-    write_mark(tx, game, replace(mark, revision=mark.revision + 1, cut=cut))
+    from kiosk.store import EventStore
 
 
 @dataclass(frozen=True, slots=True)

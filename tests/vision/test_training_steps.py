@@ -182,7 +182,7 @@ def test_the_int8_finder_keeps_its_last_stride_4_layers_float(tmp_path: Path) ->
     pytest.importorskip("onnx", reason="quantization needs the `train` extra (onnx)")
     import onnx
 
-    from vision.training.finder import FLOAT_NODES, export_finder
+    from vision.training.finder_export import FLOAT_NODES, export_finder
     from vision.training.nets import TileFinder
 
     torch.manual_seed(0)
@@ -198,3 +198,28 @@ def test_the_int8_finder_keeps_its_last_stride_4_layers_float(tmp_path: Path) ->
     assert set(FLOAT_NODES) <= set(convs)
     for name, conv in convs.items():
         assert (conv.input[1] in dequantized) == (name not in FLOAT_NODES), name
+
+
+def test_keeping_the_finder_holds_heat_size_and_offset_where_the_teacher_sees_a_tile() -> None:
+    from vision.training.finder_keep import FinderKeep, keep_term
+    from vision.training.nets import TileFinder
+
+    want = torch.zeros(1, 7, 2, 1)
+    want[0, 0] = torch.tensor([[0.0], [-20.0]])  # a tile at p 0.5 above a cell with none
+    assert float(keep_term(want, want)) == pytest.approx(0.0, abs=1e-6)
+    pred = want.clone()
+    pred[0, 0, 0, 0] = math.log(3)  # p 0.75 where the teacher says 0.5
+    pred[0, 1:5, 0, 0] = torch.tensor([0.2, 0.0, 0.0, -0.1])
+    pred[0, 1:5, 1, 0] = 5.0  # sizes where the teacher sees no tile are free
+    # KL(0.5 || 0.75) = 0.5 ln(4/3) per tile cell (one, weight 0.5 < 1 so n = 1),
+    # plus 0.5 x |0.2| + |-0.1| for the size and offset there
+    expected = 0.5 * math.log(4 / 3) + 0.5 * 0.3
+    assert float(keep_term(pred, want)) == pytest.approx(expected, rel=1e-5)
+
+    torch.manual_seed(0)
+    teacher = TileFinder(width=8).eval()
+    images = torch.rand(2, 3, 64, 64) * 255
+    with torch.no_grad():
+        same = teacher(images)
+    held, value = FinderKeep(teacher, weight=2.0).loss(same, images)
+    assert value == pytest.approx(0.0, abs=1e-4) and float(held) == pytest.approx(2 * value)

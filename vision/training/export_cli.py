@@ -23,7 +23,7 @@ from vision.training.classifier import (
     export_classifier,
 )
 from vision.training.export import read_card, sha256, write_card
-from vision.training.finder import export_finder
+from vision.training.finder_export import export_finder
 from vision.training.nets import TileClassifier, TileFinder
 from vision.training.synth_cli import generate
 

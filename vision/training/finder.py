@@ -23,13 +23,12 @@ from vision.manifest import read_manifest
 from vision.preprocess import FINDER_SIZE
 from vision.training.checkpoint import add_run_arguments, end_epoch, optimise, resume
 from vision.training.classifier import TRAIN_SPLITS, default_manifest
-from vision.training.export import export_onnx, quantize_int8, write_card
+from vision.training.finder_export import SIZE_UNIT, STRIDE, export_finder
+from vision.training.finder_keep import FinderKeep
 from vision.training.finder_weights import finder_from_onnx, freeze_batch_norms
-from vision.training.nets import MEAN, STD, TileFinder, n_params
+from vision.training.nets import TileFinder
 
-STRIDE = 4
 STORE_SIDE = 400  # images are kept at this long side in memory
-SIZE_UNIT = 16.0  # size channels predict log(box side / 16) in finder-input pixels
 # Some real photos were resized to a square from a wide panorama: their tiles stand 7-16 times
 # taller than wide and run off the frame. A share of training images is stretched like that.
 STRETCH_SHARE = 0.25
@@ -84,6 +83,14 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         metavar="SHARE",
         help="share (0..1) of the rendered scenes with printed things beside the table (books, "
         "cards: no tiles)",
+    )
+    p.add_argument(
+        "--keep-real",
+        type=float,
+        default=0.0,
+        metavar="WEIGHT",
+        help="hold the model to the --init finder's maps on the real photos by this weight "
+        "(0: off), so a fine-tune learns new scenes without unlearning the photos",
     )
     add_run_arguments(p)
 
@@ -280,6 +287,17 @@ def loss_fn(pred: torch.Tensor, tgt: torch.Tensor) -> tuple[torch.Tensor, dict[s
     }
 
 
+def starting_finder(init: Path | None, width: int) -> TileFinder:
+    """A fresh finder, or the one ``init`` holds: a shipped ONNX finder (its batch norms
+    folded, so they stay frozen in training) or a training checkpoint."""
+    if init and init.suffix == ".onnx":
+        return finder_from_onnx(init, width)
+    model = TileFinder(width)
+    if init:
+        model.load_state_dict(torch.load(init, weights_only=False)["model"])
+    return model
+
+
 def run(args: argparse.Namespace) -> int:
     torch.set_num_threads(args.threads)
     torch.manual_seed(args.seed)
@@ -301,12 +319,14 @@ def run(args: argparse.Namespace) -> int:
     samples = load_real(manifest) + synth
     print(f"finder samples: {len(samples)}", flush=True)
     folded = bool(args.init and args.init.suffix == ".onnx")
-    if folded:  # a shipped finder: its batch norms are folded, so they stay frozen
-        model = finder_from_onnx(args.init, args.width)
-    else:
-        model = TileFinder(args.width)
-        if args.init:
-            model.load_state_dict(torch.load(args.init, weights_only=False)["model"])
+    if args.keep_real and (not args.init or args.keep_real < 0):
+        raise SystemExit("--keep-real needs --init (the teacher) and a weight >= 0")
+    model = starting_finder(args.init, args.width)
+    keep = (
+        FinderKeep(starting_finder(args.init, args.width).eval().requires_grad_(False),
+                   args.keep_real)
+        if args.keep_real else None
+    )
     opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=5e-4)
     steps = (len(samples) + args.batch - 1) // args.batch
     sched = torch.optim.lr_scheduler.OneCycleLR(
@@ -325,13 +345,19 @@ def run(args: argparse.Namespace) -> int:
         sums: dict[str, float] = {}
         bar = tqdm(range(steps), desc=f"epoch {epoch + 1}/{args.epochs}", mininterval=30)
         for step in bar:
+            batch = order[step * args.batch : (step + 1) * args.batch]
             imgs, tgts = [], []
-            for i in order[step * args.batch : (step + 1) * args.batch]:
+            for i in batch:
                 im, bx, an = augment(samples[i], rng, args.stretch, args.size)
                 imgs.append(im.transpose(2, 0, 1))
                 tgts.append(targets(bx, an, args.size))
-            pred = model(torch.from_numpy(np.stack(imgs).astype(np.float32)))
+            x = torch.from_numpy(np.stack(imgs).astype(np.float32))
+            pred = model(x)
             loss, parts = loss_fn(pred, torch.from_numpy(np.stack(tgts)))
+            real = torch.tensor([samples[i][2] is None for i in batch])
+            if keep and real.any():
+                held, parts["keep"] = keep.loss(pred[real], x[real])
+                loss = loss + held
             optimise(loss, opt, sched)
             for k, v in parts.items():
                 sums[k] = sums.get(k, 0.0) + v
@@ -350,7 +376,9 @@ def run(args: argparse.Namespace) -> int:
             args.export / "tile_finder.onnx",
             {},
             recipe=f"{args.epochs} epochs AdamW one-cycle lr {args.lr}, batch {args.batch}, "
-            f"focal heatmap + L1 size/offset/orientation, width {args.width}",
+            f"focal heatmap + L1 size/offset/orientation, width {args.width}"
+            + (f", held to the starting finder's maps on real photos by {args.keep_real:g}"
+               if args.keep_real else ""),
             data_note=f"real train + train-augmented photos + {args.synth_scenes} scenes"
             + "".join(
                 f"; {share:g} of them {what}"
@@ -364,64 +392,3 @@ def run(args: argparse.Namespace) -> int:
             size=args.size,
         )
     return 0
-
-
-# kept float when the finder is quantized: the decoder-side convolutions at stride 4 that make
-# the maps (all int8, a synthetic tuning set's grouping fell 764 -> 757 of 800; these float:
-# 764, and 22 ms a frame against 28 ms float on this machine)
-FLOAT_NODES = ("/up4/up4.0/Conv", "/head/head.0/head.0.0/Conv", "/head/head.1/Conv")
-
-
-def export_finder(
-    model: torch.nn.Module,
-    path: Path,
-    metrics: dict[str, object],
-    recipe: str,
-    data_note: str,
-    size: int = FINDER_SIZE,
-    calibration: np.ndarray | None = None,
-) -> None:
-    """ONNX + card; with ``calibration`` images (letterboxed, NCHW) the model is quantized to
-    int8 first, all but its last stride-4 layers (``FLOAT_NODES``: the maps' precision)."""
-    export_onnx(model, torch.rand(1, 3, size, size) * 255, path, "image", "maps")
-    extra: dict[str, object] = {}
-    if calibration is not None:
-        extra["quantization"] = quantize_int8(path, calibration, 8, FLOAT_NODES)
-    g = size // STRIDE
-    write_card(
-        path,
-        {
-            "kind": "finder",
-            "labels": ["tile"],
-            "input": {
-                "name": "image",
-                "shape": ["n", 3, size, size],
-                "layout": "NCHW",
-                "colour": "BGR",
-                "dtype": "float32",
-                "range": [0, 255],
-                "letterbox": {"long_side": size, "pad_value": 114},
-            },
-            "normalisation": {"inside_graph": True, "mean": MEAN, "std": STD},
-            "output": {
-                "name": "maps",
-                "shape": ["n", 7, g, g],
-                "stride": STRIDE,
-                "channels": [
-                    "heat_logit",
-                    "log_w_over_16",
-                    "log_h_over_16",
-                    "dx",
-                    "dy",
-                    "cos_2a",
-                    "sin_2a",
-                ],
-                "size_unit": SIZE_UNIT,
-            },
-            "parameters": n_params(model),
-            "data": data_note,
-            "recipe": recipe,
-            "metrics": metrics,
-            **extra,
-        },
-    )

@@ -108,6 +108,11 @@ def test_the_win_page_fits_each_step_of_a_photo_to_apply(  # noqa: ANN001
     expect(page.locator("#capture-btn")).to_be_enabled()
     assert_fits(page, ["#capture-btn", "#manual-btn", "#live-view", "#mode button",
                        "#score-btn"])
+    # The photo's buttons are wholly above the bar at the foot, not half under it.
+    bar_top = page.evaluate("document.querySelector('.win-bar').getBoundingClientRect().top")
+    for button in ("#capture-btn", "#manual-btn"):
+        assert page.locator(button).bounding_box()["y"] + page.locator(button).bounding_box()[
+            "height"] <= bar_top, button
     shot(page, f"fit-win-photo-{width}x{height}")
 
     page.click("#capture-btn")

@@ -60,6 +60,11 @@ def enter(page, group: str, labels: list[str]) -> None:  # noqa: ANN001
 
 
 def rows(page, table: str) -> list[list[str]]:  # noqa: ANN001
+    """Each row's cells as the page shows them. Read once the table is shown: innerText of a
+    cell not laid out (a panel still hidden under load) loses the line breaks between parts."""
+    from playwright.sync_api import expect
+
+    expect(page.locator(table)).to_be_visible()
     return page.eval_on_selector_all(
         f"{table} tr", "rows => rows.map((r) => [...r.cells].map((c) => c.innerText.trim()))")
 

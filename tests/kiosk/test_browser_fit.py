@@ -111,8 +111,8 @@ def test_the_win_page_fits_each_step_of_a_photo_to_apply(  # noqa: ANN001
     # The photo's buttons are wholly above the bar at the foot, not half under it.
     bar_top = page.evaluate("document.querySelector('.win-bar').getBoundingClientRect().top")
     for button in ("#capture-btn", "#manual-btn"):
-        assert page.locator(button).bounding_box()["y"] + page.locator(button).bounding_box()[
-            "height"] <= bar_top, button
+        box = page.locator(button).bounding_box()
+        assert box["y"] + box["height"] <= bar_top, button
     shot(page, f"fit-win-photo-{width}x{height}")
 
     page.click("#capture-btn")

@@ -8,6 +8,7 @@ channels (real labels have no orientation, so that loss is masked for them).
 from __future__ import annotations
 
 import argparse
+import copy
 import math
 import random
 import time
@@ -322,9 +323,8 @@ def run(args: argparse.Namespace) -> int:
     if args.keep_real and (not args.init or args.keep_real < 0):
         raise SystemExit("--keep-real needs --init (the teacher) and a weight >= 0")
     model = starting_finder(args.init, args.width)
-    keep = (
-        FinderKeep(starting_finder(args.init, args.width).eval().requires_grad_(False),
-                   args.keep_real)
+    keep = (  # the teacher: the starting weights, frozen (read once, copied)
+        FinderKeep(copy.deepcopy(model).eval().requires_grad_(False), args.keep_real)
         if args.keep_real else None
     )
     opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=5e-4)

@@ -210,3 +210,46 @@ def test_a_procedural_scene_lays_out_the_same_tiles_with_other_faces(cc0, fonts)
     assert np.abs(img_p.astype(np.int16) - img_c).mean() > 1
     again, _ = _scene(3, ProceduralArt.random(random.Random(9), fonts), seed=123)
     assert np.array_equal(again, img_p)
+
+
+def ink_box(face: np.ndarray, background) -> tuple[int, int, int, int]:
+    """The box (x0, y0, x1, y1) of every pixel far from the face's background colour."""
+    ys, xs = np.nonzero(np.abs(face.astype(np.int16) - np.int16(background)).max(axis=2) > 60)
+    return xs.min(), ys.min(), xs.max(), ys.max()
+
+
+def test_a_smaller_print_leaves_the_margins_real_sets_have(fonts):
+    """``print_scale`` shrinks the printed area about the face's centre: at 0.7 no ink lies in
+    the outer margin, which the full-size print of the same style reaches into."""
+    w, h = BIG
+    for label in ("9p", "8s", "9m", "2z"):
+        full = render_face(label, style(5, fonts, print_scale=1.0, shade=0.0), BIG)
+        small = render_face(label, style(5, fonts, print_scale=0.7, shade=0.0), BIG)
+        bg = style(5, fonts).background
+        x0, y0, x1, y1 = ink_box(small, bg)
+        # the printed area of a full print, shrunk to 0.7 about its centre
+        px0, py0 = w * 0.08 + w * 0.84 * 0.15, h * 0.06 + h * 0.88 * 0.15
+        assert x0 >= px0 - 2 and y0 >= py0 - 2 and x1 <= w - px0 + 2, label
+        fx0, fy0, fx1, fy1 = ink_box(full, bg)
+        assert fx1 - fx0 > (x1 - x0) * 1.25, label
+
+
+def test_a_print_scale_outside_half_to_whole_is_refused(fonts):
+    with pytest.raises(ValueError, match="print_scale"):
+        style(5, fonts, print_scale=0.3)
+
+
+def test_a_sets_seam_sets_the_line_between_neighbouring_tiles(fonts):
+    """The CC0 art keeps the dark seam (grey 70, the held-out renders unchanged); a procedural
+    set with ``seam`` 0 meets its neighbour with no line, as many real sets do."""
+    from vision.synth.art import ProceduralArt
+    from vision.synth.scene import PX, SEAM_GREY, Placed, _paint_flat
+
+    tiles = [Placed("1m", 0.0, 0.0, False, False, "c"), Placed("2m", 1.0, 0.0, False, False, "c")]
+    for seam, expected in ((1.0, SEAM_GREY), (0.0, None)):
+        art = ProceduralArt(style(5, fonts, seam=seam))
+        canvas, _, _ = _paint_flat(tiles, art, random.Random(0))
+        x = int(1.5 * PX) - 1  # the first tile's right edge on the canvas (0.5 of margin)
+        edge = canvas[int(0.7 * PX) : int(1.3 * PX), x, :3]
+        want = expected if expected is not None else np.float32(art.style.background)
+        assert np.abs(edge - want).max() < 1.0, seam

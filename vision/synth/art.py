@@ -71,6 +71,10 @@ def default_art_dir() -> Path:
 class Art(Protocol):
     """What `vision.synth.scene` paints tiles with."""
 
+    #: how dark the line between neighbouring tiles is (0: none, 1: dark)
+    @property
+    def seam(self) -> float: ...
+
     def body_colours(self, front: np.ndarray, back: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """The scene's tile front and back colours (the scene's random pick, or the set's own)."""
         ...
@@ -86,6 +90,7 @@ class TileArt:
 
     glyphs: dict[str, tuple[np.ndarray, np.ndarray]]
     size: tuple[int, int]  # (width, height) of an upright face
+    seam: float = 1.0
 
     @staticmethod
     def body_colours(front: np.ndarray, back: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -158,6 +163,11 @@ class ProceduralArt:
         from vision.synth.face_style import random_style
 
         return cls(random_style(rng, fonts))
+
+    @property
+    def seam(self) -> float:
+        """Real sets' neighbours often meet with no dark line at all."""
+        return self.style.seam
 
     def body_colours(self, front: np.ndarray, back: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         return np.array(self.style.background, np.float32), np.array(self.style.back, np.float32)

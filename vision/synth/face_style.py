@@ -95,6 +95,9 @@ class FaceStyle:
     white_double: bool  # a frame with a thin second line inside
     red_five: str  # one of RED_FIVE_MARKS
     corner_index: bool  # small Latin numbers and wind letters in the top-left corner
+    # real sets leave wide plain margins, so a tile's edge is not where its print ends
+    print_scale: float = 1.0  # the printed area's share of its full size, about the centre
+    seam: float = 1.0  # how dark the line between neighbouring tiles is (0: none, 1: dark)
 
     def __post_init__(self) -> None:
         for value, allowed, what in (
@@ -111,6 +114,10 @@ class FaceStyle:
                 raise ValueError(f"{what} {value!r} is not one of {allowed}")
         if self.five not in ("五", "伍"):
             raise ValueError(f"five {self.five!r} is not 五 or 伍")
+        if not 0.5 <= self.print_scale <= 1.0:
+            raise ValueError(f"print_scale {self.print_scale} is not within 0.5..1")
+        if not 0.0 <= self.seam <= 1.0:
+            raise ValueError(f"seam {self.seam} is not within 0..1")
 
 
 def _jitter(rng: random.Random, colour: BGR, amount: int) -> BGR:
@@ -187,4 +194,6 @@ def random_style(rng: random.Random, fonts: Sequence[CjkFont] | None = None) -> 
         white_double=rng.random() < 0.35,
         red_five=_weighted(rng, {"red": 0.7, "red_dot": 0.3}),
         corner_index=rng.random() < 0.15,
+        print_scale=rng.uniform(0.7, 1.0),
+        seam=rng.uniform(0.0, 1.0),
     )

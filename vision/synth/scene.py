@@ -22,6 +22,7 @@ from vision.synth.hands import HandSpec
 
 FACE_H = 4 / 3  # face height in tile widths
 PX = 40  # flat-canvas pixels per tile width
+SEAM_GREY = 70  # the dark line between neighbours, at full ``Art.seam``
 
 
 @dataclass(frozen=True)
@@ -167,6 +168,7 @@ def _paint_flat(
     canvas = np.zeros((H, W, 4), np.float32)
     fcol = tuple(int(v) for v in np.clip(front, 0, 255))
     bcol = tuple(int(v) for v in np.clip(back, 0, 255))
+    seam = tuple(round(SEAM_GREY * art.seam + c * (1 - art.seam)) for c in fcol)
     for t in sorted(tiles, key=lambda t: t.y):
         if t.face_down:
             face = art.back(bcol, PX)
@@ -194,7 +196,7 @@ def _paint_flat(
         canvas[top:bottom, px : px + fw, 3] = 255
         canvas[py : py + fh, px : px + fw, :3] = face
         # a thin dark seam between neighbours, as real tile edges show
-        cv2.rectangle(canvas, (px, top), (px + fw - 1, bottom - 1), (70, 70, 70, 255), 1)
+        cv2.rectangle(canvas, (px, top), (px + fw - 1, bottom - 1), (*seam, 255), 1)
     return canvas, (x0, y0), band
 
 

@@ -71,9 +71,10 @@ def default_art_dir() -> Path:
 class Art(Protocol):
     """What `vision.synth.scene` paints tiles with."""
 
-    #: how dark the line between neighbouring tiles is (0: none, 1: dark)
     @property
-    def seam(self) -> float: ...
+    def seam(self) -> float:
+        """How dark the line between neighbouring tiles is (0: none, 1: dark)."""
+        ...
 
     def body_colours(self, front: np.ndarray, back: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """The scene's tile front and back colours (the scene's random pick, or the set's own)."""

@@ -195,7 +195,7 @@ def _paint_flat(
         canvas[far[0] : far[1], px : px + fw, :3] = np.array(side_bot) * shade_far
         canvas[top:bottom, px : px + fw, 3] = 255
         canvas[py : py + fh, px : px + fw, :3] = face
-        # a thin dark seam between neighbours, as real tile edges show
+        # a thin seam between neighbours, as dark as the set's (many real sets show none)
         cv2.rectangle(canvas, (px, top), (px + fw - 1, bottom - 1), (*seam, 255), 1)
     return canvas, (x0, y0), band
 

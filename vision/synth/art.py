@@ -91,7 +91,7 @@ class TileArt:
 
     glyphs: dict[str, tuple[np.ndarray, np.ndarray]]
     size: tuple[int, int]  # (width, height) of an upright face
-    seam: float = 1.0
+    seam: float = 1.0  # the dark line the held-out renders were made with
 
     @staticmethod
     def body_colours(front: np.ndarray, back: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -167,7 +167,7 @@ class ProceduralArt:
 
     @property
     def seam(self) -> float:
-        """Real sets' neighbours often meet with no dark line at all."""
+        """The set's own (`FaceStyle.seam`): many real sets show no line at all."""
         return self.style.seam
 
     def body_colours(self, front: np.ndarray, back: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

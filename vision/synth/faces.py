@@ -254,10 +254,10 @@ def render_face(label: str, style: FaceStyle, size: tuple[int, int] = (60, 80)) 
     else:
         img = _body(style, W, H, style.background)
         left, top = (0.16, 0.13) if style.corner_index else (0.08, 0.06)
-        iw, ih = W * (0.92 - left) * style.print_scale, H * (0.94 - top) * style.print_scale
-        x0 = W * left + (W * (0.92 - left) - iw) / 2
-        y0 = H * top + (H * (0.94 - top) - ih) / 2
-        cv = Canvas(img, style.background, x0, y0, iw, ih)
+        full_w, full_h = W * (0.92 - left), H * (0.94 - top)
+        iw, ih = full_w * style.print_scale, full_h * style.print_scale
+        cv = Canvas(img, style.background, W * left + (full_w - iw) / 2,
+                    H * top + (full_h - ih) / 2, iw, ih)
         draw_print(cv, label, style)
         if style.corner_index:
             _corner_index(cv, label, style.numeral_ink)

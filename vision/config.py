@@ -57,6 +57,13 @@ class VisionConfig:
     # frame box holds half its neighbours (seed 61: grouping 953 -> 966 of 1,000; 0: off)
     level_from: float = 25.0
     level_on_line: float = 0.6  # ... when this share of the tiles lies on the row's line
+    # a frame whose median located box is longer than this (either way) was resized out of a
+    # camera's proportions: it is read again widened to tiles of ``tile_aspect`` (the median
+    # labelled tile of the training photos taken as shot; none of theirs passes 1.95), unless
+    # that needs more than ``unstretch_max`` (a 21:9 frame squeezed to a square; 0: off)
+    stretched_from: float = 2.0
+    tile_aspect: float = 1.48
+    unstretch_max: float = 2.5
     test_time_flip: bool = True  # also classify unsure crops turned half round, average
     flip_below: float = 0.7  # ... those whose top probability is below this (synth tuning sets)
     # sideways log-odds = weights x cues (layout.sideways_scores), fitted on synth seeds 13 + 21

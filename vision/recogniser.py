@@ -23,6 +23,7 @@ from vision.find import Finder
 from vision.layout import gap_problem
 from vision.postprocess import Candidate
 from vision.preprocess import turned_region
+from vision.proportions import stretch_of, unstretched
 from vision.reading import Reading
 from vision.refine import split_stacks, with_weak_peaks, without_slivers
 from vision.second_look import level_region, with_stacked_tiles
@@ -118,18 +119,30 @@ class Recogniser:
     def read(self, frame_bgr: np.ndarray, complete: CompleteCheck | None = None) -> Reading:
         """Read every tile of a BGR frame and group them; ``complete`` is the kiosk's optional
         winning-shape check used by the decoder."""
-        return self._read(frame_bgr, complete, level=True)
+        return self._read(frame_bgr, complete, level=True, proportions=True)
 
-    def _read(self, frame_bgr: np.ndarray, complete: CompleteCheck | None, level: bool) -> Reading:
-        """``read``; with ``level``, a frame whose row runs steeply (``level_region``) and
-        whose reading has a problem with its tiles (not only with the gaps between them: a photo
-        of tiles not laid out as a win always has those) is read again turned level with the
-        row, and the reading with fewer problems kept."""
+    def _read(
+        self,
+        frame_bgr: np.ndarray,
+        complete: CompleteCheck | None,
+        level: bool,
+        proportions: bool = False,
+    ) -> Reading:
+        """``read``; with ``proportions``, a frame resized out of a camera's proportions
+        (``proportions.stretch_of``) is read at them instead; with ``level``, a frame whose row
+        runs steeply (``level_region``) and whose reading has a problem with its tiles (not
+        only with the gaps between them: a photo of tiles not laid out as a win always has
+        those) is read again turned level with the row, and the reading with fewer problems
+        kept."""
         cfg = self.config
         finder, classifier = Finder(self.finder, cfg), Classifier(self.classifier, cfg, self.taught)
         shape, size = frame_bgr.shape[:2], (frame_bgr.shape[1], frame_bgr.shape[0])
 
         located = finder.locate(frame_bgr)
+        scale = stretch_of(located.found, cfg) if proportions else None
+        if scale is not None:
+            canvas, back = unstretched(frame_bgr, scale)
+            return self._framed(self._read(canvas, complete, level), back, size)
         steep = level_region(located.found, shape, cfg) if level else None
         found = split_stacks(frame_bgr, located.found, classifier, cfg)
         found = without_slivers(found, shape, cfg)
@@ -157,6 +170,11 @@ class Recogniser:
         neighbours), the tiles' boxes mapped back to frame pixels."""
         canvas, back = turned_region(frame_bgr, region, turn)
         inner = self._read(canvas, complete, level=False)
+        return self._framed(inner, back, (frame_bgr.shape[1], frame_bgr.shape[0]))
+
+    @staticmethod
+    def _framed(inner: Reading, back: np.ndarray, size: tuple[int, int]) -> Reading:
+        """A reading of a canvas cut or resized from the frame, its boxes mapped back to the
+        frame's pixels by the 2x3 affine ``back``; ``size``: the frame's (width, height)."""
         tiles = tuple(replace(t, box=framed_box(t.box, back)) for t in inner.tiles)
-        h, w = frame_bgr.shape[:2]
-        return Reading(tiles, inner.grouping, inner.problems, (w, h))
+        return Reading(tiles, inner.grouping, inner.problems, size)

@@ -21,8 +21,10 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from scorer.tiles import MODEL_CLASSES, TileError, parse_tiles
-from vision.boxes import boxes_of
+from vision.boxes import boxes_of, framed_box
 from vision.classify import Classifier
+from vision.postprocess import Candidate
+from vision.proportions import stretch_of, unstretched
 from vision.refine import without_slivers
 from vision.taught import TaughtSet
 
@@ -184,8 +186,20 @@ def assign_labels(boxes: Sequence[Box], expected: Sequence[Sequence[str]]) -> Te
 
 def located_tiles(recogniser: Recogniser, frame_bgr: np.ndarray) -> list[Box]:
     """The tiles of a teaching photo as the reader finds them: the finder's boxes
-    (``Recogniser.find``) but slivers and what the tile head calls no tile."""
-    found = without_slivers(recogniser.find(frame_bgr), frame_bgr.shape[:2], recogniser.config)
+    (``Recogniser.find``) but slivers and what the tile head calls no tile; in a frame resized
+    out of a camera's proportions, found where the reader finds them, at those proportions
+    (``proportions.stretch_of``), and mapped back."""
+    found = recogniser.find(frame_bgr)
+    scale = stretch_of(found, recogniser.config)
+    if scale is None:
+        return _kept(recogniser, frame_bgr, found)
+    canvas, back = unstretched(frame_bgr, scale)
+    return [framed_box(b, back) for b in _kept(recogniser, canvas, recogniser.find(canvas))]
+
+
+def _kept(recogniser: Recogniser, frame_bgr: np.ndarray, found: list[Candidate]) -> list[Box]:
+    """The boxes ``found`` in a frame but slivers and what the tile head calls no tile."""
+    found = without_slivers(found, frame_bgr.shape[:2], recogniser.config)
     kept = Classifier(recogniser.classifier, recogniser.config).label(frame_bgr, found, 0.0)
     return [tuple(float(v) for v in c.box) for c in kept.found]  # type: ignore[misc]
 

@@ -1,0 +1,51 @@
+"""Frames resized out of their proportions are read again at a camera's.
+
+A dataset's "stretch to 640x640" or an app's square crop squeezes a 16:9 frame to a square, and
+every tile in it then stands about twice as tall as wide. The finder boxes such tiles short (a
+squeezed standing tile's top reads as table), the classifier's crops lose the face's shape, and
+a tile's box tells the squeeze: upright tiles are about ``tile_aspect`` times as long as wide,
+so a frame whose median located box is longer than any camera shows one (``stretched_from``) is
+widened along its short axis by the ratio and read again. A squeeze beyond ``unstretch_max``
+is a panorama squashed to a square, whose tiles run off the frame: it is read as it is, as the
+finder learned such photos.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import cv2
+import numpy as np
+
+from vision.boxes import boxes_of
+from vision.config import VisionConfig
+from vision.postprocess import Candidate
+
+MIN_TILES = 3  # fewer boxes tell nothing about the frame's proportions
+
+
+def stretch_of(found: Sequence[Candidate], config: VisionConfig) -> tuple[float, float] | None:
+    """The scale (along x, along y) that brings the frame's tiles back to a tile's proportions,
+    or None when they have them already (or the squeeze is past ``unstretch_max``)."""
+    if config.stretched_from <= 0 or len(found) < MIN_TILES:
+        return None
+    boxes = boxes_of(found).astype(np.float64)
+    sides = np.maximum(boxes[:, 2:] - boxes[:, :2], 1e-3)
+    aspect = float(np.median(np.log(sides[:, 1] / sides[:, 0])))  # > 0: tiles stand tall
+    if abs(aspect) < math.log(config.stretched_from):
+        return None
+    scale = math.exp(abs(aspect)) / config.tile_aspect
+    if scale > config.unstretch_max:
+        return None
+    return (scale, 1.0) if aspect > 0 else (1.0, scale)
+
+
+def unstretched(frame_bgr: np.ndarray, scale: tuple[float, float]) -> tuple[np.ndarray, np.ndarray]:
+    """The frame resized by ``scale`` (x, y) and the 2x3 affine that maps its pixels back."""
+    sx, sy = scale
+    h, w = frame_bgr.shape[:2]
+    size = (max(1, round(w * sx)), max(1, round(h * sy)))
+    canvas = cv2.resize(frame_bgr, size, interpolation=cv2.INTER_LINEAR)
+    back = np.array([[w / size[0], 0.0, 0.0], [0.0, h / size[1], 0.0]], np.float64)
+    return canvas, back

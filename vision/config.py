@@ -60,8 +60,8 @@ class VisionConfig:
     # a frame whose median located box is longer than this (either way) was resized out of a
     # camera's proportions: it is read again widened to tiles of ``tile_aspect`` (the median
     # labelled tile of the training photos taken as shot; none of theirs passes 1.95), unless
-    # that needs more than ``unstretch_max`` (a 21:9 frame squeezed to a square; 0: off)
-    stretched_from: float = 2.0
+    # that needs more than ``unstretch_max`` (a 21:9 frame squeezed to a square)
+    stretched_from: float = 2.0  # 0: never widen
     tile_aspect: float = 1.48
     unstretch_max: float = 2.5
     test_time_flip: bool = True  # also classify unsure crops turned half round, average

@@ -28,7 +28,7 @@ MIN_TILES = 3  # fewer boxes tell nothing about the frame's proportions
 def stretch_of(found: Sequence[Candidate], config: VisionConfig) -> tuple[float, float] | None:
     """The scale (along x, along y) that brings the frame's tiles back to a tile's proportions,
     or None when they have them already (or the squeeze is past ``unstretch_max``)."""
-    if config.stretched_from <= 0 or len(found) < MIN_TILES:
+    if min(config.stretched_from, config.tile_aspect) <= 0 or len(found) < MIN_TILES:
         return None
     boxes = boxes_of(found).astype(np.float64)
     sides = np.maximum(boxes[:, 2:] - boxes[:, :2], 1e-3)

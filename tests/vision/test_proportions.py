@@ -46,6 +46,7 @@ def test_tiles_of_a_cameras_proportions_a_squashed_panorama_and_two_boxes_are_re
     assert stretch_of(boxes((10, 100), (10, 100), (10, 90)), config) is None  # 10x: past 2.5
     assert stretch_of(boxes((20, 60), (20, 60)), config) is None
     assert stretch_of(boxes((20, 60), (20, 60), (20, 60)), VisionConfig(stretched_from=0)) is None
+    assert stretch_of(boxes((20, 60), (20, 60), (20, 60)), VisionConfig(tile_aspect=0)) is None
 
 
 def test_the_widened_canvas_maps_its_boxes_back_to_the_frames_pixels():

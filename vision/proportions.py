@@ -1,13 +1,12 @@
 """Frames resized out of their proportions are read again at a camera's.
 
-A dataset's "stretch to 640x640" or an app's square crop squeezes a 16:9 frame to a square, and
-every tile in it then stands about twice as tall as wide. The finder boxes such tiles short (a
-squeezed standing tile's top reads as table), the classifier's crops lose the face's shape, and
-a tile's box tells the squeeze: upright tiles are about ``tile_aspect`` times as long as wide,
-so a frame whose median located box is longer than any camera shows one (``stretched_from``) is
-widened along its short axis by the ratio and read again. A squeeze beyond ``unstretch_max``
-is a panorama squashed to a square, whose tiles run off the frame: it is read as it is, as the
-finder learned such photos.
+A dataset's "stretch to 640x640" or an app's resize to a square squeezes a 16:9 frame, and every
+tile in it then stands about twice as tall as wide; the finder boxes such tiles short (a
+squeezed standing tile's top reads as table). A tile's box tells the squeeze: upright tiles are
+about ``tile_aspect`` times as long as wide, so a frame whose median located box is longer than
+any camera shows one (``stretched_from``) is widened along its short axis by the ratio and read
+again. A squeeze beyond ``unstretch_max`` is a panorama squashed to a square, whose tiles run
+off the frame: it is read as it is, as the finder learned such photos.
 """
 
 from __future__ import annotations
@@ -49,3 +48,12 @@ def unstretched(frame_bgr: np.ndarray, scale: tuple[float, float]) -> tuple[np.n
     canvas = cv2.resize(frame_bgr, size, interpolation=cv2.INTER_LINEAR)
     back = np.array([[w / size[0], 0.0, 0.0], [0.0, h / size[1], 0.0]], np.float64)
     return canvas, back
+
+
+def at_true_proportions(
+    frame_bgr: np.ndarray, found: Sequence[Candidate], config: VisionConfig
+) -> tuple[np.ndarray, np.ndarray] | None:
+    """The frame widened back to its tiles' proportions (``stretch_of`` its ``found`` boxes)
+    and the affine that maps the widened frame's pixels back; None when it has them already."""
+    scale = stretch_of(found, config)
+    return None if scale is None else unstretched(frame_bgr, scale)

@@ -23,7 +23,7 @@ from vision.find import Finder
 from vision.layout import gap_problem
 from vision.postprocess import Candidate
 from vision.preprocess import turned_region
-from vision.proportions import stretch_of, unstretched
+from vision.proportions import at_true_proportions
 from vision.reading import Reading
 from vision.refine import split_stacks, with_weak_peaks, without_slivers
 from vision.second_look import level_region, with_stacked_tiles
@@ -129,19 +129,19 @@ class Recogniser:
         proportions: bool = False,
     ) -> Reading:
         """``read``; with ``proportions``, a frame resized out of a camera's proportions
-        (``proportions.stretch_of``) is read at them instead; with ``level``, a frame whose row
-        runs steeply (``level_region``) and whose reading has a problem with its tiles (not
-        only with the gaps between them: a photo of tiles not laid out as a win always has
-        those) is read again turned level with the row, and the reading with fewer problems
-        kept."""
+        (``proportions.at_true_proportions``) is read at them instead; with ``level``, a frame
+        whose row runs steeply (``level_region``) and whose reading has a problem with its
+        tiles (not only with the gaps between them: a photo of tiles not laid out as a win
+        always has those) is read again turned level with the row, and the reading with fewer
+        problems kept."""
         cfg = self.config
         finder, classifier = Finder(self.finder, cfg), Classifier(self.classifier, cfg, self.taught)
         shape, size = frame_bgr.shape[:2], (frame_bgr.shape[1], frame_bgr.shape[0])
 
         located = finder.locate(frame_bgr)
-        scale = stretch_of(located.found, cfg) if proportions else None
-        if scale is not None:
-            canvas, back = unstretched(frame_bgr, scale)
+        widened = at_true_proportions(frame_bgr, located.found, cfg) if proportions else None
+        if widened is not None:
+            canvas, back = widened
             return self._framed(self._read(canvas, complete, level), back, size)
         steep = level_region(located.found, shape, cfg) if level else None
         found = split_stacks(frame_bgr, located.found, classifier, cfg)

@@ -24,7 +24,7 @@ from scorer.tiles import MODEL_CLASSES, TileError, parse_tiles
 from vision.boxes import boxes_of, framed_box
 from vision.classify import Classifier
 from vision.postprocess import Candidate
-from vision.proportions import stretch_of, unstretched
+from vision.proportions import at_true_proportions
 from vision.refine import without_slivers
 from vision.taught import TaughtSet
 
@@ -188,12 +188,12 @@ def located_tiles(recogniser: Recogniser, frame_bgr: np.ndarray) -> list[Box]:
     """The tiles of a teaching photo as the reader finds them: the finder's boxes
     (``Recogniser.find``) but slivers and what the tile head calls no tile; in a frame resized
     out of a camera's proportions, found where the reader finds them, at those proportions
-    (``proportions.stretch_of``), and mapped back."""
+    (``proportions.at_true_proportions``), and mapped back."""
     found = recogniser.find(frame_bgr)
-    scale = stretch_of(found, recogniser.config)
-    if scale is None:
+    widened = at_true_proportions(frame_bgr, found, recogniser.config)
+    if widened is None:
         return _kept(recogniser, frame_bgr, found)
-    canvas, back = unstretched(frame_bgr, scale)
+    canvas, back = widened
     return [framed_box(b, back) for b in _kept(recogniser, canvas, recogniser.find(canvas))]
 
 

@@ -64,6 +64,12 @@ class VisionConfig:
     stretched_from: float = 2.0  # 0: never widen
     tile_aspect: float = 1.48
     unstretch_max: float = 2.5
+    # a tile read face down whose plain surface is the colour of the frame's faces is a blank
+    # White dragon (vision.blank_faces): its chroma this close, no more than this much darker
+    # (Lab, 8-bit scale; the p90 of a face's spread about its photo's median in the `train`
+    # photos; 0: off)
+    blank_face_chroma: float = 5.0
+    blank_face_darker: float = 30.0
     test_time_flip: bool = True  # also classify unsure crops turned half round, average
     flip_below: float = 0.7  # ... those whose top probability is below this (synth tuning sets)
     # sideways log-odds = weights x cues (layout.sideways_scores), fitted on synth seeds 13 + 21

@@ -15,6 +15,7 @@ from pathlib import Path
 import numpy as np
 
 from vision.assemble import assemble
+from vision.blank_faces import with_blank_faces
 from vision.boxes import framed_box
 from vision.classify import Classifier, crop_turn
 from vision.config import VisionConfig
@@ -148,6 +149,7 @@ class Recogniser:
         found = without_slivers(found, shape, cfg)
         tiles = classifier.label(frame_bgr, found, crop_turn(found, cfg))
         tiles = with_weak_peaks(frame_bgr, tiles, located.view, classifier, cfg)
+        tiles = with_blank_faces(frame_bgr, tiles, cfg)
         reading = assemble(tiles, cfg, size, complete)
         stacked = with_stacked_tiles(frame_bgr, reading, tiles, finder, classifier, cfg)
         if stacked is not None:  # an added kan's tile changes the melds: lay them out again

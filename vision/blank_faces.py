@@ -1,0 +1,77 @@
+"""Blank faces: a tile read face down whose plain surface is the colour of the set's faces.
+
+A face-down tile shows its back, and every set's back is another colour than its faces (blue,
+green, yellow, black...). Many Japanese sets print the White dragon blank, and a blank face
+seen from a low camera, shaded like a block, reads to the classifier much like a back. The
+colour tells them apart where the shape does not: a tile read ``back`` whose surface matches
+the face colour of the frame's other tiles, and for which the classifier gave the White dragon
+some chance, is read as the White dragon instead (its two probabilities swapped, so the
+decoder and the alternatives see the same evidence).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import cv2
+import numpy as np
+
+from scorer.tiles import MODEL_CLASSES
+from vision.boxes import boxes_of
+from vision.classify import LabelledTiles
+from vision.config import VisionConfig
+
+BACK, WHITE = MODEL_CLASSES.index("back"), MODEL_CLASSES.index("5z")
+INNER = 0.2  # share of a box cut off each side: a standing tile's top, a neighbour's edge
+MIN_FACES = 3  # tiles read face up that the frame needs before its face colour is trusted
+
+
+def surface_colours(frame_bgr: np.ndarray, boxes: np.ndarray) -> np.ndarray:
+    """[N, 3] Lab (OpenCV's 8-bit scale) of each box's plain surface: the median of the
+    brighter half of its inner pixels (a face's background, not its print; a back's colour).
+    NaN where a box holds no pixel."""
+    lab = cv2.cvtColor(frame_bgr, cv2.COLOR_BGR2LAB)
+    h, w = lab.shape[:2]
+    out = np.full((len(boxes), 3), np.nan)
+    for i, (x1, y1, x2, y2) in enumerate(boxes):
+        dx, dy = INNER * (x2 - x1), INNER * (y2 - y1)
+        ys = slice(int(max(0, y1 + dy)), int(min(h, y2 - dy)))
+        xs = slice(int(max(0, x1 + dx)), int(min(w, x2 - dx)))
+        pixels = lab[ys, xs].reshape(-1, 3).astype(np.float64)
+        if len(pixels):
+            bright = pixels[:, 0] >= np.median(pixels[:, 0])
+            out[i] = np.median(pixels[bright], axis=0)
+    return out
+
+
+def face_coloured(surfaces: np.ndarray, face: np.ndarray, config: VisionConfig) -> np.ndarray:
+    """[N] whether each surface is the ``face`` colour: its chroma within
+    ``blank_face_chroma`` and no more than ``blank_face_darker`` darker (a shaded face; a
+    brighter one is only more lit). Lab's lightness alone parts a black back from an ivory
+    face, its chroma alone a pale back from a white one."""
+    chroma = np.hypot(surfaces[:, 1] - face[1], surfaces[:, 2] - face[2])
+    darker = face[0] - surfaces[:, 0]
+    return (chroma <= config.blank_face_chroma) & (darker <= config.blank_face_darker)
+
+
+def with_blank_faces(
+    frame_bgr: np.ndarray, tiles: LabelledTiles, config: VisionConfig
+) -> LabelledTiles:
+    """``tiles`` with each one read ``back``, given the White dragon at least
+    ``min_alternative``, and face coloured (``face_coloured`` against the median surface of
+    the tiles read neither back nor White) read as the White dragon."""
+    if config.blank_face_chroma <= 0 or not len(tiles.found):
+        return tiles
+    read = tiles.probs.argmax(axis=1)
+    doubt = (read == BACK) & (tiles.probs[:, WHITE] >= config.min_alternative)
+    faces = (read != BACK) & (read != WHITE)
+    if not doubt.any() or faces.sum() < MIN_FACES:
+        return tiles
+    surfaces = surface_colours(frame_bgr, boxes_of(tiles.found).astype(np.float64))
+    face = np.nanmedian(surfaces[faces], axis=0)
+    blank = doubt & face_coloured(surfaces, face, config)
+    if not blank.any():
+        return tiles
+    probs = tiles.probs.copy()
+    probs[blank, BACK], probs[blank, WHITE] = tiles.probs[blank, WHITE], tiles.probs[blank, BACK]
+    return replace(tiles, probs=probs)

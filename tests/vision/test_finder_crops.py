@@ -5,6 +5,7 @@ from collections import Counter
 from pathlib import Path
 
 import cv2
+import numpy as np
 import pytest
 
 from scorer.tiles import MODEL_CLASSES
@@ -103,3 +104,26 @@ def test_scene_crops_carry_the_label_of_the_rendered_tile_the_finder_boxed() -> 
     # axis, so their 28 upright tiles stand vertical (0), the 2 called ones lie horizontal (1);
     # 2 tiles seen at a slant are not taught (-1)
     assert sorted(axis.tolist()) == [-1] * 2 + [0] * 28 + [1] * 2
+
+
+def test_standing_scene_crops_are_cut_from_the_same_hands_standing() -> None:
+    if not ART.exists():
+        pytest.skip(f"../shared not found: {ART}")
+    from vision.synth.art import drawn_for, load_art
+    from vision.synth.scene import SCATTERED_SHARE, render
+    from vision.training.data import scene_crops
+
+    x, y, _ = scene_crops(2, seed=17, models_dir=default_models_dir(), standing_share=1.0)
+    lying = scene_crops(2, seed=17, models_dir=default_models_dir())[0]
+    truth: Counter[str] = Counter()
+    for i in range(2):  # the hands above, standing (in loose groups where the draw says so)
+        rng = random.Random(17 * 1_000_003 + i)
+        hand = random_hand(rng)
+        scattered = drawn_for("scattered", 17, i, SCATTERED_SHARE)
+        size = rng.choice([(640, 480), (480, 640)])
+        tiles = render(hand, load_art(), rng, size, False, True, scattered)[1]
+        truth.update(t.label for t in tiles)
+    got = Counter(MODEL_CLASSES[i] for i in y)
+    assert sum(got.values()) >= 0.8 * sum(truth.values()) and got <= truth
+    assert got["back"] == 2  # the closed kan's backs, standing
+    assert x.shape != lying.shape or not np.array_equal(x, lying)

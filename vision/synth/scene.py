@@ -296,6 +296,9 @@ def _finish(img: np.ndarray, rng: random.Random, nrng: np.random.Generator) -> n
     return cv2.imdecode(buf, cv2.IMREAD_COLOR) if ok else out
 
 
+SCATTERED_SHARE = 0.5  # of a trainer's standing scenes: tiles in loose groups, not the hand's rows
+
+
 def render(
     hand: HandSpec,
     art: Art,

@@ -47,6 +47,14 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help="share (0..1) of the rendered rows and scenes drawn with procedural tile faces in a "
         "random style each instead of the CC0 art (0: the CC0 art only, as before)",
     )
+    p.add_argument(
+        "--standing-share",
+        type=float,
+        default=0.0,
+        metavar="SHARE",
+        help="share (0..1) of the --scene-crops scenes whose tiles stand, faces to a low camera "
+        "(half of those in loose groups), as the finder trainer draws them (0: none, as before)",
+    )
     add_run_arguments(p)
     p.add_argument(
         "--finder-crops",
@@ -132,6 +140,8 @@ def run(args: argparse.Namespace) -> int:
     torch.manual_seed(args.seed)
     if not 0.0 <= args.procedural_share <= 1.0:
         raise SystemExit(f"--procedural-share {args.procedural_share} is not within 0..1")
+    if not 0.0 <= args.standing_share <= 1.0:
+        raise SystemExit(f"--standing-share {args.standing_share} is not within 0..1")
     out: Path = args.out
     out.mkdir(parents=True, exist_ok=True)
     manifest = args.manifest or default_manifest()
@@ -156,10 +166,15 @@ def run(args: argparse.Namespace) -> int:
     if args.scene_crops:
         if not args.finder_crops:
             raise SystemExit("--scene-crops needs --finder-crops: the finder that boxes the scenes")
+        standing = f"_stand{args.standing_share:g}" if args.standing_share else ""
         xc, yc, oc = data.cache(
-            out / f"scenes_{args.scene_crops}_{args.seed}{faces}.npz",
+            out / f"scenes_{args.scene_crops}_{args.seed}{faces}{standing}.npz",
             lambda: data.scene_crops(
-                args.scene_crops, 4000 + args.seed, args.finder_crops, procedural_share=share
+                args.scene_crops,
+                4000 + args.seed,
+                args.finder_crops,
+                procedural_share=share,
+                standing_share=args.standing_share,
             ),
         )
         xs, ys, os_ = np.concatenate([xs, xc]), np.concatenate([ys, yc]), np.concatenate([os_, oc])
@@ -224,6 +239,8 @@ def run(args: argparse.Namespace) -> int:
             f"({args.synth_scenes} rendered rows"
             + (f", {args.scene_crops} rendered riichi scenes" if args.scene_crops else "")
             + (f"; {share:g} of them with procedural tile faces" if share else "")
+            + (f"; {args.standing_share:g} of the scenes' tiles standing" if args.standing_share
+               else "")
             + ")",
         )
     return 0

@@ -36,7 +36,6 @@ STRETCH_SHARE = 0.25
 STRETCH_RANGE = (1.5, 9.0)  # ratio of the two axes' scales, log-uniform
 STRETCHED_ASPECT = 4.0  # a real photo whose median box is this elongated counts as stretched
 STRETCHED_REPEAT = 3  # ... and is seen this many times an epoch (there are only a few)
-SCATTERED_SHARE = 0.5  # of the standing scenes: tiles in loose groups, not the hand's rows
 MIN_VISIBLE = 0.4  # share of a tile's box inside an unstretched frame for it to be a target
 
 
@@ -151,7 +150,7 @@ def load_synth(
     from vision.synth.hands import MELD_MIX, random_hand, random_row
 
     meld_mix = meld_mix or MELD_MIX
-    from vision.synth.scene import render
+    from vision.synth.scene import SCATTERED_SHARE, render
 
     source = ArtSource(procedural_share)
     out = []

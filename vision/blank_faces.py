@@ -68,6 +68,8 @@ def with_blank_faces(
     if not doubt.any() or faces.sum() < MIN_FACES:
         return tiles
     surfaces = surface_colours(frame_bgr, boxes_of(tiles.found).astype(np.float64))
+    if np.isnan(surfaces[faces, 0]).all():  # every face box off the frame: no colour to go by
+        return tiles
     face = np.nanmedian(surfaces[faces], axis=0)
     blank = doubt & face_coloured(surfaces, face, config)
     if not blank.any():

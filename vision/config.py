@@ -66,7 +66,7 @@ class VisionConfig:
     unstretch_max: float = 2.5
     # a tile read face down whose plain surface is the colour of the frame's faces is a blank
     # White dragon (vision.blank_faces): its chroma this close, no more than this much darker
-    # (Lab, 8-bit scale; the p90 of a face's spread about its photo's median in the `train`
+    # (Lab, 8-bit scale; about the p90 of a face's spread about its photo's median in the `train`
     # photos; 0: off)
     blank_face_chroma: float = 5.0
     blank_face_darker: float = 30.0

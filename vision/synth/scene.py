@@ -23,6 +23,7 @@ from vision.synth.hands import HandSpec
 FACE_H = 4 / 3  # face height in tile widths
 PX = 40  # flat-canvas pixels per tile width
 SEAM_GREY = 70  # the dark line between neighbours, at full ``Art.seam``
+SCATTERED_SHARE = 0.5  # of a trainer's standing scenes: tiles in loose groups, not the hand's rows
 
 
 @dataclass(frozen=True)
@@ -294,9 +295,6 @@ def _finish(img: np.ndarray, rng: random.Random, nrng: np.random.Generator) -> n
     out = np.clip(img, 0, 255).astype(np.uint8)
     ok, buf = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, rng.randint(40, 95)])
     return cv2.imdecode(buf, cv2.IMREAD_COLOR) if ok else out
-
-
-SCATTERED_SHARE = 0.5  # of a trainer's standing scenes: tiles in loose groups, not the hand's rows
 
 
 def render(

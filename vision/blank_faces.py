@@ -44,6 +44,13 @@ def surface_colours(frame_bgr: np.ndarray, boxes: np.ndarray) -> np.ndarray:
     return out
 
 
+def face_colour(surfaces: np.ndarray, printed: np.ndarray) -> np.ndarray | None:
+    """The frame's face colour: the median ``surfaces`` of its ``printed`` tiles (read neither
+    face down nor White); None with fewer than ``MIN_FACES`` of them in the frame."""
+    faces = printed & ~np.isnan(surfaces[:, 0])
+    return np.median(surfaces[faces], axis=0) if faces.sum() >= MIN_FACES else None
+
+
 def face_coloured(surfaces: np.ndarray, face: np.ndarray, config: VisionConfig) -> np.ndarray:
     """[N] whether each surface is the ``face`` colour: its chroma within
     ``blank_face_chroma`` and no more than ``blank_face_darker`` darker (a shaded face; a
@@ -64,13 +71,12 @@ def with_blank_faces(
         return tiles
     read = tiles.probs.argmax(axis=1)
     doubt = (read == BACK) & (tiles.probs[:, WHITE] >= config.min_alternative)
-    faces = (read != BACK) & (read != WHITE)
-    if not doubt.any() or faces.sum() < MIN_FACES:
+    if not doubt.any():
         return tiles
     surfaces = surface_colours(frame_bgr, boxes_of(tiles.found).astype(np.float64))
-    if np.isnan(surfaces[faces, 0]).all():  # every face box off the frame: no colour to go by
+    face = face_colour(surfaces, (read != BACK) & (read != WHITE))
+    if face is None:
         return tiles
-    face = np.nanmedian(surfaces[faces], axis=0)
     blank = doubt & face_coloured(surfaces, face, config)
     if not blank.any():
         return tiles

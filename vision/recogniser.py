@@ -20,6 +20,7 @@ from vision.boxes import framed_box
 from vision.classify import Classifier, crop_turn
 from vision.config import VisionConfig
 from vision.decode import CompleteCheck
+from vision.face_tops import with_face_tops, without_blank_tops
 from vision.find import Finder
 from vision.layout import gap_problem
 from vision.postprocess import Candidate
@@ -150,10 +151,12 @@ class Recogniser:
         tiles = classifier.label(frame_bgr, found, crop_turn(found, cfg))
         tiles = with_weak_peaks(frame_bgr, tiles, located.view, classifier, cfg)
         tiles = with_blank_faces(frame_bgr, tiles, cfg)
+        tiles = without_blank_tops(tiles, cfg)
         reading = assemble(tiles, cfg, size, complete)
         stacked = with_stacked_tiles(frame_bgr, reading, tiles, finder, classifier, cfg)
         if stacked is not None:  # an added kan's tile changes the melds: lay them out again
             reading = assemble(stacked, cfg, size, complete)
+        reading = with_face_tops(frame_bgr, reading, cfg)
 
         if steep is None or all(gap_problem(p) for p in reading.problems):
             return reading

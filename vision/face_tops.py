@@ -1,0 +1,121 @@
+"""Face tops: a standing tile's top is part of that tile, and each box grows up to its tile's edge.
+
+The finder now and then boxes a standing tile's blank top on its own, and the classifier reads
+it as the blank White dragon: a box read White that sits on another tile's box, about as wide
+and far shorter (``BLANK_TOP_HEIGHT`` of it at most, a real tile above or stacked on another
+is as tall), is that tile's top and is dropped before the layout (``without_blank_tops``).
+
+The finder often boxes a face's print and leaves out what lies above it in the face's own
+colour: the plain band over a character, and on a standing tile its top, lit from above, which
+a photo's label of that tile holds. The rows straight above a box that are the colour of the
+frame's faces (``blank_faces.face_coloured``, against the median surface of the tiles read face
+up) are its tile's: the box grows up through them to the first row that is not. It never grows
+into the box of a tile above it (a row or grid of tiles lying face up touch there), and not at
+all where the face colour runs on for ``face_top_reach`` box heights (a pale tray, not a tile's
+edge). That is the last stage: the tiles were read, laid out and grouped from the boxes as
+found.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import cv2
+import numpy as np
+
+from vision.blank_faces import WHITE, face_colour, face_coloured, surface_colours
+from vision.boxes import boxes_of
+from vision.classify import LabelledTiles
+from vision.config import VisionConfig
+from vision.reading import Reading
+
+INNER = 0.2  # share of a box's width left out each side: its neighbours' edges, its shadow
+ABOVE = 0.3  # a box over this share of another's width, centred higher, is the tile above it
+BLANK_TOP_HEIGHT = 0.6  # a blank box on a tile at most this share of its height is its top
+BLANK_TOP_WIDTH = 0.7  # ... sharing this share of both boxes' widths
+
+
+def rows_of_face(lab: np.ndarray, box: np.ndarray, face: np.ndarray, config: VisionConfig) -> int:
+    """How many rows straight above ``box`` are the ``face`` colour (the median of each row's
+    inner pixels, ``lab`` the frame in Lab), up to the first that is not; 0 where none is not
+    within ``face_top_reach`` box heights (or the frame's edge)."""
+    x1, y1, x2, y2 = box
+    width, height = x2 - x1, y2 - y1
+    left, right = int(max(0, x1 + INNER * width)), int(min(lab.shape[1], x2 - INNER * width)) + 1
+    bottom = int(y1)
+    top = max(0, int(y1 - config.face_top_reach * height) + 1)
+    if right <= left or bottom <= top:
+        return 0
+    rows = np.median(lab[top:bottom, left:right], axis=1)[::-1]  # the nearest row first
+    faced = face_coloured(rows, face, config)
+    return 0 if faced.all() else int(np.argmin(faced))
+
+
+def room_above(boxes: np.ndarray) -> np.ndarray:
+    """[N] how far each box may grow up before it meets the box of a tile above it (inf where
+    there is none); 0 where that box already reaches into it."""
+    room = np.full(len(boxes), np.inf)
+    centre = (boxes[:, 1] + boxes[:, 3]) / 2
+    for i, (x1, y1, x2, _) in enumerate(boxes):
+        shared = np.minimum(x2, boxes[:, 2]) - np.maximum(x1, boxes[:, 0])
+        above = (shared > ABOVE * (x2 - x1)) & (centre < centre[i])
+        above[i] = False
+        if above.any():
+            room[i] = max(0.0, y1 - float(boxes[above, 3].max()))
+    return room
+
+
+def with_face_tops(frame_bgr: np.ndarray, reading: Reading, config: VisionConfig) -> Reading:
+    """``reading`` with each face-up tile's box grown up through the face-coloured rows above it
+    (``rows_of_face``), no further than the box of a tile above it (``room_above``)."""
+    if config.face_top_reach <= 0 or not reading.tiles:
+        return reading
+    boxes = boxes_of(reading.tiles).astype(np.float64)
+    printed = np.array([not t.face_down and t.label not in ("back", "5z") for t in reading.tiles])
+    face = face_colour(surface_colours(frame_bgr, boxes), printed)
+    if face is None:
+        return reading
+    lab = cv2.cvtColor(frame_bgr, cv2.COLOR_BGR2LAB)
+    room = room_above(boxes)
+    tiles = list(reading.tiles)
+    for i, tile in enumerate(tiles):
+        if tile.face_down:
+            continue
+        grow = min(float(rows_of_face(lab, boxes[i], face, config)), room[i])
+        if grow > 0:
+            x1, y1, x2, y2 = tile.box
+            tiles[i] = replace(tile, box=(x1, y1 - grow, x2, y2))
+    return replace(reading, tiles=tuple(tiles))
+
+
+def blank_tops(boxes: np.ndarray, white: np.ndarray) -> list[int]:
+    """Indices of the ``white`` boxes (read White) that are another box's top: sharing
+    ``BLANK_TOP_WIDTH`` of both widths, reaching down to within a tenth of its height of its top
+    edge but no lower than its middle, starting above it, and ``BLANK_TOP_HEIGHT`` of its
+    height at most."""
+    tops = []
+    for i in np.flatnonzero(white):
+        x1, y1, x2, y2 = boxes[i]
+        shared = np.minimum(x2, boxes[:, 2]) - np.maximum(x1, boxes[:, 0])
+        widths = np.maximum(x2 - x1, boxes[:, 2] - boxes[:, 0])
+        heights = boxes[:, 3] - boxes[:, 1]
+        under = (
+            (shared >= BLANK_TOP_WIDTH * widths)
+            & (y1 < boxes[:, 1])
+            & (y2 >= boxes[:, 1] - heights / 10)
+            & (y2 <= boxes[:, 1] + heights / 2)
+            & (y2 - y1 <= BLANK_TOP_HEIGHT * heights)
+        )
+        under[i] = False
+        if under.any():
+            tops.append(int(i))
+    return tops
+
+
+def without_blank_tops(tiles: LabelledTiles, config: VisionConfig) -> LabelledTiles:
+    """``tiles`` but the boxes read White that are another tile's top (``blank_tops``)."""
+    if config.face_top_reach <= 0 or len(tiles.found) < 2:
+        return tiles
+    white = tiles.probs.argmax(axis=1) == WHITE
+    tops = blank_tops(boxes_of(tiles.found).astype(np.float64), white) if white.any() else []
+    return tiles.without(tops) if tops else tiles

@@ -26,18 +26,17 @@ INNER = 0.2  # share of a box cut off each side: a standing tile's top, a neighb
 MIN_FACES = 3  # tiles read face up that the frame needs before its face colour is trusted
 
 
-def surface_colours(frame_bgr: np.ndarray, boxes: np.ndarray) -> np.ndarray:
+def surface_colours(lab: np.ndarray, boxes: np.ndarray) -> np.ndarray:
     """[N, 3] Lab (OpenCV's 8-bit scale) of each box's plain surface: the median of the
-    brighter half of its inner pixels (a face's background, not its print; a back's colour).
-    NaN where a box holds no pixel."""
-    lab = cv2.cvtColor(frame_bgr, cv2.COLOR_BGR2LAB)
+    brighter half of its inner pixels (a face's background, not its print; a back's colour),
+    ``lab`` the frame in Lab. NaN where a box holds no pixel."""
     h, w = lab.shape[:2]
     out = np.full((len(boxes), 3), np.nan)
     for i, (x1, y1, x2, y2) in enumerate(boxes):
         dx, dy = INNER * (x2 - x1), INNER * (y2 - y1)
         ys = slice(int(max(0, y1 + dy)), int(min(h, y2 - dy)))
         xs = slice(int(max(0, x1 + dx)), int(min(w, x2 - dx)))
-        pixels = lab[ys, xs].reshape(-1, 3).astype(np.float64)
+        pixels = lab[ys, xs].reshape(-1, 3)
         if len(pixels):
             bright = pixels[:, 0] >= np.median(pixels[:, 0])
             out[i] = np.median(pixels[bright], axis=0)
@@ -73,7 +72,8 @@ def with_blank_faces(
     doubt = (read == BACK) & (tiles.probs[:, WHITE] >= config.min_alternative)
     if not doubt.any():
         return tiles
-    surfaces = surface_colours(frame_bgr, boxes_of(tiles.found).astype(np.float64))
+    lab = cv2.cvtColor(frame_bgr, cv2.COLOR_BGR2LAB)
+    surfaces = surface_colours(lab, boxes_of(tiles.found).astype(np.float64))
     face = face_colour(surfaces, (read != BACK) & (read != WHITE))
     if face is None:
         return tiles

@@ -18,6 +18,7 @@ found.
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 
 import cv2
@@ -30,6 +31,8 @@ from vision.config import VisionConfig
 from vision.reading import Reading
 
 INNER = 0.2  # share of a box's width left out each side: its neighbours' edges, its shadow
+NEAR_ROWS = 6  # rows above a box looked at first
+SURFACES = 12  # printed tiles at most whose surfaces tell the frame's face colour
 ABOVE = 0.3  # a box over this share of another's width, centred higher, is the tile above it
 BLANK_TOP_HEIGHT = 0.6  # a blank box on a tile at most this share of its height is its top
 BLANK_TOP_WIDTH = 0.7  # ... sharing this share of both boxes' widths
@@ -46,9 +49,16 @@ def rows_of_face(lab: np.ndarray, box: np.ndarray, face: np.ndarray, config: Vis
     top = max(0, int(y1 - config.face_top_reach * height) + 1)
     if right <= left or bottom <= top:
         return 0
-    rows = np.median(lab[top:bottom, left:right], axis=1)[::-1]  # the nearest row first
-    faced = face_coloured(rows, face, config)
-    return 0 if faced.all() else int(np.argmin(faced))
+    seen = 0
+    for near in (max(bottom - NEAR_ROWS, top), top):  # most boxes stop within the first few
+        if near >= bottom - seen:
+            break
+        rows = np.median(lab[near : bottom - seen, left:right], axis=1)[::-1]  # nearest first
+        faced = face_coloured(rows, face, config)
+        if not faced.all():
+            return seen + int(np.argmin(faced))
+        seen = bottom - near
+    return 0
 
 
 def room_above(boxes: np.ndarray) -> np.ndarray:
@@ -71,11 +81,12 @@ def with_face_tops(frame_bgr: np.ndarray, reading: Reading, config: VisionConfig
     if config.face_top_reach <= 0 or not reading.tiles:
         return reading
     boxes = boxes_of(reading.tiles).astype(np.float64)
-    printed = np.array([not t.face_down and t.label not in ("back", "5z") for t in reading.tiles])
-    face = face_colour(surface_colours(frame_bgr, boxes), printed)
+    printed = [i for i, t in enumerate(reading.tiles) if not t.face_down and t.label != "5z"]
+    some = printed[:: max(1, math.ceil(len(printed) / SURFACES))]
+    lab = cv2.cvtColor(frame_bgr, cv2.COLOR_BGR2LAB)
+    face = face_colour(surface_colours(lab, boxes[some]), np.ones(len(some), bool))
     if face is None:
         return reading
-    lab = cv2.cvtColor(frame_bgr, cv2.COLOR_BGR2LAB)
     room = room_above(boxes)
     tiles = list(reading.tiles)
     for i, tile in enumerate(tiles):

@@ -54,10 +54,11 @@ def labelled(boxes: np.ndarray, reads: list[tuple[str, float, float]]) -> Labell
 
 def test_a_face_s_surface_is_its_background_not_its_print_and_a_back_s_its_colour():
     frame, boxes = table([(IVORY, True), (BLUE, False)])
-    got = surface_colours(frame, boxes)
+    lab_frame = cv2.cvtColor(frame, cv2.COLOR_BGR2LAB)
+    got = surface_colours(lab_frame, boxes)
     assert got[0] == pytest.approx(lab(IVORY), abs=1)
     assert got[1] == pytest.approx(lab(BLUE), abs=1)
-    assert np.isnan(surface_colours(frame, np.array([[5.0, 5.0, 5.0, 5.0]]))).all()
+    assert np.isnan(surface_colours(lab_frame, np.array([[5.0, 5.0, 5.0, 5.0]]))).all()
 
 
 def test_face_colour_allows_shade_and_light_but_not_another_hue_or_a_dark_back():

@@ -6,14 +6,14 @@ and far shorter (``BLANK_TOP_HEIGHT`` of it at most, a real tile above or stacke
 is as tall), is that tile's top and is dropped before the layout (``without_blank_tops``).
 
 The finder often boxes a face's print and leaves out what lies above it in the face's own
-colour: the plain band over a character, and on a standing tile its top, lit from above, which
-a photo's label of that tile holds. The rows straight above a box that are the colour of the
-frame's faces (``blank_faces.face_coloured``, against the median surface of the tiles read face
-up) are its tile's: the box grows up through them to the first row that is not. It never grows
-into the box of a tile above it (a row or grid of tiles lying face up touch there), and not at
-all where the face colour runs on for ``face_top_reach`` box heights (a pale tray, not a tile's
-edge). That is the last stage: the tiles were read, laid out and grouped from the boxes as
-found.
+colour: the plain band over a character, and on a standing tile its top, lit from above, which a
+photo's label of that tile holds. The rows straight above a box that are the colour of the
+frame's faces (``blank_faces.face_coloured``, against the median surface of up to ``SURFACES``
+tiles read face up) are its tile's: the box grows up through them to the first row that is not.
+It never grows into the box of a tile above it (a row or grid of tiles lying face up touch
+there), and not at all where the face colour runs on for ``face_top_reach`` box heights (a pale
+tray, not a tile's edge). That is the last stage: the tiles were read, laid out and grouped from
+the boxes as found.
 """
 
 from __future__ import annotations
@@ -40,8 +40,8 @@ BLANK_TOP_WIDTH = 0.7  # ... sharing this share of both boxes' widths
 
 def rows_of_face(lab: np.ndarray, box: np.ndarray, face: np.ndarray, config: VisionConfig) -> int:
     """How many rows straight above ``box`` are the ``face`` colour (the median of each row's
-    inner pixels, ``lab`` the frame in Lab), up to the first that is not; 0 where none is not
-    within ``face_top_reach`` box heights (or the frame's edge)."""
+    inner pixels, ``lab`` the frame in Lab), up to the first that is not; 0 where the face
+    colour runs on through all ``face_top_reach`` box heights above it (or to the frame's edge)."""
     x1, y1, x2, y2 = box
     width, height = x2 - x1, y2 - y1
     left, right = int(max(0, x1 + INNER * width)), int(min(lab.shape[1], x2 - INNER * width)) + 1

@@ -2,9 +2,10 @@
 
 ``Recogniser.load(models_dir)`` checks and warms both models once; ``read(frame)`` keeps no
 per-frame state, so one recogniser may serve every request. Each stage lives in its own module
-(``find``, ``refine``, ``classify``, ``assemble`` with ``layout`` and ``decode``,
-``second_look``); ``read`` calls them in order. ``with_taught(taught)`` gives a recogniser that
-weighs every crop's labels by a table's taught tiles (``vision.taught``, ``vision.teach``).
+(``find``, ``refine``, ``classify``, ``blank_faces``, ``assemble`` with ``layout`` and
+``decode``, ``second_look``, ``face_tops``); ``read`` calls them in order.
+``with_taught(taught)`` gives a recogniser that weighs every crop's labels by a table's taught
+tiles (``vision.taught``, ``vision.teach``).
 """
 
 from __future__ import annotations

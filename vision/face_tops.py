@@ -1,9 +1,10 @@
 """Face tops: a standing tile's top is part of that tile, and each box grows up to its tile's edge.
 
 The finder now and then boxes a standing tile's blank top on its own, and the classifier reads
-it as the blank White dragon: a box read White that sits on another tile's box, about as wide
-and far shorter (``BLANK_TOP_HEIGHT`` of it at most, a real tile above or stacked on another
-is as tall), is that tile's top and is dropped before the layout (``without_blank_tops``).
+it as the blank White dragon: a box read White that sits on another tile's box, over most of the
+narrower one's width and far shorter (``BLANK_TOP_HEIGHT`` of it at most, a real tile above or
+stacked on another is as tall), is that tile's top and is dropped before the layout
+(``without_blank_tops``).
 
 The finder often boxes a face's print and leaves out what lies above it in the face's own
 colour: the plain band over a character, and on a standing tile its top, lit from above, which a
@@ -35,7 +36,7 @@ NEAR_ROWS = 6  # rows above a box looked at first
 SURFACES = 12  # printed tiles at most whose surfaces tell the frame's face colour
 ABOVE = 0.3  # a box over this share of another's width, centred higher, is the tile above it
 BLANK_TOP_HEIGHT = 0.6  # a blank box on a tile at most this share of its height is its top
-BLANK_TOP_WIDTH = 0.7  # ... sharing this share of both boxes' widths
+BLANK_TOP_WIDTH = 0.7  # ... sharing this share of the narrower one's width
 
 
 def rows_of_face(lab: np.ndarray, box: np.ndarray, face: np.ndarray, config: VisionConfig) -> int:
@@ -101,14 +102,14 @@ def with_face_tops(frame_bgr: np.ndarray, reading: Reading, config: VisionConfig
 
 def blank_tops(boxes: np.ndarray, white: np.ndarray) -> list[int]:
     """Indices of the ``white`` boxes (read White) that are another box's top: sharing
-    ``BLANK_TOP_WIDTH`` of both widths, reaching down to within a tenth of its height of its top
-    edge but no lower than its middle, starting above it, and ``BLANK_TOP_HEIGHT`` of its
-    height at most."""
+    ``BLANK_TOP_WIDTH`` of the narrower one's width (the finder boxes part of a top, or two),
+    reaching down to within a tenth of its height of its top edge but no lower than its middle,
+    starting above it, and ``BLANK_TOP_HEIGHT`` of its height at most."""
     tops = []
     for i in np.flatnonzero(white):
         x1, y1, x2, y2 = boxes[i]
         shared = np.minimum(x2, boxes[:, 2]) - np.maximum(x1, boxes[:, 0])
-        widths = np.maximum(x2 - x1, boxes[:, 2] - boxes[:, 0])
+        widths = np.minimum(x2 - x1, boxes[:, 2] - boxes[:, 0])
         heights = boxes[:, 3] - boxes[:, 1]
         under = (
             (shared >= BLANK_TOP_WIDTH * widths)

@@ -121,7 +121,7 @@ def test_a_short_blank_box_on_a_tile_is_its_top_a_whole_tile_above_is_not():
             [0, 40, 40, 98],
             [0, -20, 40, 38],  # a whole tile above the third: as tall as it
             [200, 40, 240, 98],
-            [215, 20, 240, 40],  # over a part of the fifth only: 25 of its 40 columns
+            [228, 20, 268, 40],  # over the fifth's corner: 12 of the two's 40 columns
             [300, 40, 340, 98],
             [300, 5, 340, 25],  # ending 15 rows over the seventh's top
         ],
@@ -168,4 +168,4 @@ def test_a_real_sets_standing_tiles_are_boxed_to_their_tops(cross_set):
     """The cross-set (never trained on) labels a standing tile with its top; the finder boxes
     its print: grown to the top, more of its 582 labelled tiles are boxed at IoU 0.5."""
     assert boxed(Recogniser.load(config=VisionConfig(face_top_reach=0)), cross_set) == 516
-    assert boxed(Recogniser.load(), cross_set) == 546
+    assert boxed(Recogniser.load(), cross_set) == 548

@@ -43,10 +43,10 @@ def surface_colours(lab: np.ndarray, boxes: np.ndarray) -> np.ndarray:
     return out
 
 
-def face_colour(surfaces: np.ndarray, printed: np.ndarray) -> np.ndarray | None:
+def face_colour(surfaces: np.ndarray, printed: np.ndarray | None = None) -> np.ndarray | None:
     """The frame's face colour: the median ``surfaces`` of its ``printed`` tiles (read neither
-    face down nor White); None with fewer than ``MIN_FACES`` of them in the frame."""
-    faces = printed & ~np.isnan(surfaces[:, 0])
+    face down nor White; all of them when None); None with fewer than ``MIN_FACES`` of them."""
+    faces = ~np.isnan(surfaces[:, 0]) if printed is None else printed & ~np.isnan(surfaces[:, 0])
     return np.median(surfaces[faces], axis=0) if faces.sum() >= MIN_FACES else None
 
 

@@ -25,13 +25,12 @@ from dataclasses import replace
 import cv2
 import numpy as np
 
-from vision.blank_faces import WHITE, face_colour, face_coloured, surface_colours
+from vision.blank_faces import INNER, WHITE, face_colour, face_coloured, surface_colours
 from vision.boxes import boxes_of
 from vision.classify import LabelledTiles
 from vision.config import VisionConfig
 from vision.reading import Reading
 
-INNER = 0.2  # share of a box's width left out each side: its neighbours' edges, its shadow
 NEAR_ROWS = 6  # rows above a box looked at first
 SURFACES = 12  # printed tiles at most whose surfaces tell the frame's face colour
 ABOVE = 0.3  # a box over this share of another's width, centred higher, is the tile above it
@@ -62,14 +61,18 @@ def rows_of_face(lab: np.ndarray, box: np.ndarray, face: np.ndarray, config: Vis
     return 0
 
 
+def shared_columns(box: np.ndarray, boxes: np.ndarray) -> np.ndarray:
+    """[N] how many columns ``box`` shares with each of ``boxes`` (negative: the gap between)."""
+    return np.minimum(box[2], boxes[:, 2]) - np.maximum(box[0], boxes[:, 0])
+
+
 def room_above(boxes: np.ndarray) -> np.ndarray:
     """[N] how far each box may grow up before it meets the box of a tile above it (inf where
     there is none); 0 where that box already reaches into it."""
     room = np.full(len(boxes), np.inf)
     centre = (boxes[:, 1] + boxes[:, 3]) / 2
     for i, (x1, y1, x2, _) in enumerate(boxes):
-        shared = np.minimum(x2, boxes[:, 2]) - np.maximum(x1, boxes[:, 0])
-        above = (shared > ABOVE * (x2 - x1)) & (centre < centre[i])
+        above = (shared_columns(boxes[i], boxes) > ABOVE * (x2 - x1)) & (centre < centre[i])
         above[i] = False
         if above.any():
             room[i] = max(0.0, y1 - float(boxes[above, 3].max()))
@@ -85,7 +88,7 @@ def with_face_tops(frame_bgr: np.ndarray, reading: Reading, config: VisionConfig
     printed = [i for i, t in enumerate(reading.tiles) if not t.face_down and t.label != "5z"]
     some = printed[:: max(1, math.ceil(len(printed) / SURFACES))]
     lab = cv2.cvtColor(frame_bgr, cv2.COLOR_BGR2LAB)
-    face = face_colour(surface_colours(lab, boxes[some]), np.ones(len(some), bool))
+    face = face_colour(surface_colours(lab, boxes[some]))
     if face is None:
         return reading
     room = room_above(boxes)
@@ -108,7 +111,7 @@ def blank_tops(boxes: np.ndarray, white: np.ndarray) -> list[int]:
     tops = []
     for i in np.flatnonzero(white):
         x1, y1, x2, y2 = boxes[i]
-        shared = np.minimum(x2, boxes[:, 2]) - np.maximum(x1, boxes[:, 0])
+        shared = shared_columns(boxes[i], boxes)
         widths = np.minimum(x2 - x1, boxes[:, 2] - boxes[:, 0])
         heights = boxes[:, 3] - boxes[:, 1]
         under = (

@@ -223,3 +223,33 @@ def test_keeping_the_finder_holds_heat_size_and_offset_where_the_teacher_sees_a_
         same = teacher(images)
     held, value = FinderKeep(teacher, weight=2.0).loss(same, images)
     assert value == pytest.approx(0.0, abs=1e-4) and float(held) == pytest.approx(2 * value)
+
+
+def test_the_upright_share_draws_those_scenes_as_solid_standing_tiles() -> None:
+    # at share 1 every scene is the upright renderer's, drawn from the scene's own random
+    # stream after its hand and size (so a scene's other draws stay as they were)
+    import random
+
+    import cv2
+
+    from vision.synth.art import ArtSource
+    from vision.synth.hands import random_hand, random_row
+    from vision.synth.upright import render_upright
+    from vision.training.finder import STORE_SIDE, load_synth
+
+    art_dir = Path(__file__).resolve().parents[2] / ".." / "shared" / "tile-art"
+    if not art_dir.exists():
+        pytest.skip(f"../shared not found: {art_dir}")
+    seed = 2037
+    for i, (img, boxes, angles) in enumerate(load_synth(2, seed, upright_share=1.0)):
+        rng = random.Random(seed * 1_000_003 + i)
+        random_hand(rng) if rng.random() < 0.8 else random_row(rng, rng.randint(8, 20))
+        size = rng.choice([(640, 480), (480, 640), (640, 640)])
+        want, tiles = render_upright(ArtSource(0.0).for_scene(seed, i), rng, size)
+        scale = STORE_SIDE / max(size)
+        assert img.shape == (round(size[1] * scale), round(size[0] * scale), 3)
+        small = cv2.resize(want, (img.shape[1], img.shape[0]), interpolation=cv2.INTER_AREA)
+        assert np.abs(small.astype(int) - img).mean() < 2
+        assert boxes == pytest.approx(np.array([t.box for t in tiles]) * scale, abs=0.5)
+        # a standing tile's glyph points up the image
+        assert len(angles) == len(tiles) and np.all(np.abs(angles + np.pi / 2) < 0.6)

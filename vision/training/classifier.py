@@ -55,6 +55,14 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help="share (0..1) of the --scene-crops scenes whose tiles stand, faces to a low camera "
         "(half of those in loose groups), as the finder trainer draws them (0: none, as before)",
     )
+    p.add_argument(
+        "--upright-share",
+        type=float,
+        default=0.0,
+        metavar="SHARE",
+        help="share (0..1) of the --scene-crops scenes of solid standing tiles seen low, in rows "
+        "or loose groups (vision.synth.upright), as the finder trainer draws them",
+    )
     add_run_arguments(p)
     p.add_argument(
         "--finder-crops",
@@ -140,8 +148,10 @@ def run(args: argparse.Namespace) -> int:
     torch.manual_seed(args.seed)
     if not 0.0 <= args.procedural_share <= 1.0:
         raise SystemExit(f"--procedural-share {args.procedural_share} is not within 0..1")
-    if not 0.0 <= args.standing_share <= 1.0:
-        raise SystemExit(f"--standing-share {args.standing_share} is not within 0..1")
+    for name in ("standing_share", "upright_share"):
+        if not 0.0 <= getattr(args, name) <= 1.0:
+            flag = "--" + name.replace("_", "-")
+            raise SystemExit(f"{flag} {getattr(args, name)} is not within 0..1")
     out: Path = args.out
     out.mkdir(parents=True, exist_ok=True)
     manifest = args.manifest or default_manifest()
@@ -167,6 +177,7 @@ def run(args: argparse.Namespace) -> int:
         if not args.finder_crops:
             raise SystemExit("--scene-crops needs --finder-crops: the finder that boxes the scenes")
         standing = f"_stand{args.standing_share:g}" if args.standing_share else ""
+        standing += f"_upright{args.upright_share:g}" if args.upright_share else ""
         xc, yc, oc = data.cache(
             out / f"scenes_{args.scene_crops}_{args.seed}{faces}{standing}.npz",
             lambda: data.scene_crops(
@@ -175,6 +186,7 @@ def run(args: argparse.Namespace) -> int:
                 args.finder_crops,
                 procedural_share=share,
                 standing_share=args.standing_share,
+                upright_share=args.upright_share,
             ),
         )
         xs, ys, os_ = np.concatenate([xs, xc]), np.concatenate([ys, yc]), np.concatenate([os_, oc])
@@ -241,6 +253,8 @@ def run(args: argparse.Namespace) -> int:
             + (f"; {share:g} of them with procedural tile faces" if share else "")
             + (f"; {args.standing_share:g} of the scenes' tiles standing" if args.standing_share
                else "")
+            + (f"; {args.upright_share:g} of the scenes solid standing tiles seen low"
+               if args.upright_share else "")
             + ")",
         )
     return 0

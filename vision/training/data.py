@@ -20,6 +20,7 @@ from vision.preprocess import CROP_PAD, CROP_SIZE, crop_affine, crop_tiles
 from vision.synth.art import ArtSource, drawn_for
 from vision.synth.hands import random_hand, random_row
 from vision.synth.scene import SCATTERED_SHARE, render
+from vision.synth.upright import render_upright
 
 STORE = 64  # stored crop side; augmentation re-crops it to CROP_SIZE
 # share of training crops shrunk to 16-36 px first: distant tiles (15-25 px in a frame) are where
@@ -212,12 +213,14 @@ def _finder_on_scenes(
     procedural_share: float = 0.0,
     clutter_share: float = 0.0,
     standing_share: float = 0.0,
+    upright_share: float = 0.0,
 ) -> Iterable[tuple[random.Random, np.ndarray, list, np.ndarray, np.ndarray]]:
     """Rendered riichi scenes (fingers, point sticks and loose tiles among them; printed
     clutter in ``clutter_share`` of them; standing tiles, half of those scattered, in
-    ``standing_share``) as the finder in ``models_dir`` boxes them down to ``MINED_HEAT``: (the
-    scene's rng, image, truth tiles, boxes found, their IoU with every truth tile), scenes
-    without boxes or tiles skipped."""
+    ``standing_share``; solid standing tiles seen low, `vision.synth.upright`, in
+    ``upright_share`` instead) as the finder in ``models_dir`` boxes them down to
+    ``MINED_HEAT``: (the scene's rng, image, truth tiles, boxes found, their IoU with every
+    truth tile), scenes without boxes or tiles skipped."""
     from vision.config import VisionConfig
     from vision.postprocess import iou
     from vision.recogniser import Recogniser
@@ -232,7 +235,10 @@ def _finder_on_scenes(
         scattered = standing and drawn_for("scattered", seed, i, SCATTERED_SHARE)
         hand = random_hand(rng)  # before the size, as the streams of earlier runs drew them
         size = rng.choice([(640, 480), (480, 640)])
-        img, tiles = render(hand, art, rng, size, clutter, standing, scattered)
+        if drawn_for("upright", seed, i, upright_share):
+            img, tiles = render_upright(art, rng, size)
+        else:
+            img, tiles = render(hand, art, rng, size, clutter, standing, scattered)
         truth = np.array([t.box for t in tiles], np.float64).reshape(-1, 4)
         found = np.array([c.box for c in finder.find(img)], np.float64).reshape(-1, 4)
         if len(found) and len(truth):
@@ -277,16 +283,23 @@ def scene_crops(
     models_dir: Path,
     procedural_share: float = 0.0,
     standing_share: float = 0.0,
+    upright_share: float = 0.0,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Labelled crops cut where the finder boxes the tiles of rendered riichi scenes (IoU >= 0.5
     with a tile: its label, ``back`` when face down, and its glyph axis as ``synth_crops``
     gives it): the tiles as the pipeline reads them, small, steeply seen, called tiles lying
     sideways, at the finder's own boxes (where the balanced rows' small characters are
-    misread most). ``procedural_share``: as `synth_crops`; ``standing_share``: as
-    `_finder_on_scenes`."""
+    misread most). ``procedural_share``: as `synth_crops`; ``standing_share`` and
+    ``upright_share``: as `_finder_on_scenes`."""
     xs, ys, os_ = [], [], []
     for _, img, tiles, found, overlap in _finder_on_scenes(
-        n_scenes, seed, models_dir, "scene crops", procedural_share, standing_share=standing_share
+        n_scenes,
+        seed,
+        models_dir,
+        "scene crops",
+        procedural_share,
+        standing_share=standing_share,
+        upright_share=upright_share,
     ):
         keep = overlap.max(axis=1) >= 0.5
         xs.append(crop_tiles(img, found[keep].astype(np.float32), STORE, STORE_PAD))

@@ -77,6 +77,14 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "and held in their boxes",
     )
     p.add_argument(
+        "--upright-share",
+        type=float,
+        default=0.0,
+        metavar="SHARE",
+        help="share (0..1) of the rendered scenes of tiles standing as solid bodies, in rows "
+        "or loose groups, seen by a low camera (vision.synth.upright)",
+    )
+    p.add_argument(
         "--clutter-share",
         type=float,
         default=0.0,
@@ -140,17 +148,20 @@ def load_synth(
     procedural_share: float = 0.0,
     standing_share: float = 0.0,
     clutter_share: float = 0.0,
+    upright_share: float = 0.0,
 ) -> list[Sample]:
     """Rendered scenes: riichi hands (``meld_mix`` weights 0-4 melds) and balanced rows;
     ``procedural_share`` of them with procedural tile faces (a random set each) for the CC0 art,
     ``standing_share`` with standing tiles (SCATTERED_SHARE of those in loose groups),
-    ``clutter_share`` with printed clutter (each drawn apart from the scene's own random stream,
-    so the other scenes render as without them)."""
+    ``clutter_share`` with printed clutter, ``upright_share`` of solid standing tiles
+    (`vision.synth.upright`) instead (each drawn apart from the scene's own random stream, so the
+    other scenes render as without them)."""
     from vision.synth.art import ArtSource, drawn_for
     from vision.synth.hands import MELD_MIX, random_hand, random_row
 
     meld_mix = meld_mix or MELD_MIX
     from vision.synth.scene import SCATTERED_SHARE, render
+    from vision.synth.upright import render_upright
 
     source = ArtSource(procedural_share)
     out = []
@@ -166,8 +177,11 @@ def load_synth(
         scattered = standing and drawn_for("scattered", seed, i, SCATTERED_SHARE)
         clutter = drawn_for("clutter", seed, i, clutter_share)
         size = rng.choice([(640, 480), (480, 640), (640, 640)])
-        img, tiles = render(hand, art, rng, size, clutter, standing, scattered)
-        boxes = np.array([t.box for t in tiles], np.float32)
+        if drawn_for("upright", seed, i, upright_share):
+            img, tiles = render_upright(art, rng, size)
+        else:
+            img, tiles = render(hand, art, rng, size, clutter, standing, scattered)
+        boxes = np.array([t.box for t in tiles], np.float32).reshape(-1, 4)
         angles = np.array([tile_angle(t.quad) for t in tiles], np.float32)
         img, boxes = _shrink(img, boxes)
         out.append((img, boxes, angles))
@@ -301,7 +315,7 @@ def starting_finder(init: Path | None, width: int) -> TileFinder:
 def run(args: argparse.Namespace) -> int:
     torch.set_num_threads(args.threads)
     torch.manual_seed(args.seed)
-    for name in ("procedural_share", "standing_share", "clutter_share"):
+    for name in ("procedural_share", "standing_share", "clutter_share", "upright_share"):
         if not 0.0 <= getattr(args, name) <= 1.0:
             flag = "--" + name.replace("_", "-")
             raise SystemExit(f"{flag} {getattr(args, name)} is not within 0..1")
@@ -315,6 +329,7 @@ def run(args: argparse.Namespace) -> int:
         procedural_share=args.procedural_share,
         standing_share=args.standing_share,
         clutter_share=args.clutter_share,
+        upright_share=args.upright_share,
     )
     samples = load_real(manifest) + synth
     print(f"finder samples: {len(samples)}", flush=True)
@@ -384,6 +399,7 @@ def run(args: argparse.Namespace) -> int:
                 for share, what in (
                     (args.procedural_share, "with procedural tile faces"),
                     (args.standing_share, "with standing tiles"),
+                    (args.upright_share, "of solid standing tiles seen low"),
                     (args.clutter_share, "with printed clutter"),
                 )
                 if share

@@ -253,3 +253,17 @@ def test_the_upright_share_draws_those_scenes_as_solid_standing_tiles() -> None:
         assert boxes == pytest.approx(np.array([t.box for t in tiles]) * scale, abs=0.5)
         # a standing tile's glyph points up the image
         assert len(angles) == len(tiles) and np.all(np.abs(angles + np.pi / 2) < 0.6)
+
+
+def test_keeping_the_renders_holds_the_photos_and_the_scenes_not_drawn_upright() -> None:
+    from vision.synth.art import drawn_for
+    from vision.training.finder import held_to_start
+
+    photos_only = held_to_start(3, 200, 2040, 0.4, renders=False)
+    assert photos_only == [True] * 3 + [False] * 200
+    hold = held_to_start(3, 200, 2040, 0.4, renders=True)
+    assert hold[:3] == [True] * 3
+    upright = [drawn_for("upright", 2040, i, 0.4) for i in range(200)]
+    assert 60 <= sum(upright) <= 100  # about 0.4 of 200 drawn upright ...
+    assert hold[3:] == [not u for u in upright]  # ... and only those are not held
+    assert held_to_start(2, 5, 2040, 0.0, renders=True) == [True] * 7

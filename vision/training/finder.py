@@ -100,6 +100,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help="hold the model to the --init finder's maps on the real photos by this weight "
         "(0: off), so a fine-tune learns new scenes without unlearning the photos",
     )
+    p.add_argument(
+        "--keep-renders",
+        action="store_true",
+        help="with --keep-real, hold it on the renders too, all but the --upright-share ones "
+        "(what the fine-tune is for), so it does not unlearn the flat scenes either",
+    )
     add_run_arguments(p)
 
 
@@ -186,6 +192,19 @@ def load_synth(
         img, boxes = _shrink(img, boxes)
         out.append((img, boxes, angles))
     return out
+
+
+def held_to_start(
+    n_real: int, n_synth: int, seed: int, upright_share: float, renders: bool
+) -> list[bool]:
+    """Which of the samples (the real photos, then ``load_synth``'s scenes of ``seed``) the
+    --keep-real loss holds to the starting finder: the photos, and with ``renders`` the scenes
+    not drawn upright (the draw `load_synth` makes), so that only the new scenes teach anew."""
+    from vision.synth.art import drawn_for
+
+    return [True] * n_real + [
+        renders and not drawn_for("upright", seed, i, upright_share) for i in range(n_synth)
+    ]
 
 
 def augment(
@@ -331,7 +350,10 @@ def run(args: argparse.Namespace) -> int:
         clutter_share=args.clutter_share,
         upright_share=args.upright_share,
     )
-    samples = load_real(manifest) + synth
+    real = load_real(manifest)
+    samples = real + synth
+    hold = held_to_start(len(real), len(synth), 2000 + args.seed, args.upright_share,
+                         args.keep_renders)
     print(f"finder samples: {len(samples)}", flush=True)
     folded = bool(args.init and args.init.suffix == ".onnx")
     if args.keep_real and (not args.init or args.keep_real < 0):
@@ -368,9 +390,9 @@ def run(args: argparse.Namespace) -> int:
             x = torch.from_numpy(np.stack(imgs).astype(np.float32))
             pred = model(x)
             loss, parts = loss_fn(pred, torch.from_numpy(np.stack(tgts)))
-            real = torch.tensor([samples[i][2] is None for i in batch])
-            if keep and real.any():
-                held, parts["keep"] = keep.loss(pred[real], x[real])
+            kept = torch.tensor([hold[i] for i in batch])
+            if keep and kept.any():
+                held, parts["keep"] = keep.loss(pred[kept], x[kept])
                 loss = loss + held
             optimise(loss, opt, sched)
             for k, v in parts.items():
@@ -392,7 +414,8 @@ def run(args: argparse.Namespace) -> int:
             recipe=f"{args.epochs} epochs AdamW one-cycle lr {args.lr}, batch {args.batch}, "
             f"focal heatmap + L1 size/offset/orientation, width {args.width}"
             + (f", held to the starting finder's maps on real photos by {args.keep_real:g}"
-               if args.keep_real else ""),
+               if args.keep_real else "")
+            + (" and on the renders not upright" if args.keep_real and args.keep_renders else ""),
             data_note=f"real train + train-augmented photos + {args.synth_scenes} scenes"
             + "".join(
                 f"; {share:g} of them {what}"

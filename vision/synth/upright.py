@@ -8,7 +8,7 @@ hiding the lower part of those behind. Here each tile is a box of the set's prop
 scene (unit: one tile width), drawn far to near through a pinhole camera, its printed face
 warped onto its front, each side shaded by a light that also casts its shadow on the table.
 A tile's box is its whole body's outline (the labels of real photos box a half-hidden tile to
-where its base is); one more than ``HIDDEN_MAX`` hidden is left out of the labels.
+where its base is); one hidden more than ``HIDDEN_MAX`` by nearer tiles is no label.
 """
 
 from __future__ import annotations
@@ -351,7 +351,8 @@ def _wall(img: np.ndarray, camera: Camera, far: float, rng: random.Random) -> No
     """Beyond the table's far edge (``far`` tile widths back): a tray's dark rim, then a wall
     or a shelf of books, as a webcam low over the table sees them."""
     h, w = img.shape[:2]
-    (ax, ay), (bx, by) = camera.project(np.array([[-200.0, far, 0.0], [200.0, far, 0.0]]), SUPER)
+    cx = float(camera.centre[0])  # two points of the edge in front of the camera give its line
+    (ax, ay), (bx, by) = camera.project(np.array([[cx - 5, far, 0.0], [cx + 5, far, 0.0]]), SUPER)
     edge = ay + (by - ay) * (np.arange(w, dtype=np.float32) - ax) / (bx - ax)
     wall = np.empty_like(img)
     wall[:] = [rng.uniform(20, 230) for _ in range(3)]

@@ -71,7 +71,7 @@ def render_rows(
     canvas, (x0, y0), band = scene._paint_flat(tiles, art, rng)  # noqa: SLF001
     ch, cw = canvas.shape[:2]
     homography = from_above(cw, ch, w, h, rng)
-    img = scene._background(h, w, rng, nrng)  # noqa: SLF001
+    img = scene.table_background(h, w, rng, nrng)
     warped = cv2.warpPerspective(canvas, homography, (w, h), flags=cv2.INTER_LINEAR)
     alpha = warped[..., 3:] / 255.0
     shadow = cv2.GaussianBlur(alpha, (0, 0), 4)
@@ -88,7 +88,7 @@ def render_rows(
         box = [round(float(v), 1) for v in (max(0, q[:, 0].min()), max(0, q[:, 1].min()),
                                             min(w, q[:, 0].max()), min(h, q[:, 1].max()))]
         truth.append({"label": "back" if t.face_down else t.label, "box": box})
-    return scene._finish(img, rng, nrng), truth  # noqa: SLF001
+    return scene.photo_finish(img, rng, nrng), truth
 
 
 def main() -> None:

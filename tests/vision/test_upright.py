@@ -119,3 +119,16 @@ def test_the_same_seed_renders_the_same_scene_of_standing_tiles():
     for t in a[1]:
         x0, y0, x1, y1 = t.box
         assert 0 <= x0 < x1 <= SIZE[0] and 0 <= y0 < y1 <= SIZE[1]
+
+
+def test_a_scene_drawn_upright_is_rendered_as_solid_standing_tiles():
+    from vision.synth.draws import SceneDraws
+    from vision.synth.hands import random_hand
+
+    assert SceneDraws.of(5, 0) == SceneDraws()  # no share: every scene lies flat, as before
+    draws = SceneDraws.of(5, 0, standing_share=1.0, upright_share=1.0)
+    assert draws.upright and draws.standing
+    hand = random_hand(random.Random(3))
+    img, tiles = draws.render(hand, BlockArt(), random.Random(11), SIZE)
+    want = render_upright(BlockArt(), random.Random(11), SIZE)
+    assert (img == want[0]).all() and tiles == want[1]

@@ -117,7 +117,9 @@ def _clear(x: float, y: float, other: Placed) -> bool:
     return abs(x - other.x) >= 1.0 or abs(y - other.y) >= 1.3  # a top is at most 0.6 deep
 
 
-def _background(h: int, w: int, rng: random.Random, nrng: np.random.Generator) -> np.ndarray:
+def table_background(h: int, w: int, rng: random.Random, nrng: np.random.Generator) -> np.ndarray:
+    """A table cloth or board (float BGR, h x w): a plain colour, soft blotches, sometimes
+    grain or stripes, and noise."""
     base = np.array(
         rng.choice(
             [
@@ -271,7 +273,9 @@ def _distractors(img: np.ndarray, rng: random.Random, avoid: list[tuple[float, .
             )
 
 
-def _finish(img: np.ndarray, rng: random.Random, nrng: np.random.Generator) -> np.ndarray:
+def photo_finish(img: np.ndarray, rng: random.Random, nrng: np.random.Generator) -> np.ndarray:
+    """A rendered image made photo-like (uint8 BGR): uneven light, a highlight or a soft
+    shadow, a colour cast, blur, noise and JPEG."""
     h, w = img.shape[:2]
     yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
     a = rng.uniform(0, 2 * math.pi)
@@ -318,7 +322,7 @@ def render(
     canvas, (x0, y0), band = _paint_flat(tiles, art, rng, standing)
     ch, cw = canvas.shape[:2]
     H = _homography(cw, ch, w, h, rng, level=standing)
-    bg = _background(h, w, rng, nrng)
+    bg = table_background(h, w, rng, nrng)
     warped = cv2.warpPerspective(canvas, H, (w, h), flags=cv2.INTER_LINEAR)
     alpha = warped[..., 3:] / 255.0
     shadow = cv2.GaussianBlur(alpha, (0, 0), 4)
@@ -363,4 +367,4 @@ def render(
     if clutter:
         paint_clutter(img, rng, [t.box for t in out])
     img = img * (1 - alpha) + warped[..., :3] * alpha
-    return _finish(img, rng, nrng), out
+    return photo_finish(img, rng, nrng), out

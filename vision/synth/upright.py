@@ -22,7 +22,7 @@ import numpy as np
 
 from vision.synth.art import BACK_COLOURS, FRONT_COLOURS, Art
 from vision.synth.hands import FACES
-from vision.synth.scene import FACE_H, SceneTile, _background, _finish
+from vision.synth.scene import FACE_H, SceneTile, photo_finish, table_background
 
 SUPER = 2  # drawn this many times larger, then shrunk: smooth edges
 TEXTURE_PX = 96  # face texture width
@@ -192,11 +192,11 @@ def render_upright(
         (rng.uniform(-0.6, 0.6), rng.uniform(-1.0, 0.2), 1.0),
         rng.uniform(0.6, 0.9),
     )
-    table = cv2.resize(_background(h, w, rng, nrng), (w * SUPER, h * SUPER))
+    table = cv2.resize(table_background(h, w, rng, nrng), (w * SUPER, h * SUPER))
     if rng.random() < WALL_SHARE:
         _wall(table, camera, max(t.y for t in tiles) + rng.uniform(1.5, 8), rng)
     img, out = draw_standing(tiles, camera, table, art, look, rng.uniform(0.25, 0.6))
-    return _finish(img, rng, nrng), out
+    return photo_finish(img, rng, nrng), out
 
 
 def draw_standing(

@@ -17,10 +17,10 @@ from tqdm import tqdm
 from scorer.tiles import MODEL_CLASSES
 from vision.manifest import LabelledImage
 from vision.preprocess import CROP_PAD, CROP_SIZE, crop_affine, crop_tiles
-from vision.synth.art import ArtSource, drawn_for
+from vision.synth.art import ArtSource
+from vision.synth.draws import SceneDraws
 from vision.synth.hands import random_hand, random_row
-from vision.synth.scene import SCATTERED_SHARE, render
-from vision.synth.upright import render_upright
+from vision.synth.scene import render
 
 STORE = 64  # stored crop side; augmentation re-crops it to CROP_SIZE
 # share of training crops shrunk to 16-36 px first: distant tiles (15-25 px in a frame) are where
@@ -230,15 +230,10 @@ def _finder_on_scenes(
     for i in tqdm(range(n_scenes), desc=desc, leave=False):
         rng = random.Random(seed * 1_000_003 + i)
         art = source.for_scene(seed, i)
-        clutter = drawn_for("clutter", seed, i, clutter_share)
-        standing = drawn_for("standing", seed, i, standing_share)
-        scattered = standing and drawn_for("scattered", seed, i, SCATTERED_SHARE)
+        draws = SceneDraws.of(seed, i, clutter_share, standing_share, upright_share)
         hand = random_hand(rng)  # before the size, as the streams of earlier runs drew them
         size = rng.choice([(640, 480), (480, 640)])
-        if drawn_for("upright", seed, i, upright_share):
-            img, tiles = render_upright(art, rng, size)
-        else:
-            img, tiles = render(hand, art, rng, size, clutter, standing, scattered)
+        img, tiles = draws.render(hand, art, rng, size)
         truth = np.array([t.box for t in tiles], np.float64).reshape(-1, 4)
         found = np.array([c.box for c in finder.find(img)], np.float64).reshape(-1, 4)
         if len(found) and len(truth):

@@ -162,12 +162,11 @@ def load_synth(
     ``clutter_share`` with printed clutter, ``upright_share`` of solid standing tiles
     (`vision.synth.upright`) instead (each drawn apart from the scene's own random stream, so the
     other scenes render as without them)."""
-    from vision.synth.art import ArtSource, drawn_for
+    from vision.synth.art import ArtSource
+    from vision.synth.draws import SceneDraws
     from vision.synth.hands import MELD_MIX, random_hand, random_row
 
     meld_mix = meld_mix or MELD_MIX
-    from vision.synth.scene import SCATTERED_SHARE, render
-    from vision.synth.upright import render_upright
 
     source = ArtSource(procedural_share)
     out = []
@@ -179,14 +178,9 @@ def load_synth(
             if rng.random() < 0.8
             else random_row(rng, rng.randint(8, 20))
         )
-        standing = drawn_for("standing", seed, i, standing_share)
-        scattered = standing and drawn_for("scattered", seed, i, SCATTERED_SHARE)
-        clutter = drawn_for("clutter", seed, i, clutter_share)
+        draws = SceneDraws.of(seed, i, clutter_share, standing_share, upright_share)
         size = rng.choice([(640, 480), (480, 640), (640, 640)])
-        if drawn_for("upright", seed, i, upright_share):
-            img, tiles = render_upright(art, rng, size)
-        else:
-            img, tiles = render(hand, art, rng, size, clutter, standing, scattered)
+        img, tiles = draws.render(hand, art, rng, size)
         boxes = np.array([t.box for t in tiles], np.float32).reshape(-1, 4)
         angles = np.array([tile_angle(t.quad) for t in tiles], np.float32)
         img, boxes = _shrink(img, boxes)
@@ -200,10 +194,11 @@ def held_to_start(
     """Which of the samples (the real photos, then ``load_synth``'s scenes of ``seed``) the
     --keep-real loss holds to the starting finder: the photos, and with ``renders`` the scenes
     not drawn upright (the draw `load_synth` makes), so that only the new scenes teach anew."""
-    from vision.synth.art import drawn_for
+    from vision.synth.draws import SceneDraws
 
     return [True] * n_real + [
-        renders and not drawn_for("upright", seed, i, upright_share) for i in range(n_synth)
+        renders and not SceneDraws.of(seed, i, upright_share=upright_share).upright
+        for i in range(n_synth)
     ]
 
 

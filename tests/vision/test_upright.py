@@ -132,3 +132,24 @@ def test_a_scene_drawn_upright_is_rendered_as_solid_standing_tiles():
     img, tiles = draws.render(hand, BlockArt(), random.Random(11), SIZE)
     want = render_upright(BlockArt(), random.Random(11), SIZE)
     assert (img == want[0]).all() and tiles == want[1]
+
+
+def test_the_synth_cli_writes_upright_scenes_with_their_boxes_and_no_layout(tmp_path):
+    import cv2
+
+    from vision.manifest import read_manifest
+    from vision.synth.art import ArtSource
+    from vision.training.synth_cli import generate
+
+    pytest.importorskip("PIL")
+    generate(tmp_path, 2, 555, "upright", SIZE, quality=100, faces="mixed", upright=True)
+    entries = read_manifest(tmp_path / "manifest.jsonl")
+    assert [e.split for e in entries] == ["upright", "upright"] and entries[0].layout is None
+    for i, e in enumerate(entries):  # each scene's own stream, as the held-out sets seed it
+        img, tiles = render_upright(
+            ArtSource(0.5).for_scene(555, i), random.Random(555 * 1_000_003 + i), SIZE
+        )
+        assert [(t.label, t.box, t.face_down) for t in e.tiles] == [
+            (t.label, tuple(round(v, 1) for v in t.box), t.face_down) for t in tiles
+        ]
+        assert np.abs(cv2.imread(str(e.path)).astype(int) - img).mean() < 2  # JPEG at 100

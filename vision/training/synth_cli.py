@@ -1,5 +1,9 @@
 """Render a synthetic riichi set: JPEG scenes plus a manifest (with poses and the layout).
 
+With ``--upright`` the scenes are solid standing tiles seen by a low camera instead
+(`vision.synth.upright`: rows and loose groups, nearer tiles hiding those behind), labelled by
+box only: no hand, so no layout or poses.
+
 Fixed seed, so ``--seed 7 --n 300`` is the same set everywhere; the held-out synthetic measuring
 set uses seeds the trainers never use (they use 1000+ and 2000+). Never commit the output.
 """
@@ -17,6 +21,7 @@ from vision.manifest import LabelledImage, LabelledTile, write_manifest
 from vision.synth.art import FACE_SOURCES, ArtSource
 from vision.synth.hands import random_hand
 from vision.synth.scene import render
+from vision.synth.upright import render_upright
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -33,6 +38,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help="tile faces: the CC0 art (default; the held-out seed 7 set), procedural faces in a "
         "random style per scene (needs Pillow and a CJK font), or half of each",
     )
+    p.add_argument(
+        "--upright",
+        action="store_true",
+        help="render tiles standing as solid bodies seen by a low camera, in rows or loose groups "
+        "(labelled boxes only: no hand layout)",
+    )
 
 
 def generate(
@@ -43,16 +54,21 @@ def generate(
     size: tuple[int, int],
     quality: int = 90,
     faces: str = "cc0",
+    upright: bool = False,
 ) -> list[LabelledImage]:
     """Render ``n`` scenes into ``out`` and return their manifest entries (``faces``: a key of
-    `FACE_SOURCES`; a CC0 scene is the same whichever it is)."""
+    `FACE_SOURCES`; a CC0 scene is the same whichever it is; ``upright``: `render_upright`)."""
     source = ArtSource(FACE_SOURCES[faces])
     (out / "images").mkdir(parents=True, exist_ok=True)
     entries = []
     for i in tqdm(range(n), desc="scenes", leave=False):
         rng = random.Random(seed * 1_000_003 + i)
-        hand = random_hand(rng)
-        img, tiles = render(hand, source.for_scene(seed, i), rng, size)
+        if upright:
+            hand = None
+            img, tiles = render_upright(source.for_scene(seed, i), rng, size)
+        else:
+            hand = random_hand(rng)
+            img, tiles = render(hand, source.for_scene(seed, i), rng, size)
         name = f"images/{split}_{seed}_{i:05d}.jpg"
         cv2.imwrite(str(out / name), img, [cv2.IMWRITE_JPEG_QUALITY, quality])
         entries.append(
@@ -65,7 +81,7 @@ def generate(
                 tiles=tuple(
                     LabelledTile(t.label, t.box, t.sideways, t.face_down, t.group) for t in tiles
                 ),
-                layout=hand.layout_json(),
+                layout=hand.layout_json() if hand else None,
             )
         )
     write_manifest(out / "manifest.jsonl", entries)
@@ -74,6 +90,8 @@ def generate(
 
 def run(args: argparse.Namespace) -> int:
     w, h = (int(v) for v in args.size.lower().split("x"))
-    entries = generate(args.out, args.n, args.seed, args.split, (w, h), args.quality, args.faces)
+    entries = generate(
+        args.out, args.n, args.seed, args.split, (w, h), args.quality, args.faces, args.upright
+    )
     print(f"wrote {len(entries)} scenes and {args.out / 'manifest.jsonl'}")
     return 0

@@ -39,6 +39,12 @@ class VisionConfig:
     # synth seeds: 1.3 read 4 more called tiles right than 1.35 and grouped 1 scene more, 1.25
     # the same but a red five less)
     stack_split: float = 1.3
+    # a box this much wider (taller) than its neighbours, as tall (wide) as them within
+    # ``pair_like`` either way, may hold two touching tiles: cut in two where both halves read
+    # as a tile and a label this surely (vision.pairs; 0 turns it off)
+    pair_split: float = 1.7
+    pair_like: float = 1.3
+    pair_split_prob: float = 0.5
     zoom_below: float = 24.0  # tiles shorter (finder px) are found again magnified (synth tuning)
     zoom_margin: float = 1.0  # ... in a crop this many tile lengths around the tiles found
     zoom_min_gain: float = 1.3  # ... when it magnifies them at least this much

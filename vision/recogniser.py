@@ -24,6 +24,7 @@ from vision.decode import CompleteCheck
 from vision.face_tops import with_face_tops, without_blank_tops
 from vision.find import Finder
 from vision.layout import gap_problem
+from vision.pairs import split_pairs
 from vision.postprocess import Candidate
 from vision.preprocess import turned_region
 from vision.proportions import at_true_proportions
@@ -148,6 +149,7 @@ class Recogniser:
             return self._framed(self._read(canvas, complete, level), back, size)
         steep = level_region(located.found, shape, cfg) if level else None
         found = split_stacks(frame_bgr, located.found, classifier, cfg)
+        found = split_pairs(frame_bgr, found, classifier, cfg)
         found = without_slivers(found, shape, cfg)
         tiles = classifier.label(frame_bgr, found, crop_turn(found, cfg))
         tiles = with_weak_peaks(frame_bgr, tiles, located.view, classifier, cfg)

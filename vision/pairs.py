@@ -1,0 +1,80 @@
+"""Two tiles in one box: the finder now and then boxes two touching tiles as one.
+
+Standing tiles side by side in a tight row, seen from a low camera, or a loose tile just in
+front of another, can leave one centre peak with a box over both: a box about twice its
+neighbours' size one way and their size the other. ``split_pairs`` cuts such a box in two
+where both halves read surely as tiles (``pair_cuts`` finds them, ``checked_pairs`` keeps the
+cuts). A sideways tile among upright ones is longer one way but shorter the other, and an added
+kan's stacked pair is longer both ways (``refine.split_stacks``): neither is cut here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+import numpy as np
+
+from vision.boxes import boxes_of
+from vision.classify import Classifier
+from vision.config import VisionConfig
+from vision.postprocess import Candidate
+
+PAIR_NEIGHBOURS = 4  # a box's size is judged against the boxes around it (perspective)
+
+
+def pair_cuts(
+    found: Sequence[Candidate], config: VisionConfig
+) -> list[tuple[int, tuple[Candidate, Candidate]]]:
+    """Boxes that may hold two tiles: (index into ``found``, its two halves) for each box at
+    least ``pair_split`` times as wide (tall) as the median of its nearest boxes, and as tall
+    (wide) as them within a sideways tile's ratio either way, cut across its long side."""
+    if config.pair_split <= 0 or len(found) <= PAIR_NEIGHBOURS:
+        return []
+    boxes = boxes_of(found).astype(np.float64)
+    size = boxes[:, 2:] - boxes[:, :2]
+    centres = (boxes[:, :2] + boxes[:, 2:]) / 2
+    dist = np.linalg.norm(centres[:, None] - centres[None], axis=2)
+    near = np.argsort(dist, axis=1)[:, 1 : PAIR_NEIGHBOURS + 1]
+    ratio = size / np.median(size[near], axis=1)  # [N, 2]: width, height against the near boxes'
+    like = (ratio > 1 / config.pair_like) & (ratio < config.pair_like)
+    out: list[tuple[int, tuple[Candidate, Candidate]]] = []
+    for i in range(len(found)):
+        x1, y1, x2, y2 = boxes[i]
+        if ratio[i, 0] >= config.pair_split and like[i, 1]:
+            xm = (x1 + x2) / 2
+            halves = ((x1, y1, xm, y2), (xm, y1, x2, y2))
+        elif ratio[i, 1] >= config.pair_split and like[i, 0]:
+            ym = (y1 + y2) / 2
+            halves = ((x1, y1, x2, ym), (x1, ym, x2, y2))
+        else:
+            continue
+        first, second = (replace(found[i], box=tuple(float(v) for v in h)) for h in halves)
+        out.append((i, (first, second)))
+    return out
+
+
+def checked_pairs(
+    found: Sequence[Candidate],
+    cuts: list[tuple[int, tuple[Candidate, Candidate]]],
+    sure: np.ndarray,
+) -> list[Candidate]:
+    """The boxes with each of ``cuts`` made whose halves both read surely as tiles (``sure``:
+    one flag per half, the cuts' halves in turn); a box whose halves do not stays whole."""
+    made = {i: list(pair) for n, (i, pair) in enumerate(cuts) if sure[2 * n] and sure[2 * n + 1]}
+    return [h for i, c in enumerate(found) for h in made.get(i, [c])]
+
+
+def split_pairs(
+    frame_bgr: np.ndarray, found: Sequence[Candidate], classifier: Classifier, config: VisionConfig
+) -> Sequence[Candidate]:
+    """``pair_cuts`` made where each half's crop reads as one label with at least
+    ``pair_split_prob`` and, when the classifier has a tile head, as a tile at least as surely."""
+    cuts = pair_cuts(found, config)
+    if not cuts:
+        return found
+    probs, _, tile = classifier.classify(frame_bgr, boxes_of([h for _, p in cuts for h in p]))
+    sure = probs.max(axis=1) >= config.pair_split_prob
+    if tile is not None:
+        sure &= tile >= config.pair_split_prob
+    return checked_pairs(found, cuts, sure)

@@ -22,12 +22,13 @@ class VisionConfig:
     stack_recovery_prob: float = 0.7  # ... or as a tile beside one of the same kind (kakan)
     # ... or as a tile the finder half saw beside a located one (a cut-off tile at a stretched
     # photo's edge, a worn face): a peak this hot, the tile head this sure, the label this
-    # likely, within this many tile widths of a located tile (chosen on the `train` photos; 1
-    # turns it off)
+    # likely, within this many tile sizes (root of a box's area) of a located tile (chosen on
+    # the `train` photos; 1 turns it off)
     row_recovery_heat: float = 0.3
     row_recovery_tile: float = 0.8
     row_recovery_prob: float = 0.5
     row_recovery_reach: float = 1.5
+    row_recovery_chain: bool = True  # ... or of a tile so kept (a group standing together)
     stack_zoom_margin: float = 1.5  # pons are looked at again in a crop this many tile lengths
     # around them, for an added kan's stacked tile (0 turns it off)
     # ... the crop turned level with the row when it lies further than this (degrees) off a

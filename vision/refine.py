@@ -178,22 +178,35 @@ def recovered_in_row(
     """Indices into ``weak`` of the weak peaks kept as tiles the finder half saw: at least
     ``row_recovery_heat`` hot, a tile by the tile head (``tile``, [N]) with at least
     ``row_recovery_tile``, a label of at least ``row_recovery_prob`` (``probs``: the weak
-    peaks' rows), and within ``row_recovery_reach`` tile widths (short sides) of a located
-    tile, as the next tile of a row lies."""
+    peaks' rows), and within ``row_recovery_reach`` tile sizes (the median root of a box's
+    area: a tile standing behind another lies a tile's length from it, the next one in a row a
+    width) of a located tile, as the next tile of a row lies; with ``row_recovery_chain``, of a
+    tile so kept too (a group of tiles standing together, each half hidden)."""
     if not found or config.row_recovery_heat >= config.detect_threshold:
         return []
-    width = float(np.median([min(c.box[2] - c.box[0], c.box[3] - c.box[1]) for c in found]))
-    centres = np.array([c.centre for c in found], np.float64)
-    keep = []
-    for k, c in enumerate(weak):
-        if c.score < config.row_recovery_heat or tile[k] < config.row_recovery_tile:
-            continue
-        if probs[k].max() < config.row_recovery_prob:
-            continue
-        near = float(np.hypot(*(centres - np.array(c.centre)).T).min())
-        if near <= config.row_recovery_reach * width:
-            keep.append(k)
-    return keep
+    size = float(np.median([np.sqrt((c.box[2] - c.box[0]) * (c.box[3] - c.box[1])) for c in found]))
+    centres = [c.centre for c in found]
+    sure = [
+        k
+        for k, c in enumerate(weak)
+        if c.score >= config.row_recovery_heat
+        and tile[k] >= config.row_recovery_tile
+        and probs[k].max() >= config.row_recovery_prob
+    ]
+    keep: list[int] = []
+    while True:  # a tile kept may be the one a further tile stands beside
+        at = np.array(centres, np.float64)
+        more = [
+            k
+            for k in sure
+            if k not in keep
+            and np.hypot(*(at - np.array(weak[k].centre)).T).min()
+            <= config.row_recovery_reach * size
+        ]
+        if not more or not config.row_recovery_chain:
+            return sorted(keep + more)
+        keep += more
+        centres += [weak[k].centre for k in more]
 
 
 def recovered_backs(

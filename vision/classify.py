@@ -3,8 +3,8 @@
 Takes a frame and the located tiles' boxes; gives ``LabelledTiles``: each tile's 38 class
 probabilities and, where the classifier has the heads, the chance its glyph stands vertical in
 its crop; crops the tile head calls no tile (a finger, a point stick's end, a patch of table)
-are left out. Crops the classifier is unsure of are read again turned half round and the two
-averaged. In a row running steeply across the frame the glyph's axis is read on crops turned
+are left out. Crops the classifier is unsure of are read again turned half round and at
+boxes a little larger and smaller (each turned too), and the six views averaged. In a row running steeply across the frame the glyph's axis is read on crops turned
 level with the row (``crop_turn``), where upright and sideways tiles look different.
 """
 
@@ -100,12 +100,32 @@ class Classifier:
             # a half turn keeps the glyph axis, so it reads the same tile from a second view;
             # sure crops are not turned, as on the tuning scenes they never changed
             flipped = self.session.run_all(batch[unsure, :, ::-1, ::-1].copy())
-            probs[unsure] = (probs[unsure] + softmax(flipped[0])) / 2
+            views = [probs[unsure], softmax(flipped[0])]
             if axis is not None and not turn:
                 axis[unsure] = (axis[unsure] + softmax(flipped[1])[:, 0]) / 2
+            views += self._zoomed(frame_bgr, np.asarray(boxes)[unsure])
+            probs[unsure] = np.mean(views, axis=0)
         if self.taught is not None:  # the table's own tiles weigh the labels
             probs = self.taught.weigh(probs, outs[self._features_index()][:n], self.config)
         return probs, axis, tile
+
+    def _zoomed(self, frame_bgr: np.ndarray, boxes: np.ndarray) -> list[np.ndarray]:
+        """Class probabilities of the boxes grown and shrunk about their centres by
+        ``zoom_views`` (none when 0), each view and its half turn: a box a little off a tile
+        set the classifier never learned shows its face at another scale and margin."""
+        z = self.config.zoom_views
+        if z <= 0:
+            return []
+        boxes = np.asarray(boxes, np.float32).reshape(-1, 4)
+        centre, half = (boxes[:, :2] + boxes[:, 2:]) / 2, (boxes[:, 2:] - boxes[:, :2]) / 2
+        batch = np.concatenate(
+            [
+                self.input(frame_bgr, np.hstack([centre - half * s, centre + half * s]))
+                for s in (1 + z, 1 / (1 + z))
+            ]
+        )
+        both = self.session.run_all(np.concatenate([batch, batch[:, :, ::-1, ::-1]]))[0]
+        return list(softmax(both).reshape(4, len(boxes), -1))
 
     def _features_index(self) -> int:
         names = [o.name for o in self.session.session.get_outputs()]

@@ -82,6 +82,7 @@ class VisionConfig:
     face_top_reach: float = 0.6
     test_time_flip: bool = True  # also classify unsure crops turned half round, average
     flip_below: float = 0.7  # ... those whose top probability is below this (synth tuning sets)
+    zoom_views: float = 0.1  # ... and read again with their boxes this share larger and smaller
     # sideways log-odds = weights x cues (layout.sideways_scores), fitted on synth seeds 13 + 21
     sideways_box_weight: float = 10.0  # box's log(along / across the row) above the median
     sideways_axis_weight: float = 5.0  # finder's long axis along the row (times its strength)

@@ -119,11 +119,11 @@ def read_whites(reader: Recogniser, images) -> dict[str, int]:
 
 
 def test_a_real_sets_blank_white_dragons_are_read_white_not_face_down(white_dragons):
-    """The cross-set (never trained on) prints its White dragon blank: the classifier reads 8 of
+    """The cross-set (never trained on) prints its White dragon blank: the classifier reads 7 of
     the 10 it boxes as face down; told by their colour, every one is the White dragon. (Boxes
     as found: grown to their tiles' tops, ``vision.face_tops``, one more is boxed.)"""
     found = VisionConfig(face_top_reach=0)
     off = read_whites(Recogniser.load(config=replace(found, blank_face_chroma=0)), white_dragons)
     on = read_whites(Recogniser.load(config=found), white_dragons)
-    assert off == {"5z": 2, "back": 8}
+    assert off == {"5z": 3, "back": 7}
     assert on == {"5z": 10}

@@ -113,8 +113,8 @@ def test_a_real_sets_touching_standing_tiles_are_boxed_and_read_one_by_one():
     if not CROSS_SET.exists():
         pytest.skip(f"../shared not found: {CROSS_SET} (set RIICHI_SHARED)")
     images = read_manifest(CROSS_SET)
-    assert read_right(Recogniser.load(config=VisionConfig(pair_split=0)), images) == (553, 540)
-    assert read_right(Recogniser.load(), images) == (557, 545)
+    assert read_right(Recogniser.load(config=VisionConfig(pair_split=0)), images) == (553, 544)
+    assert read_right(Recogniser.load(), images) == (557, 549)
 
 
 def read_right(reader: Recogniser, images) -> tuple[int, int]:

@@ -43,7 +43,7 @@ class VisionConfig:
     # a box this much wider (taller) than its neighbours, as tall (wide) as them within
     # ``pair_like`` either way, may hold two touching tiles: cut in two where both halves read
     # as a tile and a label this surely (vision.pairs; 0 turns it off)
-    pair_split: float = 1.7
+    pair_split: float = 1.5
     pair_like: float = 1.3
     pair_split_prob: float = 0.5
     zoom_below: float = 24.0  # tiles shorter (finder px) are found again magnified (synth tuning)

@@ -15,9 +15,10 @@ from dataclasses import replace
 
 import numpy as np
 
-from vision.boxes import boxes_of
+from vision.boxes import along_x, boxes_of
 from vision.classify import Classifier
 from vision.config import VisionConfig
+from vision.layout import TilePose, row_angle
 from vision.postprocess import Candidate
 
 PAIR_NEIGHBOURS = 4  # a box's size is judged against the boxes around it (perspective)
@@ -28,8 +29,13 @@ def pair_cuts(
 ) -> list[tuple[int, tuple[Candidate, Candidate]]]:
     """Boxes that may hold two tiles: (index into ``found``, its two halves) for each box at
     least ``pair_split`` times as wide (tall) as the median of its nearest boxes, and as tall
-    (wide) as them within a sideways tile's ratio either way, cut across its long side."""
+    (wide) as them within ``pair_like`` either way, cut across its long side; only where the
+    tiles' row lies within 15 degrees of a frame axis (``boxes.along_x``), as a box's sides
+    then measure a tile's."""
     if config.pair_split <= 0 or len(found) <= PAIR_NEIGHBOURS:
+        return []
+    poses = [TilePose(c.box, c.angle, c.orientation_strength, False) for c in found]
+    if along_x(row_angle(poses)) is None:  # a slanted row's boxes hold parts of their neighbours
         return []
     boxes = boxes_of(found).astype(np.float64)
     size = boxes[:, 2:] - boxes[:, :2]

@@ -1,6 +1,7 @@
 """Two touching tiles boxed as one by the finder, cut in two (vision.pairs)."""
 
 import json
+import math
 import os
 from dataclasses import replace
 from pathlib import Path
@@ -54,12 +55,29 @@ def test_a_box_over_a_tile_and_the_one_behind_it_is_cut_along_its_height():
     [
         box(128, 114, 172, 144),  # a called tile lying sideways: 44 x 30
         box(128, 84, 172, 144),  # an added kan's stacked pair: 44 x 60
-        box(128, 100, 176, 144),  # 1.6 tiles wide: under pair_split (1.7)
+        box(128, 100, 170, 144),  # 1.4 tiles wide: under pair_split (1.5)
         box(128, 100, 188, 190),  # twice as wide and twice as tall: no tile's size either way
     ],
 )
 def test_sideways_tiles_stacked_pairs_and_boxes_not_twice_a_tile_are_not_cut(odd):
     assert pair_cuts(row(odd), CFG) == []
+
+
+def test_a_row_slanted_across_the_frame_is_not_cut():
+    # the row runs 30 degrees off the x axis: its tiles' axis-aligned boxes hold parts of their
+    # neighbours, so a box twice as wide says nothing about two tiles in it
+    turn = math.radians(30)
+    slanted = []
+    for k in range(6):
+        cx, cy = 100 + 40 * k * math.cos(turn), 300 - 40 * k * math.sin(turn)
+        half = 30.0 if k == 5 else 15.0  # the last: twice as wide
+        slanted.append(
+            Candidate((cx - half, cy - 22, cx + half, cy + 22), 0.9, turn + math.pi / 2, 1.0)
+        )
+    assert pair_cuts(slanted, CFG) == []
+    level = [replace(c, angle=math.pi / 2) for c in slanted]
+    level = [replace(c, box=(c.box[0], 278.0, c.box[2], 322.0)) for c in level]
+    assert [i for i, _ in pair_cuts(level, CFG)] == [5]
 
 
 def test_too_few_boxes_to_compare_or_the_step_off_cut_nothing():
@@ -114,7 +132,7 @@ def test_a_real_sets_touching_standing_tiles_are_boxed_and_read_one_by_one():
         pytest.skip(f"../shared not found: {CROSS_SET} (set RIICHI_SHARED)")
     images = read_manifest(CROSS_SET)
     assert read_right(Recogniser.load(config=VisionConfig(pair_split=0)), images) == (553, 544)
-    assert read_right(Recogniser.load(), images) == (557, 549)
+    assert read_right(Recogniser.load(), images) == (559, 551)
 
 
 def read_right(reader: Recogniser, images) -> tuple[int, int]:

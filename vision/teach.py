@@ -23,7 +23,6 @@ import numpy as np
 from scorer.tiles import MODEL_CLASSES, TileError, parse_tiles
 from vision.boxes import boxes_of, framed_box
 from vision.classify import Classifier
-from vision.pairs import split_pairs
 from vision.postprocess import Candidate
 from vision.proportions import at_true_proportions
 from vision.refine import without_slivers
@@ -199,12 +198,12 @@ def located_tiles(recogniser: Recogniser, frame_bgr: np.ndarray) -> list[Box]:
 
 
 def _kept(recogniser: Recogniser, frame_bgr: np.ndarray, found: list[Candidate]) -> list[Box]:
-    """The boxes ``found`` in a frame, two touching tiles boxed as one cut in two
-    (``pairs.split_pairs``), but slivers and what the tile head calls no tile."""
-    classifier = Classifier(recogniser.classifier, recogniser.config)
-    found = split_pairs(frame_bgr, found, classifier, recogniser.config)
+    """The boxes ``found`` in a frame but slivers and what the tile head calls no tile (two
+    touching tiles boxed as one are not cut here, as the reader cuts them: a half's crop holds
+    part of its neighbour, and taught it is a poor picture of its tile; the photo's tile not
+    located, the page asks for another)."""
     found = without_slivers(found, frame_bgr.shape[:2], recogniser.config)
-    kept = classifier.label(frame_bgr, found, 0.0)
+    kept = Classifier(recogniser.classifier, recogniser.config).label(frame_bgr, found, 0.0)
     return [tuple(float(v) for v in c.box) for c in kept.found]  # type: ignore[misc]
 
 

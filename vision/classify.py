@@ -4,8 +4,9 @@ Takes a frame and the located tiles' boxes; gives ``LabelledTiles``: each tile's
 probabilities and, where the classifier has the heads, the chance its glyph stands vertical in
 its crop; crops the tile head calls no tile (a finger, a point stick's end, a patch of table)
 are left out. Crops the classifier is unsure of are read again turned half round and at
-boxes a little larger and smaller (each turned too), and the six views averaged. In a row running steeply across the frame the glyph's axis is read on crops turned
-level with the row (``crop_turn``), where upright and sideways tiles look different.
+boxes a little larger and smaller (each turned too), and the six views averaged. In a row
+running steeply across the frame the glyph's axis is read on crops turned level with the row
+(``crop_turn``), where upright and sideways tiles look different.
 """
 
 from __future__ import annotations
@@ -111,8 +112,8 @@ class Classifier:
 
     def _zoomed(self, frame_bgr: np.ndarray, boxes: np.ndarray) -> list[np.ndarray]:
         """Class probabilities of the boxes grown and shrunk about their centres by
-        ``zoom_views`` (none when 0), each view and its half turn: a box a little off a tile
-        set the classifier never learned shows its face at another scale and margin."""
+        ``zoom_views`` (none when 0), each view and its half turn: a tile of a set the
+        classifier never learned, its box a little off, reads more surely at another scale."""
         z = self.config.zoom_views
         if z <= 0:
             return []

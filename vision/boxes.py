@@ -1,5 +1,5 @@
-"""Box arithmetic the stages share: boxes as arrays, squares around them, boxes mapped back
-from a turned canvas, and whether a row runs along a frame axis."""
+"""Box arithmetic the stages share: boxes as arrays, each box's nearest boxes, squares around
+them, boxes mapped back from a turned canvas, and whether a row runs along a frame axis."""
 
 from __future__ import annotations
 
@@ -13,6 +13,17 @@ import numpy as np
 def boxes_of(items: Sequence[Any]) -> np.ndarray:
     """[N, 4] float32 boxes of candidates or detected tiles."""
     return np.array([x.box for x in items], np.float32).reshape(-1, 4)
+
+
+def nearest(boxes: np.ndarray, k: int) -> np.ndarray:
+    """[N, min(k, N - 1)] indices of each box's nearest other boxes by centre distance, nearest
+    first: sizes judged against the boxes around a box, not the whole frame (perspective, a
+    shelf of books behind the table)."""
+    b = np.asarray(boxes, np.float64).reshape(-1, 4)
+    centres = (b[:, :2] + b[:, 2:]) / 2
+    apart = np.linalg.norm(centres[:, None] - centres[None], axis=2)
+    np.fill_diagonal(apart, np.inf)
+    return np.argsort(apart, axis=1, kind="stable")[:, : min(k, len(b) - 1)]
 
 
 def along_x(angle: float) -> bool | None:

@@ -20,7 +20,7 @@ import numpy as np
 from scorer.tiles import MODEL_CLASSES
 from vision.boxes import boxes_of
 from vision.config import VisionConfig
-from vision.layout import TilePose, row_angle
+from vision.layout import found_row_angle
 from vision.postprocess import Candidate, softmax
 from vision.preprocess import crop_tiles, to_nchw, turned_squares
 from vision.session import ModelSession
@@ -165,7 +165,7 @@ def crop_turn(found: Sequence[Candidate], config: VisionConfig) -> float:
     sideways, which the glyph-axis head then tells), else 0 (crops as the boxes lie)."""
     if len(found) < 2:
         return 0.0
-    angle = row_angle([TilePose(c.box, c.angle, c.orientation_strength, False) for c in found])
+    angle = found_row_angle(found)
     quarter = angle % (math.pi / 2)
     off = math.degrees(min(quarter, math.pi / 2 - quarter))
     return angle if off > config.turn_crops_from else 0.0

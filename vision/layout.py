@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -62,6 +63,12 @@ def gap_problem(problem: str) -> bool:
     photo of tiles not laid out as a win has one), not about the tiles read."""
     head, tail = EXTRA_GAPS.split("{}")
     return problem == NO_WINNING_GAP or (problem.startswith(head) and problem.endswith(tail))
+
+
+def found_row_angle(found: Sequence[Any]) -> float:
+    """``row_angle`` of located candidates (their boxes and the finder's long axes), before
+    anything is known of which lie face down."""
+    return row_angle([TilePose(c.box, c.angle, c.orientation_strength, False) for c in found])
 
 
 def row_angle(poses: Sequence[TilePose]) -> float:

@@ -15,10 +15,10 @@ from dataclasses import replace
 
 import numpy as np
 
-from vision.boxes import along_x, boxes_of
+from vision.boxes import along_x, boxes_of, nearest
 from vision.classify import Classifier
 from vision.config import VisionConfig
-from vision.layout import TilePose, row_angle
+from vision.layout import found_row_angle
 from vision.postprocess import Candidate
 
 PAIR_NEIGHBOURS = 4  # a box's size is judged against the boxes around it (perspective)
@@ -34,27 +34,23 @@ def pair_cuts(
     then measure a tile's."""
     if config.pair_split <= 0 or len(found) <= PAIR_NEIGHBOURS:
         return []
-    poses = [TilePose(c.box, c.angle, c.orientation_strength, False) for c in found]
-    if along_x(row_angle(poses)) is None:  # a slanted row's boxes hold parts of their neighbours
-        return []
     boxes = boxes_of(found).astype(np.float64)
     size = boxes[:, 2:] - boxes[:, :2]
-    centres = (boxes[:, :2] + boxes[:, 2:]) / 2
-    dist = np.linalg.norm(centres[:, None] - centres[None], axis=2)
-    near = np.argsort(dist, axis=1)[:, 1 : PAIR_NEIGHBOURS + 1]
-    ratio = size / np.median(size[near], axis=1)  # [N, 2]: width, height against the near boxes'
+    ratio = size / np.median(size[nearest(boxes, PAIR_NEIGHBOURS)], axis=1)  # [N, 2]: w, h
     like = (ratio > 1 / config.pair_like) & (ratio < config.pair_like)
+    wide = (ratio[:, 0] >= config.pair_split) & like[:, 1]
+    tall = (ratio[:, 1] >= config.pair_split) & like[:, 0]
+    if not (wide | tall).any() or along_x(found_row_angle(found)) is None:
+        return []  # a slanted row's boxes hold parts of their neighbours
     out: list[tuple[int, tuple[Candidate, Candidate]]] = []
-    for i in range(len(found)):
+    for i in np.flatnonzero(wide | tall).tolist():
         x1, y1, x2, y2 = boxes[i]
-        if ratio[i, 0] >= config.pair_split and like[i, 1]:
-            xm = (x1 + x2) / 2
-            halves = ((x1, y1, xm, y2), (xm, y1, x2, y2))
-        elif ratio[i, 1] >= config.pair_split and like[i, 0]:
-            ym = (y1 + y2) / 2
-            halves = ((x1, y1, x2, ym), (x1, ym, x2, y2))
-        else:
-            continue
+        xm, ym = (x1 + x2) / 2, (y1 + y2) / 2
+        halves = (
+            ((x1, y1, xm, y2), (xm, y1, x2, y2))
+            if wide[i]
+            else ((x1, y1, x2, ym), (x1, ym, x2, y2))
+        )
         first, second = (replace(found[i], box=tuple(float(v) for v in h)) for h in halves)
         out.append((i, (first, second)))
     return out

@@ -17,12 +17,12 @@ from dataclasses import replace
 import numpy as np
 
 from scorer.tiles import MODEL_CLASSES
-from vision.boxes import along_x, boxes_of
+from vision.boxes import along_x, boxes_of, nearest
 from vision.classify import Classifier, LabelledTiles
 from vision.config import VisionConfig
 from vision.find import FinderView
 from vision.kinds import kind_of
-from vision.layout import TilePose, row_angle
+from vision.layout import found_row_angle
 from vision.postprocess import Candidate, iou
 
 SLIVER_NEIGHBOURS = 4  # a sliver is judged against the boxes around it
@@ -42,10 +42,7 @@ def without_slivers(
     h, w = frame_shape[:2]
     boxes = boxes_of(found).astype(np.float64)
     sides = np.sort(boxes[:, 2:] - boxes[:, :2], axis=1)
-    centres = (boxes[:, :2] + boxes[:, 2:]) / 2
-    apart = np.linalg.norm(centres[:, None] - centres[None], axis=2)
-    np.fill_diagonal(apart, np.inf)
-    near = np.argsort(apart, axis=1)[:, : min(SLIVER_NEIGHBOURS, len(found) - 1)]
+    near = nearest(boxes, SLIVER_NEIGHBOURS)
     small = (sides < config.min_tile_ratio * np.median(sides[near], axis=1)).any(axis=1)
     inside = (boxes[:, :2] > 1).all(axis=1) & (boxes[:, 2] < w - 1) & (boxes[:, 3] < h - 1)
     return [c for c, drop in zip(found, small & inside, strict=True) if not drop]
@@ -77,7 +74,7 @@ def stack_cuts(
     in the row (not in a heap of loose tiles)."""
     if config.stack_split <= 0 or len(found) < 5:
         return []
-    angle = row_angle([TilePose(c.box, c.angle, c.orientation_strength, False) for c in found])
+    angle = found_row_angle(found)
     row_along_x = along_x(angle)
     if row_along_x is None:
         return []
@@ -85,8 +82,7 @@ def stack_cuts(
     w, h = boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1]
     along, across = (w, h) if row_along_x else (h, w)
     centres = (boxes[:, :2] + boxes[:, 2:]) / 2
-    dist = np.hypot(*(centres[:, None] - centres[None]).transpose(2, 0, 1))
-    near = np.argsort(dist, axis=1)[:, 1:5]  # the four nearest boxes of each
+    near = nearest(boxes, 4)
     across_near = np.median(across[near], axis=1)
     line = centres[:, 1] if row_along_x else centres[:, 0]
     in_row = (np.abs(line[near] - line[:, None]) < 0.5 * across_near[:, None]).sum(axis=1)

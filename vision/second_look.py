@@ -27,7 +27,7 @@ from vision.classify import Classifier, LabelledTiles
 from vision.config import VisionConfig
 from vision.find import Finder
 from vision.kinds import kind_of
-from vision.layout import TilePose, row_angle
+from vision.layout import found_row_angle
 from vision.postprocess import Candidate, iou
 from vision.preprocess import turned_region
 from vision.reading import MeldKind, Reading
@@ -371,7 +371,7 @@ def level_region(
     (radians, counter-clockwise) that lays the row level; else None."""
     if config.level_from <= 0 or len(found) < 2:
         return None
-    angle = row_angle([TilePose(c.box, c.angle, c.orientation_strength, False) for c in found])
+    angle = found_row_angle(found)
     turn = (angle + math.pi / 4) % (math.pi / 2) - math.pi / 4
     if abs(math.degrees(turn)) <= config.level_from:
         return None

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from scorer.tiles import MODEL_CLASSES, TileError, parse_tiles
-from vision.boxes import boxes_of, framed_box
+from vision.boxes import boxes_of, framed_box, nearest
 from vision.classify import Classifier
 from vision.postprocess import Candidate
 from vision.proportions import at_true_proportions
@@ -67,9 +67,7 @@ def row_tilt(boxes: Sequence[Box]) -> float:
         return 0.0
     b = np.asarray(boxes, np.float64).reshape(-1, 4)
     c = (b[:, :2] + b[:, 2:]) / 2
-    apart = np.linalg.norm(c[:, None] - c[None], axis=2)
-    np.fill_diagonal(apart, np.inf)
-    d = c[np.argmin(apart, axis=1)] - c
+    d = c[nearest(b, 1)[:, 0]] - c
     angle = np.arctan2(d[:, 1], d[:, 0])
     folded = (angle + np.pi / 4) % (np.pi / 2) - np.pi / 4
     return float(np.median(folded))

@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from scorer.tiles import MODEL_CLASSES
+from tests.vision.cross_set import read_right
 from vision.classify import LabelledTiles
 from vision.config import VisionConfig
 from vision.face_tops import (
@@ -25,7 +26,6 @@ from vision.recogniser import Recogniser
 
 ROOT = Path(__file__).resolve().parents[2]
 SHARED = Path(os.environ.get("RIICHI_SHARED") or ROOT / ".." / "shared")
-CROSS_SET = SHARED / "photos" / "leo-miura-riichi-webcam" / "manifest.jsonl"
 PHOTOS = SHARED / "photos" / "roboflow-chinese-mahjong-v4" / "manifest.jsonl"
 TEAL, IVORY, LIT, YELLOW = (160, 150, 70), (232, 242, 246), (246, 252, 253), (60, 200, 230)
 BLUE, INK = (170, 110, 30), (30, 30, 30)
@@ -147,29 +147,11 @@ def test_the_blank_tops_are_left_out_of_the_tiles():
     assert without_blank_tops(tiles, VisionConfig(face_top_reach=0)) is tiles
 
 
-@pytest.fixture(scope="module")
-def cross_set():
-    if not CROSS_SET.exists():
-        pytest.skip(f"../shared not found: {CROSS_SET} (set RIICHI_SHARED)")
-    return read_manifest(CROSS_SET)
-
-
-def boxed(reader: Recogniser, images) -> int:
-    """How many labelled tiles the reader boxes at IoU 0.5 or more (whatever it reads them)."""
-    count = 0
-    for image in images:
-        ours = np.array([t.box for t in reader.read(cv2.imread(str(image.path))).tiles])
-        truth = np.array([t.box for t in image.tiles if t.label != "other"], np.float64)
-        if len(ours) and len(truth):
-            count += int((iou(truth, ours.reshape(-1, 4)).max(axis=1) >= 0.5).sum())
-    return count
-
-
-def test_a_real_sets_standing_tiles_are_boxed_to_their_tops(cross_set):
+def test_a_real_sets_standing_tiles_are_boxed_to_their_tops():
     """The cross-set (never trained on) labels a standing tile with its top; the finder boxes
     its print: grown to the top, more of its 582 labelled tiles are boxed at IoU 0.5."""
-    assert boxed(Recogniser.load(config=VisionConfig(face_top_reach=0)), cross_set) == 526
-    assert boxed(Recogniser.load(), cross_set) == 559
+    assert read_right(VisionConfig(face_top_reach=0))[0] == 526
+    assert read_right()[0] == 559
 
 
 def test_photos_of_tiles_lying_face_up_read_the_same_tiles_with_their_tops_grown():

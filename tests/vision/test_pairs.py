@@ -2,7 +2,6 @@
 
 import json
 import math
-import os
 from dataclasses import replace
 from pathlib import Path
 
@@ -11,20 +10,17 @@ import numpy as np
 import pytest
 
 from scorer.tiles import MODEL_CLASSES
+from tests.vision.cross_set import read_right
 from vision.boxes import boxes_of
 from vision.classify import Classifier
 from vision.config import VisionConfig
 from vision.find import Finder
-from vision.manifest import read_manifest
 from vision.pairs import checked_pairs, pair_cuts, split_pairs
-from vision.postprocess import Candidate, iou
+from vision.postprocess import Candidate
 from vision.recogniser import Recogniser
 
 CFG = VisionConfig()
 FRAMES = Path(__file__).parent / "frames"
-ROOT = Path(__file__).resolve().parents[2]
-SHARED = Path(os.environ.get("RIICHI_SHARED") or ROOT / ".." / "shared")
-CROSS_SET = SHARED / "photos" / "leo-miura-riichi-webcam" / "manifest.jsonl"
 
 
 def box(x1, y1, x2, y2):
@@ -128,25 +124,5 @@ def test_a_real_sets_touching_standing_tiles_are_boxed_and_read_one_by_one():
     """The cross-set (never trained on): rows of standing tiles where the finder boxed two
     touching tiles as one; cut in two, more of its 582 labelled tiles are boxed at IoU 0.5 and
     read right."""
-    if not CROSS_SET.exists():
-        pytest.skip(f"../shared not found: {CROSS_SET} (set RIICHI_SHARED)")
-    images = read_manifest(CROSS_SET)
-    assert read_right(Recogniser.load(config=VisionConfig(pair_split=0)), images) == (553, 544)
-    assert read_right(Recogniser.load(), images) == (559, 551)
-
-
-def read_right(reader: Recogniser, images) -> tuple[int, int]:
-    """Labelled tiles the reader boxes at IoU 0.5 or more, and of those, read right."""
-    boxed = right = 0
-    for image in images:
-        tiles = reader.read(cv2.imread(str(image.path))).tiles
-        truth = [t for t in image.tiles if t.label != "other"]
-        if not tiles or not truth:
-            continue
-        overlap = iou(
-            np.array([t.box for t in truth], np.float64), np.array([t.box for t in tiles])
-        )
-        for t, row in zip(truth, overlap, strict=True):
-            boxed += bool(row.max() >= 0.5)
-            right += bool(row.max() >= 0.5 and tiles[int(row.argmax())].label == t.label)
-    return boxed, right
+    assert read_right(VisionConfig(pair_split=0)) == (553, 544)
+    assert read_right() == (559, 551)

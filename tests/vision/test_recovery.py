@@ -7,13 +7,11 @@ import numpy as np
 import pytest
 
 from scorer.tiles import MODEL_CLASSES
-from tests.vision.test_pairs import CROSS_SET, read_right
+from tests.vision.cross_set import read_right
 from vision.classify import crop_turn
 from vision.config import VisionConfig
-from vision.manifest import read_manifest
 from vision.postprocess import Candidate
 from vision.reading import DetectedTile, Grouping, MeldKind, MeldReading, Reading
-from vision.recogniser import Recogniser
 from vision.refine import (
     checked_cuts,
     recovered_backs,
@@ -120,12 +118,8 @@ def test_weak_tiles_standing_behind_one_another_are_kept_a_tile_length_apart_one
 def test_a_real_sets_tiles_standing_half_hidden_in_a_group_are_kept():
     """The cross-set (never trained on): a group of standing tiles the finder gave only weak
     peaks, kept one beside the next; more of its 582 labelled tiles boxed and read right."""
-    if not CROSS_SET.exists():
-        pytest.skip(f"../shared not found: {CROSS_SET} (set RIICHI_SHARED)")
-    images = read_manifest(CROSS_SET)
-    alone = VisionConfig(row_recovery_chain=False)
-    assert read_right(Recogniser.load(config=alone), images) == (557, 549)
-    assert read_right(Recogniser.load(), images) == (559, 551)
+    assert read_right(VisionConfig(row_recovery_chain=False)) == (557, 549)
+    assert read_right() == (559, 551)
 
 
 def _row_with_stack(merged_box):

@@ -7,11 +7,10 @@ import cv2
 import numpy as np
 import pytest
 
-from tests.vision.test_pairs import CROSS_SET, read_right
+from tests.vision.cross_set import read_right
 from vision.classify import Classifier
 from vision.config import VisionConfig
 from vision.find import Finder
-from vision.manifest import read_manifest
 from vision.postprocess import softmax
 from vision.preprocess import crop_tiles, to_nchw
 from vision.recogniser import Recogniser
@@ -63,8 +62,5 @@ def test_an_unsure_crop_is_the_mean_of_six_views_and_a_sure_one_its_own(recognis
 
 def test_a_real_set_never_trained_on_reads_more_tiles_right_with_the_zoomed_views():
     """The cross-set: its 582 labelled tiles, boxed at IoU 0.5 and read right."""
-    if not CROSS_SET.exists():
-        pytest.skip(f"../shared not found: {CROSS_SET} (set RIICHI_SHARED)")
-    images = read_manifest(CROSS_SET)
-    assert read_right(Recogniser.load(config=VisionConfig(zoom_views=0)), images) == (559, 547)
-    assert read_right(Recogniser.load(), images) == (559, 551)
+    assert read_right(VisionConfig(zoom_views=0)) == (559, 547)
+    assert read_right() == (559, 551)

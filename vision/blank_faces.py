@@ -26,6 +26,22 @@ INNER = 0.2  # share of a box cut off each side: a standing tile's top, a neighb
 MIN_FACES = 3  # tiles read face up that the frame needs before its face colour is trusted
 
 
+def lab_around(
+    frame_bgr: np.ndarray, boxes: np.ndarray, reach_up: float = 0.0
+) -> tuple[np.ndarray, np.ndarray]:
+    """The frame in Lab over the ``boxes``' bounding region, each box also ``reach_up`` of its
+    height above it (only there do these steps look: a whole camera frame costs as much as a
+    classifier pass), and the ``boxes`` in that region's pixels."""
+    h, w = frame_bgr.shape[:2]
+    heights = boxes[:, 3] - boxes[:, 1]
+    x0 = int(np.clip(boxes[:, 0].min(), 0, w))
+    y0 = int(np.clip((boxes[:, 1] - reach_up * heights).min(), 0, h))
+    x1 = int(np.clip(boxes[:, 2].max() + 2, x0, w))
+    y1 = int(np.clip(boxes[:, 3].max() + 2, y0, h))
+    lab = cv2.cvtColor(np.ascontiguousarray(frame_bgr[y0:y1, x0:x1]), cv2.COLOR_BGR2LAB)
+    return lab, boxes - np.array([x0, y0, x0, y0], np.float64)
+
+
 def surface_colours(lab: np.ndarray, boxes: np.ndarray) -> np.ndarray:
     """[N, 3] Lab (OpenCV's 8-bit scale) of each box's plain surface: the median of the
     brighter half of its inner pixels (a face's background, not its print; a back's colour),
@@ -72,8 +88,7 @@ def with_blank_faces(
     doubt = (read == BACK) & (tiles.probs[:, WHITE] >= config.min_alternative)
     if not doubt.any():
         return tiles
-    lab = cv2.cvtColor(frame_bgr, cv2.COLOR_BGR2LAB)
-    surfaces = surface_colours(lab, boxes_of(tiles.found).astype(np.float64))
+    surfaces = surface_colours(*lab_around(frame_bgr, boxes_of(tiles.found).astype(np.float64)))
     face = face_colour(surfaces, (read != BACK) & (read != WHITE))
     if face is None:
         return tiles

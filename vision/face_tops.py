@@ -22,10 +22,16 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
-import cv2
 import numpy as np
 
-from vision.blank_faces import INNER, WHITE, face_colour, face_coloured, surface_colours
+from vision.blank_faces import (
+    INNER,
+    WHITE,
+    face_colour,
+    face_coloured,
+    lab_around,
+    surface_colours,
+)
 from vision.boxes import boxes_of
 from vision.classify import LabelledTiles
 from vision.config import VisionConfig
@@ -84,10 +90,11 @@ def with_face_tops(frame_bgr: np.ndarray, reading: Reading, config: VisionConfig
     (``rows_of_face``), no further than the box of a tile above it (``room_above``)."""
     if config.face_top_reach <= 0 or not reading.tiles:
         return reading
-    boxes = boxes_of(reading.tiles).astype(np.float64)
+    lab, boxes = lab_around(
+        frame_bgr, boxes_of(reading.tiles).astype(np.float64), config.face_top_reach
+    )
     printed = [i for i, t in enumerate(reading.tiles) if not t.face_down and t.label != "5z"]
     some = printed[:: max(1, math.ceil(len(printed) / SURFACES))]
-    lab = cv2.cvtColor(frame_bgr, cv2.COLOR_BGR2LAB)
     face = face_colour(surface_colours(lab, boxes[some]))
     if face is None:
         return reading

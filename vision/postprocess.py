@@ -66,16 +66,20 @@ def iou(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 
 
 def nms(boxes: np.ndarray, scores: np.ndarray, threshold: float) -> list[int]:
-    """Indices kept by greedy non-maximum suppression, strongest first."""
-    order = list(np.argsort(-scores, kind="stable"))
+    """Indices kept by greedy non-maximum suppression, strongest first (ties: the earlier box).
+
+    >>> b = np.array([[0, 0, 10, 10], [1, 0, 11, 10], [20, 0, 30, 10]], float)
+    >>> nms(b, np.array([0.5, 0.9, 0.7]), 0.5)
+    [1, 2]
+    """
+    order = np.argsort(-scores, kind="stable")
+    overlap = iou(boxes[order], boxes[order])  # one matrix: a frame has at most a few hundred
+    alive = np.ones(len(order), bool)
     keep: list[int] = []
-    while order:
-        i = order.pop(0)
-        keep.append(int(i))
-        if order:
-            rest = np.array(order)
-            overlap = iou(boxes[i : i + 1], boxes[rest])[0]
-            order = [int(j) for j, o in zip(rest, overlap, strict=True) if o <= threshold]
+    for k in range(len(order)):
+        if alive[k]:
+            keep.append(int(order[k]))
+            alive[k + 1 :] &= overlap[k, k + 1 :] <= threshold
     return keep
 
 

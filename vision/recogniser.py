@@ -99,6 +99,19 @@ class Recogniser:
         """Stage 1: located tiles (boxes in image pixels), strongest first."""
         return list(Finder(self.finder, self.config).locate(frame_bgr).found)
 
+    def peaks(self, frame_bgr: np.ndarray, heat: float) -> list[Candidate]:
+        """The finder's peaks of at least ``heat`` (boxes in frame pixels, strongest first) as
+        ``read`` finds them: on the frame at its true proportions, magnified where the tiles
+        are small. No later stage keeps a box that is not one of these at its weakest."""
+        finder = Finder(self.finder, self.config)
+        located = finder.locate(frame_bgr)
+        widened = at_true_proportions(frame_bgr, located.found, self.config)
+        if widened is None:
+            return located.view.peaks(heat, self.config.nms_iou)
+        canvas, back = widened
+        found = finder.locate(canvas).view.peaks(heat, self.config.nms_iou)
+        return [replace(c, box=framed_box(c.box, back)) for c in found]
+
     def finder_input(self, image: np.ndarray) -> np.ndarray:
         """The finder's [1, 3, S, S] input for a whole frame (letterboxed as its card says)."""
         return Finder(self.finder, self.config).input(image)

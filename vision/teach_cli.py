@@ -42,7 +42,8 @@ def add_teach_commands(sub: Any, load: Load, decode: Decode) -> None:
         help="measure teaching: taught from a few photos of a manifest, read on the others",
         description="Pick at most --photos photos that together show every kind (greedy cover "
         "of the manifest's labels), teach from their located tiles labelled from the manifest, "
-        "then read the other photos without and with the taught set (IoU 0.5 and 0.4).",
+        "then read the other photos without and with the taught set (IoU 0.5 and 0.4); within "
+        "reach: their tiles some box of the reading's or some weak finder peak lies on.",
     )
     p.add_argument("manifest", type=Path, help="manifest.jsonl (images + labelled tiles)")
     p.add_argument(

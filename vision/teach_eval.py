@@ -8,7 +8,9 @@ kiosk's teaching page locates them (``teach.located_tiles``) and labelled from t
 (the best-overlapping labelled tile, IoU >= 0.3, each tile once): in the kiosk the expected
 order gives the labels, here the manifest stands in. The remaining photos are read without and
 with the taught set and scored at IoU 0.5 and 0.4 (``MATCH_IOUS``): recall, located (some box
-on the tile, any label) and the share of located tiles read right.
+on the tile, any label), the share of located tiles read right, and within reach (some box of
+the reading's or some finder peak down to ``back_recovery_heat`` on the tile: the most that any
+rule for keeping weak peaks, taught or not, could locate with this finder).
 
 With ``tune``, the mixing's weight and temperature are chosen by leave-one-photo-out inside
 the teaching photos only (``leave_one_out``): each teaching photo's labelled tiles are
@@ -34,7 +36,7 @@ from vision.manifest import LabelledImage
 from vision.postprocess import iou
 from vision.reading import Reading
 from vision.recogniser import Recogniser
-from vision.teach import Shot, located_tiles, teach
+from vision.teach import Box, Shot, located_tiles, teach
 
 MATCH_IOUS = (0.5, 0.4)
 TEACH_IOU = 0.3  # a located box takes the label of the labelled tile it overlaps this much
@@ -123,14 +125,19 @@ def manifest_shot(recogniser: Recogniser, entry: LabelledImage, frame: np.ndarra
 
 @dataclass
 class Tally:
-    """Counts over photos at one IoU: labelled tiles, located (any label), read right."""
+    """Counts over photos at one IoU: labelled tiles, located (any label), read right, and
+    within reach (some box of the reading's or of the finder's ``peaks`` on the tile: what any
+    choice among the finder's weak peaks could locate at most)."""
 
     tiles: int = 0
     located: int = 0
     right: int = 0
+    within_reach: int = 0
     confusions: Counter[tuple[str, str]] | None = None
 
-    def add(self, entry: LabelledImage, reading: Reading, at_iou: float) -> None:
+    def add(
+        self, entry: LabelledImage, reading: Reading, at_iou: float, peaks: Sequence[Box] = ()
+    ) -> None:
         truth = [(t.label, t.box) for t in entry.tiles if t.label != "other"]
         ignore = [t.box for t in entry.tiles if t.label == "other"]
         found = [(t.label, t.box, t.confidence * t.detection_score) for t in reading.tiles]
@@ -139,6 +146,10 @@ class Tally:
         self.located += s.located
         self.right += s.tp
         self.confusions = (self.confusions or Counter()) + Counter(s.confusions)
+        boxes = [t.box for t in reading.tiles] + list(peaks)
+        if truth and boxes:
+            o = iou(np.array([b for _, b in truth], np.float64), np.array(boxes, np.float64))
+            self.within_reach += int((o.max(axis=1) >= at_iou).sum())
 
     def summary(self) -> dict[str, Any]:
         return {
@@ -146,6 +157,7 @@ class Tally:
             "recall": round(self.right / max(1, self.tiles), 4),
             "located": round(self.located / max(1, self.tiles), 4),
             "located_right": round(self.right / max(1, self.located), 4),
+            "within_reach": round(self.within_reach / max(1, self.tiles), 4),
             "confusions": [
                 [a, b, n] for (a, b), n in (self.confusions or Counter()).most_common(8)
             ],
@@ -159,12 +171,14 @@ def measure(
     progress: Progress,
     desc: str,
 ) -> dict[str, dict[str, Any]]:
-    """Each photo read once, scored at every IoU of ``MATCH_IOUS``."""
+    """Each photo read once, scored at every IoU of ``MATCH_IOUS``; within reach counts the
+    finder's peaks down to ``back_recovery_heat``, the weakest a later stage may keep."""
     tallies = {at: Tally() for at in MATCH_IOUS}
     for entry, frame in progress(list(zip(entries, frames, strict=True)), desc=desc):
         reading = recogniser.read(frame)
+        peaks = [c.box for c in recogniser.peaks(frame, recogniser.config.back_recovery_heat)]
         for at, tally in tallies.items():
-            tally.add(entry, reading, at)
+            tally.add(entry, reading, at, peaks)
     return {f"iou_{at}": tallies[at].summary() for at in MATCH_IOUS}
 
 
@@ -290,7 +304,7 @@ def report(result: dict[str, Any]) -> str:
             f"{f'IoU {at} ' + side:>18s}" for at in MATCH_IOUS for side in ("without", "taught")
         ),
     ]
-    for key in ("recall", "located", "located_right"):
+    for key in ("recall", "located", "located_right", "within_reach"):
         vals = [result[side][f"iou_{at}"][key] for at in MATCH_IOUS for side in ("without", "with")]
         lines.append(f"{key:16s}" + "".join(f"{v:>18.4f}" for v in vals))
     for side in ("without", "with"):

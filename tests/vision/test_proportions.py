@@ -12,7 +12,7 @@ import pytest
 from vision.config import VisionConfig
 from vision.evaluate import match_image
 from vision.manifest import read_manifest
-from vision.postprocess import Candidate
+from vision.postprocess import Candidate, iou
 from vision.proportions import stretch_of, unstretched
 from vision.recogniser import Recogniser
 
@@ -81,6 +81,27 @@ def test_a_squeezed_sample_frame_is_read_exactly_at_its_true_proportions(readers
     assert reading.image_size == (round(w / SQUEEZE), h)
     found = np.array([t.box for t in reading.tiles])
     assert found[:, 0].min() >= 0 and found[:, 2].max() <= round(w / SQUEEZE) + 0.5
+
+
+def test_the_finders_peaks_are_found_as_the_reading_finds_them_in_the_frames_pixels(readers):
+    """``Recogniser.peaks``: at ``detect_threshold`` the located tiles; on a frame squeezed from
+    16:9, found at its true proportions and mapped back (each box, widened again, on the box
+    found in the frame as rendered); far weaker, more of them, the stronger ones among them."""
+    recogniser = readers[0]
+    frame = cv2.imread(str(FRAMES / "hand_11_006.jpg"))
+    h, w = frame.shape[:2]
+    sure = recogniser.config.detect_threshold
+    located = np.array([c.box for c in recogniser.find(frame)])
+    assert [c.box for c in recogniser.peaks(frame, sure)] == [tuple(b) for b in located]
+    squeezed = cv2.resize(frame, (round(w / SQUEEZE), h), interpolation=cv2.INTER_AREA)
+    found = np.array([c.box for c in recogniser.peaks(squeezed, sure)])
+    assert len(found) == len(located) == 17  # the hand's 17 tiles (test_model.py)
+    widened = found * [w / round(w / SQUEEZE), 1, w / round(w / SQUEEZE), 1]
+    overlap = iou(widened, located)
+    assert (overlap.max(axis=1) >= 0.8).all() and len(set(overlap.argmax(axis=1))) == len(found)
+    weak = recogniser.peaks(squeezed, 0.02)  # a clean render: nothing else above 0.05
+    assert len(weak) == 29
+    assert {c.box for c in recogniser.peaks(squeezed, sure)} <= {c.box for c in weak}
 
 
 def test_real_photos_squeezed_from_16_9_read_better_at_their_true_proportions(readers):

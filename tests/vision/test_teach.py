@@ -356,7 +356,24 @@ def test_teach_eval_teaches_from_a_cover_and_reads_the_other_photos(recogniser, 
     for side in ("without", "with"):
         assert result[side]["iou_0.5"]["tiles"] == 16
         assert result[side]["iou_0.5"]["located_right"] == 1.0
+        assert result[side]["iou_0.5"]["within_reach"] == 1.0
     assert "read on the other 1 photos (16 labelled tiles)" in report(result)
+
+
+def test_a_tile_only_a_weak_peak_lies_on_is_within_reach_but_not_located():
+    from vision.manifest import LabelledImage, LabelledTile
+    from vision.reading import DetectedTile, Reading
+    from vision.teach_eval import Tally
+
+    labelled = (LabelledTile("1m", (0, 0, 10, 14)), LabelledTile("2m", (10, 0, 20, 14)))
+    labelled += (LabelledTile("3m", (20, 0, 30, 14)),)
+    entry = LabelledImage("a.png", None, 40, 20, "", labelled)
+    reading = Reading((DetectedTile("1m", (0, 0, 10, 14), 0.9),))
+    tally = Tally()
+    tally.add(entry, reading, 0.5, peaks=[(11, 1, 21, 15), (25, 0, 35, 14)])  # on 2m; 3m at 1/3
+    got = tally.summary()
+    assert (got["recall"], got["located"]) == (round(1 / 3, 4), round(1 / 3, 4))
+    assert got["within_reach"] == round(2 / 3, 4)
 
 
 def test_leave_one_out_reads_each_teaching_photo_with_the_others_taught(recogniser):

@@ -26,6 +26,8 @@ from vision.layout import found_row_angle
 from vision.postprocess import Candidate, iou
 
 SLIVER_NEIGHBOURS = 4  # a sliver is judged against the boxes around it
+BACK_REACH = 3.5  # tile widths: a closed kan's two backs lie 3 tiles apart
+STACK_REACH = 1.3  # tile widths: an added kan's stacked tile lies beside its pair
 
 
 def without_slivers(
@@ -150,6 +152,7 @@ def with_weak_peaks(
         for c in view.peaks(config.back_recovery_heat, config.nms_iou)
         if iou(np.array([c.box]), boxes).max() < config.nms_iou / 2
     ]
+    weak = [weak[k] for k in within_reach(found, tiles.probs, weak, config)]
     if not weak:
         return tiles
     probs, vertical, tile = classifier.classify(frame_bgr, boxes_of(weak), tiles.turn)
@@ -162,6 +165,35 @@ def with_weak_peaks(
     if not keep:
         return tiles
     return tiles.plus(LabelledTiles(tuple(weak), probs, vertical, tiles.turn), sorted(keep))
+
+
+def tile_width(found: Sequence[Candidate]) -> float:
+    """The median short side of the located boxes: a tile's width in this frame."""
+    return float(np.median([min(c.box[2] - c.box[0], c.box[3] - c.box[1]) for c in found]))
+
+
+def within_reach(
+    found: Sequence[Candidate], probs: np.ndarray, weak: Sequence[Candidate], config: VisionConfig
+) -> list[int]:
+    """Indices into ``weak`` of the peaks that some rule below could keep whatever their crops
+    read (only those are classified): within ``BACK_REACH`` of a located tile read ``back``
+    (``probs``: the located tiles' rows), ``STACK_REACH`` of any located tile, or in a row's
+    reach (``recovered_in_row`` as if every crop read surely)."""
+    width = tile_width(found)
+    at = np.array([c.centre for c in found], np.float64)
+    backs = at[probs.argmax(axis=1) == MODEL_CLASSES.index("back")]
+
+    def distance(points: np.ndarray, c: Candidate) -> float:
+        return float(np.hypot(*(points - np.array(c.centre)).T).min()) if len(points) else np.inf
+
+    near = {
+        k
+        for k, c in enumerate(weak)
+        if distance(at, c) <= STACK_REACH * width or distance(backs, c) <= BACK_REACH * width
+    }
+    sure = np.ones(len(weak))
+    near |= set(recovered_in_row(found, weak, sure[:, None], sure, config))
+    return sorted(near)
 
 
 def recovered_in_row(
@@ -216,12 +248,12 @@ def recovered_backs(
     backs = [c.centre for c, p in zip(found, probs, strict=False) if int(p.argmax()) == back]
     if not backs or not weak:
         return []
-    width = float(np.median([min(c.box[2] - c.box[0], c.box[3] - c.box[1]) for c in found]))
+    width = tile_width(found)
     keep = []
     for k, c in enumerate(weak):
         p = probs[len(found) + k]
         near = min(np.hypot(c.centre[0] - x, c.centre[1] - y) for x, y in backs)
-        if p[back] >= config.back_recovery_prob and near <= 3.5 * width:
+        if p[back] >= config.back_recovery_prob and near <= BACK_REACH * width:
             keep.append(k)
     return keep
 
@@ -237,7 +269,7 @@ def recovered_stacks(
     if not found or not weak:
         return []
     kinds = [MODEL_CLASSES[int(j)].replace("0", "5", 1) for j in probs.argmax(axis=1)]
-    width = float(np.median([min(c.box[2] - c.box[0], c.box[3] - c.box[1]) for c in found]))
+    width = tile_width(found)
     keep = []
     for k, c in enumerate(weak):
         row = probs[len(found) + k]
@@ -245,7 +277,8 @@ def recovered_stacks(
             continue
         if any(
             kinds[j] == kinds[len(found) + k]
-            and np.hypot(c.centre[0] - f.centre[0], c.centre[1] - f.centre[1]) <= 1.3 * width
+            and np.hypot(c.centre[0] - f.centre[0], c.centre[1] - f.centre[1])
+            <= STACK_REACH * width
             for j, f in enumerate(found)
         ):
             keep.append(k)

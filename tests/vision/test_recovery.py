@@ -18,6 +18,7 @@ from vision.refine import (
     recovered_in_row,
     recovered_stacks,
     stack_cuts,
+    within_reach,
     without_slivers,
 )
 from vision.second_look import (
@@ -113,6 +114,22 @@ def test_weak_tiles_standing_behind_one_another_are_kept_a_tile_length_apart_one
     assert recovered_in_row(found, weak, probs, heads, CFG) == [0, 1]
     alone = replace(CFG, row_recovery_chain=False)  # only those beside a located tile
     assert recovered_in_row(found, weak, probs, heads, alone) == [0]
+
+
+def test_only_weak_peaks_some_rule_could_keep_are_classified():
+    # found: 1m, 2m, 3m, back at x 0..90 (30 x 40: a size of 35, a row's reach 52); weak peaks:
+    # at x 100, cold (0.22), within a stack's reach; at x 180, cold, 3 widths from the back (a
+    # kan's back); cold at x 240 (nothing could keep it); hot (0.35) at x 300 but alone; hot at
+    # x 140 and 185 (a row's next tiles, the second reached only through the first)
+    found = [tile(0), tile(30), tile(60), tile(90)]
+    probs = probs_for([("1m", 0.9), ("2m", 0.9), ("3m", 0.9), ("back", 0.9)])
+    weak = [tile(100, 0.22), tile(180, 0.22), tile(240, 0.22), tile(300, 0.35)]
+    weak += [tile(140, 0.35), tile(185, 0.35)]
+    assert within_reach(found, probs, weak, CFG) == [0, 1, 4, 5]
+    no_back = probs_for([("1m", 0.9), ("2m", 0.9), ("3m", 0.9), ("4m", 0.9)])
+    assert within_reach(found, no_back, weak, CFG) == [0, 4, 5]
+    alone = replace(CFG, row_recovery_chain=False)
+    assert within_reach(found, no_back, weak, alone) == [0, 4]
 
 
 def test_a_real_sets_tiles_standing_half_hidden_in_a_group_are_kept():

@@ -34,10 +34,10 @@ def lab_around(
     classifier pass), and the ``boxes`` in that region's pixels."""
     h, w = frame_bgr.shape[:2]
     heights = boxes[:, 3] - boxes[:, 1]
-    x0 = int(np.clip(boxes[:, 0].min(), 0, w))
-    y0 = int(np.clip((boxes[:, 1] - reach_up * heights).min(), 0, h))
-    x1 = int(np.clip(boxes[:, 2].max() + 2, x0, w))
-    y1 = int(np.clip(boxes[:, 3].max() + 2, y0, h))
+    x0 = int(np.clip(boxes[:, 0].min(), 0, w - 1))
+    y0 = int(np.clip((boxes[:, 1] - reach_up * heights).min(), 0, h - 1))
+    x1 = int(np.clip(boxes[:, 2].max() + 2, x0 + 1, w))  # a pixel at least, a box on the edge
+    y1 = int(np.clip(boxes[:, 3].max() + 2, y0 + 1, h))
     lab = cv2.cvtColor(np.ascontiguousarray(frame_bgr[y0:y1, x0:x1]), cv2.COLOR_BGR2LAB)
     return lab, boxes - np.array([x0, y0, x0, y0], np.float64)
 

@@ -152,7 +152,7 @@ def with_weak_peaks(
         for c in view.peaks(config.back_recovery_heat, config.nms_iou)
         if iou(np.array([c.box]), boxes).max() < config.nms_iou / 2
     ]
-    weak = [weak[k] for k in within_reach(found, tiles.probs, weak, config)]
+    weak = [weak[k] for k in worth_reading(found, tiles.probs, weak, config)]
     if not weak:
         return tiles
     probs, vertical, tile = classifier.classify(frame_bgr, boxes_of(weak), tiles.turn)
@@ -172,7 +172,7 @@ def tile_width(found: Sequence[Candidate]) -> float:
     return float(np.median([min(c.box[2] - c.box[0], c.box[3] - c.box[1]) for c in found]))
 
 
-def within_reach(
+def worth_reading(
     found: Sequence[Candidate], probs: np.ndarray, weak: Sequence[Candidate], config: VisionConfig
 ) -> list[int]:
     """Indices into ``weak`` of the peaks that some rule below could keep whatever their crops

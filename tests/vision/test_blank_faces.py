@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from scorer.tiles import MODEL_CLASSES
-from vision.blank_faces import face_coloured, surface_colours, with_blank_faces
+from vision.blank_faces import face_coloured, lab_around, surface_colours, with_blank_faces
 from vision.classify import LabelledTiles
 from vision.config import VisionConfig
 from vision.manifest import read_manifest
@@ -59,6 +59,21 @@ def test_a_face_s_surface_is_its_background_not_its_print_and_a_back_s_its_colou
     assert got[0] == pytest.approx(lab(IVORY), abs=1)
     assert got[1] == pytest.approx(lab(BLUE), abs=1)
     assert np.isnan(surface_colours(lab_frame, np.array([[5.0, 5.0, 5.0, 5.0]]))).all()
+
+
+def test_lab_around_the_boxes_is_the_whole_frames_lab_there():
+    rng = np.random.default_rng(5)
+    frame = rng.integers(0, 256, (120, 160, 3), dtype=np.uint8)
+    whole = cv2.cvtColor(frame, cv2.COLOR_BGR2LAB)
+    boxes = np.array([[30.4, 50.2, 60.9, 90.7], [70.0, 40.5, 100.2, 80.0]])
+    lab, moved = lab_around(frame, boxes, reach_up=0.5)  # the second box's half height above it
+    assert lab.shape == (72, 72, 3)  # rows 20 (40.5 - 19.75) ..91, columns 30..101 (100.2 + 2)
+    assert np.array_equal(lab, whole[20:92, 30:102])
+    assert moved.tolist() == (boxes - [30, 20, 30, 20]).tolist()
+    assert np.array_equal(surface_colours(lab, moved), surface_colours(whole, boxes))
+    edge = np.array([[158.5, 0.0, 160.0, 3.0]])  # a sliver on the frame's corner: a pixel at least
+    lab, moved = lab_around(frame, edge, reach_up=2.0)
+    assert lab.shape == (5, 2, 3) and moved.tolist() == [[0.5, 0.0, 2.0, 3.0]]
 
 
 def test_face_colour_allows_shade_and_light_but_not_another_hue_or_a_dark_back():

@@ -18,8 +18,8 @@ from vision.refine import (
     recovered_in_row,
     recovered_stacks,
     stack_cuts,
-    within_reach,
     without_slivers,
+    worth_reading,
 )
 from vision.second_look import (
     PonLook,
@@ -125,11 +125,11 @@ def test_only_weak_peaks_some_rule_could_keep_are_classified():
     probs = probs_for([("1m", 0.9), ("2m", 0.9), ("3m", 0.9), ("back", 0.9)])
     weak = [tile(100, 0.22), tile(180, 0.22), tile(240, 0.22), tile(300, 0.35)]
     weak += [tile(140, 0.35), tile(185, 0.35)]
-    assert within_reach(found, probs, weak, CFG) == [0, 1, 4, 5]
+    assert worth_reading(found, probs, weak, CFG) == [0, 1, 4, 5]
     no_back = probs_for([("1m", 0.9), ("2m", 0.9), ("3m", 0.9), ("4m", 0.9)])
-    assert within_reach(found, no_back, weak, CFG) == [0, 4, 5]
+    assert worth_reading(found, no_back, weak, CFG) == [0, 4, 5]
     alone = replace(CFG, row_recovery_chain=False)
-    assert within_reach(found, no_back, weak, alone) == [0, 4]
+    assert worth_reading(found, no_back, weak, alone) == [0, 4]
 
 
 def test_a_real_sets_tiles_standing_half_hidden_in_a_group_are_kept():

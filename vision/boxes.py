@@ -1,5 +1,6 @@
-"""Box arithmetic the stages share: boxes as arrays, each box's nearest boxes, squares around
-them, boxes mapped back from a turned canvas, and whether a row runs along a frame axis."""
+"""Box arithmetic the stages share: boxes as arrays, each box's nearest boxes, a box cut in
+halves, squares around them, boxes mapped back from a turned canvas, and whether a row runs
+along a frame axis."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
+
+Box = tuple[float, float, float, float]  # x1, y1, x2, y2
 
 
 def boxes_of(items: Sequence[Any]) -> np.ndarray:
@@ -24,6 +27,20 @@ def nearest(boxes: np.ndarray, k: int) -> np.ndarray:
     apart = np.linalg.norm(centres[:, None] - centres[None], axis=2)
     np.fill_diagonal(apart, np.inf)
     return np.argsort(apart, axis=1, kind="stable")[:, : min(k, len(b) - 1)]
+
+
+def halves(box: Sequence[float], side_by_side: bool) -> tuple[Box, Box]:
+    """``box`` cut in two through its middle: side by side (cut across x) or one above the other.
+
+    >>> halves((0.0, 0.0, 4.0, 2.0), True), halves((0.0, 0.0, 4.0, 2.0), False)
+    (((0.0, 0.0, 2.0, 2.0), (2.0, 0.0, 4.0, 2.0)), ((0.0, 0.0, 4.0, 1.0), (0.0, 1.0, 4.0, 2.0)))
+    """
+    x1, y1, x2, y2 = (float(v) for v in box)
+    if side_by_side:
+        xm = (x1 + x2) / 2
+        return (x1, y1, xm, y2), (xm, y1, x2, y2)
+    ym = (y1 + y2) / 2
+    return (x1, y1, x2, ym), (x1, ym, x2, y2)
 
 
 def along_x(angle: float) -> bool | None:

@@ -15,7 +15,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from vision.boxes import along_x, boxes_of, nearest
+from vision.boxes import along_x, boxes_of, halves, nearest
 from vision.classify import Classifier
 from vision.config import VisionConfig
 from vision.layout import found_row_angle
@@ -44,14 +44,7 @@ def pair_cuts(
         return []  # a slanted row's boxes hold parts of their neighbours
     out: list[tuple[int, tuple[Candidate, Candidate]]] = []
     for i in np.flatnonzero(wide | tall).tolist():
-        x1, y1, x2, y2 = boxes[i]
-        xm, ym = (x1 + x2) / 2, (y1 + y2) / 2
-        halves = (
-            ((x1, y1, xm, y2), (xm, y1, x2, y2))
-            if wide[i]
-            else ((x1, y1, x2, ym), (x1, ym, x2, y2))
-        )
-        first, second = (replace(found[i], box=tuple(float(v) for v in h)) for h in halves)
+        first, second = (replace(found[i], box=h) for h in halves(boxes[i], bool(wide[i])))
         out.append((i, (first, second)))
     return out
 

@@ -17,7 +17,7 @@ from dataclasses import replace
 import numpy as np
 
 from scorer.tiles import MODEL_CLASSES
-from vision.boxes import along_x, boxes_of, nearest
+from vision.boxes import along_x, boxes_of, halves, nearest
 from vision.classify import Classifier, LabelledTiles
 from vision.config import VisionConfig
 from vision.find import FinderView
@@ -95,14 +95,10 @@ def stack_cuts(
     )
     out: list[tuple[int, tuple[Candidate, Candidate]]] = []
     for i in np.flatnonzero(cut).tolist():
-        c = found[i]
-        x1, y1, x2, y2 = c.box
-        halves = (
-            ((x1, y1, x2, (y1 + y2) / 2), (x1, (y1 + y2) / 2, x2, y2))
-            if row_along_x
-            else ((x1, y1, (x1 + x2) / 2, y2), ((x1 + x2) / 2, y1, x2, y2))
+        c = found[i]  # the pair lies across the row: halves one above the other in a level row
+        first, second = (
+            replace(c, box=b, angle=angle % math.pi) for b in halves(c.box, not row_along_x)
         )
-        first, second = (replace(c, box=b, angle=angle % math.pi) for b in halves)
         out.append((i, (first, second)))
     return out
 
@@ -167,6 +163,13 @@ def with_weak_peaks(
     return tiles.plus(LabelledTiles(tuple(weak), probs, vertical, tiles.turn), sorted(keep))
 
 
+def distance_to(points: Sequence[tuple[float, float]], centre: tuple[float, float]) -> float:
+    """How far ``centre`` lies from the nearest of ``points`` (inf when there are none)."""
+    if not len(points):
+        return math.inf
+    return float(np.hypot(*(np.asarray(points, np.float64) - np.array(centre)).T).min())
+
+
 def tile_width(found: Sequence[Candidate]) -> float:
     """The median short side of the located boxes: a tile's width in this frame."""
     return float(np.median([min(c.box[2] - c.box[0], c.box[3] - c.box[1]) for c in found]))
@@ -182,14 +185,11 @@ def worth_reading(
     width = tile_width(found)
     at = np.array([c.centre for c in found], np.float64)
     backs = at[probs.argmax(axis=1) == MODEL_CLASSES.index("back")]
-
-    def distance(points: np.ndarray, c: Candidate) -> float:
-        return float(np.hypot(*(points - np.array(c.centre)).T).min()) if len(points) else np.inf
-
     near = {
         k
         for k, c in enumerate(weak)
-        if distance(at, c) <= STACK_REACH * width or distance(backs, c) <= BACK_REACH * width
+        if distance_to(at, c.centre) <= STACK_REACH * width
+        or distance_to(backs, c.centre) <= BACK_REACH * width
     }
     sure = np.ones(len(weak))
     near |= set(recovered_in_row(found, weak, sure[:, None], sure, config))
@@ -223,13 +223,11 @@ def recovered_in_row(
     ]
     keep: list[int] = []
     while True:  # a tile kept may be the one a further tile stands beside
-        at = np.array(centres, np.float64)
         more = [
             k
             for k in sure
             if k not in keep
-            and np.hypot(*(at - np.array(weak[k].centre)).T).min()
-            <= config.row_recovery_reach * size
+            and distance_to(centres, weak[k].centre) <= config.row_recovery_reach * size
         ]
         if not more or not config.row_recovery_chain:
             return sorted(keep + more)
@@ -252,8 +250,10 @@ def recovered_backs(
     keep = []
     for k, c in enumerate(weak):
         p = probs[len(found) + k]
-        near = min(np.hypot(c.centre[0] - x, c.centre[1] - y) for x, y in backs)
-        if p[back] >= config.back_recovery_prob and near <= BACK_REACH * width:
+        if (
+            p[back] >= config.back_recovery_prob
+            and distance_to(backs, c.centre) <= BACK_REACH * width
+        ):
             keep.append(k)
     return keep
 
@@ -275,11 +275,7 @@ def recovered_stacks(
         row = probs[len(found) + k]
         if row.max() < config.stack_recovery_prob or kinds[len(found) + k] == "back":
             continue
-        if any(
-            kinds[j] == kinds[len(found) + k]
-            and np.hypot(c.centre[0] - f.centre[0], c.centre[1] - f.centre[1])
-            <= STACK_REACH * width
-            for j, f in enumerate(found)
-        ):
+        alike = [f.centre for j, f in enumerate(found) if kinds[j] == kinds[len(found) + k]]
+        if distance_to(alike, c.centre) <= STACK_REACH * width:
             keep.append(k)
     return keep

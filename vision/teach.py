@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from scorer.tiles import MODEL_CLASSES, TileError, parse_tiles
-from vision.boxes import boxes_of, framed_box, nearest
+from vision.boxes import Box, boxes_of, framed_box, nearest
 from vision.classify import Classifier
 from vision.postprocess import Candidate
 from vision.proportions import at_true_proportions
@@ -31,7 +31,6 @@ from vision.taught import TaughtSet
 if TYPE_CHECKING:
     from vision.recogniser import Recogniser
 
-Box = tuple[float, float, float, float]
 #: each taught tile is remembered as its crop turned 0, 1, 2 and 3 quarters: a tile read upside
 #: down or lying sideways (a called tile, its crop then a quarter-turned glyph) still finds it
 QUARTER_TURNS = (0, 1, 2, 3)

@@ -30,13 +30,14 @@ from typing import Any
 import numpy as np
 
 from scorer.tiles import MODEL_CLASSES
+from vision.boxes import Box
 from vision.classify import Classifier
 from vision.evaluate import match_image, read_image
 from vision.manifest import LabelledImage
 from vision.postprocess import iou
 from vision.reading import Reading
 from vision.recogniser import Recogniser
-from vision.teach import Box, Shot, located_tiles, teach
+from vision.teach import Shot, located_tiles, teach
 
 MATCH_IOUS = (0.5, 0.4)
 TEACH_IOU = 0.3  # a located box takes the label of the labelled tile it overlaps this much
@@ -168,18 +169,26 @@ def measure(
     recogniser: Recogniser,
     entries: Sequence[LabelledImage],
     frames: Sequence[np.ndarray],
+    peaks: Sequence[Sequence[Box]],
     progress: Progress,
     desc: str,
 ) -> dict[str, dict[str, Any]]:
-    """Each photo read once, scored at every IoU of ``MATCH_IOUS``; within reach counts the
-    finder's peaks down to ``back_recovery_heat``, the weakest a later stage may keep."""
+    """Each photo read once, scored at every IoU of ``MATCH_IOUS``, within reach with its
+    finder ``peaks`` (``weak_peaks``)."""
     tallies = {at: Tally() for at in MATCH_IOUS}
-    for entry, frame in progress(list(zip(entries, frames, strict=True)), desc=desc):
+    rows = list(zip(entries, frames, peaks, strict=True))
+    for entry, frame, weak in progress(rows, desc=desc):
         reading = recogniser.read(frame)
-        peaks = [c.box for c in recogniser.peaks(frame, recogniser.config.back_recovery_heat)]
         for at, tally in tallies.items():
-            tally.add(entry, reading, at, peaks)
+            tally.add(entry, reading, at, weak)
     return {f"iou_{at}": tallies[at].summary() for at in MATCH_IOUS}
+
+
+def weak_peaks(recogniser: Recogniser, frame: np.ndarray) -> list[Box]:
+    """The frame's finder peaks down to ``back_recovery_heat``, the weakest a stage may keep
+    (the finder's alone: the same taught or not)."""
+    heat = recogniser.config.back_recovery_heat
+    return [c.box for c in recogniser.peaks(frame, heat)]
 
 
 def leave_one_out(
@@ -276,9 +285,10 @@ def teach_eval(
         cfg = replace(cfg, taught_weight=pick["weight"], taught_temperature=pick["temperature"])
     frames = [read_image(e) for e in rest]
     out["measured_photos"] = len(rest)
-    out["without"] = measure(recogniser, rest, frames, progress, "reading (untaught)")
+    peaks = [weak_peaks(recogniser, f) for f in frames]
+    out["without"] = measure(recogniser, rest, frames, peaks, progress, "reading (untaught)")
     tuned = replace(recogniser, config=cfg).with_taught(taught)
-    out["with"] = measure(tuned, rest, frames, progress, "reading (taught)")
+    out["with"] = measure(tuned, rest, frames, peaks, progress, "reading (taught)")
     return out
 
 

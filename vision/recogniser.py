@@ -101,8 +101,9 @@ class Recogniser:
 
     def peaks(self, frame_bgr: np.ndarray, heat: float) -> list[Candidate]:
         """The finder's peaks of at least ``heat`` (boxes in frame pixels, strongest first) as
-        ``read`` finds them: on the frame at its true proportions, magnified where the tiles
-        are small. No later stage keeps a box that is not one of these at its weakest."""
+        ``read`` first finds them: on the frame at its true proportions, magnified where the
+        tiles are small (not the second reading of a steep row turned level, nor the pons'
+        second look). At ``back_recovery_heat`` the weakest any later stage keeps."""
         finder = Finder(self.finder, self.config)
         located = finder.locate(frame_bgr)
         widened = at_true_proportions(frame_bgr, located.found, self.config)

@@ -182,6 +182,8 @@ def worth_reading(
     read (only those are classified): within ``BACK_REACH`` of a located tile read ``back``
     (``probs``: the located tiles' rows), ``STACK_REACH`` of any located tile, or in a row's
     reach (``recovered_in_row`` as if every crop read surely)."""
+    if not weak:
+        return []
     width = tile_width(found)
     at = np.array([c.centre for c in found], np.float64)
     backs = at[probs.argmax(axis=1) == MODEL_CLASSES.index("back")]

@@ -1,18 +1,13 @@
 """`python -m kiosk.evaluate_wins`: vision's figures, read as the kiosk reads a win."""
 
 import json
-from pathlib import Path
-
-import pytest
 
 from kiosk.evaluate_wins import main
-
-ART = Path(__file__).resolve().parents[2] / ".." / "shared" / "tile-art"
+from tests.shared import ART, need
 
 
 def test_rendered_wins_are_measured_with_the_winning_shape_check(tmp_path, capsys):
-    if not ART.exists():
-        pytest.skip(f"../shared not found: {ART} (the synthetic scenes are drawn from its art)")
+    need(*ART)  # the synthetic scenes are drawn from its art
     from vision.training.synth_cli import generate
 
     # seed 11, like the committed sample frames: the first four scenes, which the shipped

@@ -8,20 +8,17 @@ wrong rule shows up as one group.
 from __future__ import annotations
 
 import json
-import os
 from collections import Counter, defaultdict
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from scorer.points import win_payments
 from scorer.records_io import from_record
 from scorer.rules import Ruleset
 from scorer.score import score
+from tests.shared import SHARED, need
 
-SHARED = Path(os.environ.get("RIICHI_SHARED") or Path(__file__).parents[2] / ".." / "shared")
 SCORING = SHARED / "scoring"
 
 Differences = dict[str, tuple[Any, Any]]  # aspect -> (ours, Tenhou's)
@@ -29,8 +26,7 @@ Differences = dict[str, tuple[Any, Any]]  # aspect -> (ours, Tenhou's)
 
 def json_lines(path: Path) -> list[dict[str, Any]]:
     """The file's rows; the test skips, naming the file, where ../shared is absent."""
-    if not path.exists():
-        pytest.skip(f"../shared not found: {path} (set RIICHI_SHARED)")
+    need(str(path.relative_to(SHARED)))
     with path.open(encoding="utf-8") as f:
         return [json.loads(line) for line in f]
 

@@ -15,7 +15,7 @@ from scorer.records_io import from_record
 from scorer.result import Score
 from scorer.rules import RULESETS
 from scorer.score import score
-from tests.scorer.tenhou_data import SCORING
+from tests.shared import need
 
 # Hands the real wins lack: not a win, no yaku, chiitoitsu, kokushi, yakuman, a kan, and lines
 # that are not hands at all.
@@ -62,9 +62,7 @@ def reference_json(result: Score) -> dict[str, Any]:
 
 
 def _sample(file: str, every: int) -> list[str]:
-    path = SCORING / file
-    if not path.exists():
-        pytest.skip(f"../shared not found: {path} (set RIICHI_SHARED)")
+    path = need("scoring", file)
     with path.open(encoding="utf-8") as f:
         return [line for i, line in enumerate(f) if i % every == 0]
 

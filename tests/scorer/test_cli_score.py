@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from tests.shared import need
+
 ROOT = Path(__file__).resolve().parents[2]
-SHARED = Path(os.environ.get("RIICHI_SHARED") or ROOT / ".." / "shared")
 
 
 def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
@@ -118,9 +118,7 @@ def test_jsonl_goes_on_after_a_bad_line(tmp_path: Path) -> None:
     ("tenhou-sanma-wins-dev.jsonl", "tenhou_sanma", 602),
 ])
 def test_jsonl_real_wins_files(file: str, ruleset: str, count: int) -> None:
-    wins = SHARED / "scoring" / file
-    if not wins.exists():
-        pytest.skip(f"../shared not found: {wins}")
+    wins = need("scoring", file)
     out = run("--jsonl", str(wins), "--ruleset", ruleset)
     assert out.returncode == 0
     expected = [json.loads(line)["expected"] for line in wins.read_text().splitlines()]

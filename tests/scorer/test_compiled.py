@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from tests.scorer.tenhou_data import SCORING
+from tests.shared import need
 
 ROOT = Path(__file__).resolve().parents[2]
 RUNS = [("tenhou-wins-dev.jsonl", "tenhou"), ("tenhou-wins-dev.jsonl", "casual"),
@@ -72,8 +73,8 @@ def test_compiled_and_pure_write_the_same_bytes(builds: tuple[Path, Path], tmp_p
     if file == "odd.jsonl":
         path = tmp_path / file
         path.write_text("\n".join(ODD_LINES) + "\n", encoding="utf-8")
-    elif not path.exists():
-        pytest.skip(f"../shared not found: {path} (set RIICHI_SHARED)")
+    else:
+        need("scoring", file)
     pure, compiled = (_scores(root, path, ruleset) for root in builds)
     assert pure == compiled
     assert len(pure.splitlines()) == sum(1 for line in path.open() if line.strip())
@@ -106,9 +107,7 @@ print(show(json.dumps(record)))
 
 @pytest.mark.slow
 def test_compiled_and_pure_replay_the_same_games(builds: tuple[Path, Path]) -> None:
-    games = SCORING / "tenhou-games-dev"
-    if not games.exists():
-        pytest.skip(f"../shared not found: {games} (set RIICHI_SHARED)")
+    games = need("scoring", "tenhou-games-dev")
     pure, compiled = (subprocess.run([sys.executable, "-c", REPLAY, str(games)], cwd=root,
                                      check=True, capture_output=True, text=True,
                                      timeout=600).stdout for root in builds)

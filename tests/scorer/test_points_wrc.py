@@ -7,18 +7,16 @@ the A-1 tables (the EMA 2012 comparison) do not.
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
 from scorer.points import HandValue
 from scorer.rules import RULESETS, Ruleset
+from tests.shared import need
 
-SHARED = Path(os.environ.get("RIICHI_SHARED") or Path(__file__).parents[2] / ".." / "shared")
-TABLES = SHARED / "rules" / "wrc-2015-yaku-and-scoring-tables.txt"
+TABLES = ("rules", "wrc-2015-yaku-and-scoring-tables.txt")
 
 # A cell: (fu, han or None, yakuman units, dealer, "tsumo"/"ron") -> the payment(s) it shows;
 # tsumo cells: a dealer's "all" payment, or (from each non-dealer, from the dealer).
@@ -26,9 +24,7 @@ Cell = tuple[int, int, int, bool, str]
 
 
 def _text() -> str:
-    if not TABLES.exists():
-        pytest.skip(f"../shared not found: {TABLES} (set RIICHI_SHARED)")
-    return TABLES.read_text(encoding="utf-8")
+    return need(*TABLES).read_text(encoding="utf-8")
 
 
 def _limit_hans(label: str) -> list[int]:

@@ -5,9 +5,7 @@ Each test cites the text it comes from. Tables are read from the texts at test t
 
 from __future__ import annotations
 
-import os
 import re
-from pathlib import Path
 
 import pytest
 
@@ -16,16 +14,13 @@ from scorer.rules import RULESETS
 from scorer.tiles import parse_tiles
 from scorer.waits import is_furiten, is_tenpai, winning_tiles
 from tests.scorer.notation import scored
+from tests.shared import need
 
-SHARED = Path(os.environ.get("RIICHI_SHARED") or Path(__file__).parents[2] / ".." / "shared")
 TENHOU = RULESETS["tenhou"]
 
 
 def _text(name: str) -> str:
-    path = SHARED / "rules" / name
-    if not path.exists():
-        pytest.skip(f"../shared not found: {path} (set RIICHI_SHARED)")
-    return path.read_text(encoding="utf-8")
+    return need("rules", name).read_text(encoding="utf-8")
 
 
 def test_tutorial_puzzle_double_south_and_six_dora() -> None:

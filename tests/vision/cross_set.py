@@ -3,28 +3,24 @@ many labelled tiles it boxes at IoU 0.5 and reads right. Each config is read onc
 however many tests compare against it."""
 
 import functools
-import os
 from pathlib import Path
 
 import cv2
 import numpy as np
-import pytest
 
+from tests.shared import CROSS_SET, SHARED, need
 from vision.config import VisionConfig
 from vision.manifest import read_manifest
 from vision.postprocess import iou
 from vision.recogniser import Recogniser
 
 ROOT = Path(__file__).resolve().parents[2]
-SHARED = Path(os.environ.get("RIICHI_SHARED") or ROOT / ".." / "shared")
-CROSS_SET = SHARED / "photos" / "leo-miura-riichi-webcam" / "manifest.jsonl"
 
 
 def read_right(config: VisionConfig = VisionConfig()) -> tuple[int, int]:  # noqa: B008 - frozen
     """Labelled cross-set tiles the reader boxes at IoU 0.5 or more, and of those, read right
     (the box overlapping the tile most has its label); skips the test without ../shared."""
-    if not CROSS_SET.exists():
-        pytest.skip(f"../shared not found: {CROSS_SET} (set RIICHI_SHARED)")
+    need(*CROSS_SET)
     return _counts(config)
 
 
@@ -32,7 +28,7 @@ def read_right(config: VisionConfig = VisionConfig()) -> tuple[int, int]:  # noq
 def _counts(config: VisionConfig) -> tuple[int, int]:
     reader = Recogniser.load(config=config)
     boxed = right = 0
-    for image in read_manifest(CROSS_SET):
+    for image in read_manifest(SHARED.joinpath(*CROSS_SET)):
         tiles = reader.read(cv2.imread(str(image.path))).tiles
         truth = [t for t in image.tiles if t.label != "other"]
         if not tiles or not truth:

@@ -1,7 +1,6 @@
 """A tile read face down whose surface is the set's face colour is a blank White dragon
 (``vision.blank_faces``): the surface measured, the colour judged, the label swapped."""
 
-import os
 from dataclasses import replace
 from pathlib import Path
 
@@ -10,6 +9,7 @@ import numpy as np
 import pytest
 
 from scorer.tiles import MODEL_CLASSES
+from tests.shared import CROSS_SET, need
 from vision.blank_faces import face_coloured, lab_around, surface_colours, with_blank_faces
 from vision.classify import LabelledTiles
 from vision.config import VisionConfig
@@ -18,8 +18,6 @@ from vision.postprocess import Candidate, iou
 from vision.recogniser import Recogniser
 
 ROOT = Path(__file__).resolve().parents[2]
-SHARED = Path(os.environ.get("RIICHI_SHARED") or ROOT / ".." / "shared")
-CROSS_SET = SHARED / "photos" / "leo-miura-riichi-webcam" / "manifest.jsonl"
 IVORY, BLUE, INK = (232, 242, 246), (170, 110, 30), (30, 30, 30)
 
 
@@ -112,9 +110,7 @@ def test_a_blank_tile_read_back_becomes_the_white_dragon_a_coloured_back_stays()
 @pytest.fixture(scope="module")
 def white_dragons():
     """The cross-set photos with a labelled White dragon (a blank one in this set)."""
-    if not CROSS_SET.exists():
-        pytest.skip(f"../shared not found: {CROSS_SET} (set RIICHI_SHARED)")
-    return [im for im in read_manifest(CROSS_SET) if any(t.label == "5z" for t in im.tiles)]
+    return [im for im in read_manifest(need(*CROSS_SET)) if any(t.label == "5z" for t in im.tiles)]
 
 
 def read_whites(reader: Recogniser, images) -> dict[str, int]:

@@ -1,14 +1,13 @@
 """A box grows up through the face-coloured rows above it to its tile's top
 (``vision.face_tops``): the rows counted, the tile above respected, the reading's boxes grown."""
 
-import os
 from pathlib import Path
 
 import cv2
 import numpy as np
-import pytest
 
 from scorer.tiles import MODEL_CLASSES
+from tests.shared import ROBOFLOW, need
 from tests.vision.cross_set import read_right
 from vision.classify import LabelledTiles
 from vision.config import VisionConfig
@@ -25,8 +24,6 @@ from vision.reading import DetectedTile, Reading
 from vision.recogniser import Recogniser
 
 ROOT = Path(__file__).resolve().parents[2]
-SHARED = Path(os.environ.get("RIICHI_SHARED") or ROOT / ".." / "shared")
-PHOTOS = SHARED / "photos" / "roboflow-chinese-mahjong-v4" / "manifest.jsonl"
 TEAL, IVORY, LIT, YELLOW = (160, 150, 70), (232, 242, 246), (246, 252, 253), (60, 200, 230)
 BLUE, INK = (170, 110, 30), (30, 30, 30)
 PRINT_TOP, FACE_TOP, TILE_TOP = 40, 30, 16  # rows: the print, the face, the lit top's edge
@@ -157,11 +154,10 @@ def test_a_real_sets_standing_tiles_are_boxed_to_their_tops():
 def test_photos_of_tiles_lying_face_up_read_the_same_tiles_with_their_tops_grown():
     """On `valid` (phone photos from above) the step grows many boxes a little and changes no
     label, no grouping and no tile matched at IoU 0.5."""
-    if not PHOTOS.exists():
-        pytest.skip(f"../shared not found: {PHOTOS} (set RIICHI_SHARED)")
+    photos = need(*ROBOFLOW)
     off, on = Recogniser.load(config=VisionConfig(face_top_reach=0)), Recogniser.load()
     grown = 0
-    for image in read_manifest(PHOTOS, ["valid"]):
+    for image in read_manifest(photos, ["valid"]):
         frame = cv2.imread(str(image.path))
         before, after = off.read(frame), on.read(frame)
         assert [t.label for t in after.tiles] == [t.label for t in before.tiles], image.image

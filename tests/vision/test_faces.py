@@ -4,13 +4,13 @@ and the CC0 renders (the held-out seed 7 set) unchanged by them."""
 import hashlib
 import random
 from dataclasses import replace
-from pathlib import Path
 
 import cv2
 import numpy as np
 import pytest
 
 from scorer.tiles import MODEL_CLASSES
+from tests.shared import CC0_ART, SHARED, need
 from vision.synth.face_style import (
     EIGHT_SOU_DESIGNS,
     PIN_DESIGNS,
@@ -24,8 +24,7 @@ from vision.synth.hands import random_hand
 
 pytest.importorskip("PIL", reason="Pillow draws the faces' characters (the train/test extras)")
 
-SHARED = Path(__file__).resolve().parents[2] / ".." / "shared"
-ART_DIR = SHARED / "tile-art" / "fluffystuff" / "Export" / "Regular"
+ART_DIR = SHARED.joinpath(*CC0_ART)
 BIG = (240, 320)  # drawn at working resolution: no shrinking blurs neighbours together
 
 
@@ -162,8 +161,7 @@ def _scene(i: int, art, seed: int = 7):
 
 @pytest.fixture(scope="module")
 def cc0():
-    if not ART_DIR.exists():
-        pytest.skip(f"../shared not found: {ART_DIR}")
+    need(*CC0_ART)
     from vision.synth.art import load_art
 
     return load_art(str(ART_DIR))

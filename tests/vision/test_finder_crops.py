@@ -6,20 +6,17 @@ from pathlib import Path
 
 import cv2
 import numpy as np
-import pytest
 
 from scorer.tiles import MODEL_CLASSES
+from tests.shared import ART, need
 from vision.manifest import LabelledImage, LabelledTile
 from vision.recogniser import default_models_dir
 from vision.synth.hands import random_hand
 from vision.training.data import STORE, finder_crops
 
-ART = Path(__file__).resolve().parents[2] / ".." / "shared" / "tile-art"
-
 
 def test_each_crop_carries_the_label_of_the_tile_the_finder_boxed(tmp_path: Path) -> None:
-    if not ART.exists():
-        pytest.skip(f"../shared not found: {ART}")
+    need(*ART)
     from vision.synth.art import load_art
     from vision.synth.scene import render
 
@@ -61,8 +58,7 @@ def test_the_low_resolution_augmentation_takes_fine_detail_away(monkeypatch) -> 
 
 
 def test_the_tile_heads_crops_are_the_finders_boxes_on_tiles_and_off_them() -> None:
-    if not ART.exists():
-        pytest.skip(f"../shared not found: {ART}")
+    need(*ART)
     import numpy as np
 
     from vision.synth.art import load_art
@@ -82,8 +78,7 @@ def test_the_tile_heads_crops_are_the_finders_boxes_on_tiles_and_off_them() -> N
 
 
 def test_scene_crops_carry_the_label_of_the_rendered_tile_the_finder_boxed() -> None:
-    if not ART.exists():
-        pytest.skip(f"../shared not found: {ART}")
+    need(*ART)
     from vision.synth.art import load_art
     from vision.synth.scene import render
     from vision.training.data import scene_crops
@@ -107,8 +102,7 @@ def test_scene_crops_carry_the_label_of_the_rendered_tile_the_finder_boxed() -> 
 
 
 def test_standing_scene_crops_are_cut_from_the_same_hands_standing() -> None:
-    if not ART.exists():
-        pytest.skip(f"../shared not found: {ART}")
+    need(*ART)
     from vision.synth.art import drawn_for, load_art
     from vision.synth.scene import SCATTERED_SHARE, render
     from vision.training.data import scene_crops

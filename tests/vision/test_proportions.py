@@ -2,13 +2,13 @@
 squeeze told by the located boxes, the frame widened back, the boxes mapped to its pixels."""
 
 import json
-import os
 from pathlib import Path
 
 import cv2
 import numpy as np
 import pytest
 
+from tests.shared import ROBOFLOW, need
 from vision.config import VisionConfig
 from vision.evaluate import match_image
 from vision.manifest import read_manifest
@@ -17,8 +17,6 @@ from vision.proportions import stretch_of, unstretched
 from vision.recogniser import Recogniser
 
 ROOT = Path(__file__).resolve().parents[2]
-SHARED = Path(os.environ.get("RIICHI_SHARED") or ROOT / ".." / "shared")
-VALID = SHARED / "photos" / "roboflow-chinese-mahjong-v4" / "manifest.jsonl"
 FRAMES = Path(__file__).parent / "frames"
 SQUEEZE = 16 / 9  # a 16:9 frame stored as a square
 
@@ -107,12 +105,11 @@ def test_the_finders_peaks_are_found_as_the_reading_finds_them_in_the_frames_pix
 def test_real_photos_squeezed_from_16_9_read_better_at_their_true_proportions(readers):
     """The 100 `valid` photos, each squeezed as a 16:9 frame stored square is: read widened
     back, more of their tiles are right (F1 0.9500 -> 0.9599 with the shipped models)."""
-    if not VALID.exists():
-        pytest.skip(f"../shared not found: {VALID} (set RIICHI_SHARED)")
+    valid = need(*ROBOFLOW)
     f1 = []
     for reader in readers:
         tp = fp = fn = 0
-        for image in read_manifest(VALID, ["valid"]):
+        for image in read_manifest(valid, ["valid"]):
             frame = cv2.imread(str(image.path))
             h, w = frame.shape[:2]
             frame = cv2.resize(frame, (round(w / SQUEEZE), h), interpolation=cv2.INTER_AREA)

@@ -2,13 +2,9 @@
 
 import random
 from collections import Counter
-from pathlib import Path
 
-import pytest
-
+from tests.shared import CC0_ART, need
 from vision.synth.hands import random_hand
-
-SHARED = Path(__file__).resolve().parents[2] / ".." / "shared"
 
 
 def test_random_hands_are_plausible_winning_layouts():
@@ -25,9 +21,7 @@ def test_random_hands_are_plausible_winning_layouts():
 
 
 def test_the_same_seed_renders_the_same_scene():
-    art_dir = SHARED / "tile-art" / "fluffystuff" / "Export" / "Regular"
-    if not art_dir.exists():
-        pytest.skip(f"../shared not found: {art_dir}")
+    art_dir = need(*CC0_ART)
     from vision.synth.art import load_art
     from vision.synth.scene import render
 

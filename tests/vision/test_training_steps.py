@@ -14,6 +14,7 @@ import pytest
 
 torch = pytest.importorskip("torch", reason="training needs the `train` extra (torch)")
 
+from tests.shared import ART, need  # noqa: E402
 from vision.training import data  # noqa: E402
 from vision.training.checkpoint import end_epoch, optimise, resume  # noqa: E402
 from vision.training.classifier import Keep, batch_loss  # noqa: E402
@@ -237,9 +238,7 @@ def test_the_upright_share_draws_those_scenes_as_solid_standing_tiles() -> None:
     from vision.synth.upright import render_upright
     from vision.training.finder import STORE_SIDE, load_synth
 
-    art_dir = Path(__file__).resolve().parents[2] / ".." / "shared" / "tile-art"
-    if not art_dir.exists():
-        pytest.skip(f"../shared not found: {art_dir}")
+    need(*ART)
     seed = 2037
     for i, (img, boxes, angles) in enumerate(load_synth(2, seed, upright_share=1.0)):
         rng = random.Random(seed * 1_000_003 + i)

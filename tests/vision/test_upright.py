@@ -3,15 +3,14 @@ and labels that hold the whole tile."""
 
 import math
 import random
-from pathlib import Path
 
 import numpy as np
 import pytest
 
+from tests.shared import ART, need
 from vision.synth.scene import FACE_H
 from vision.synth.upright import SUPER, Camera, Look, Standing, draw_standing, render_upright
 
-SHARED = Path(__file__).resolve().parents[2] / ".." / "shared"
 SIZE = (320, 240)
 INK = (0, 0, 0)
 
@@ -142,6 +141,7 @@ def test_the_synth_cli_writes_upright_scenes_with_their_boxes_and_no_layout(tmp_
     from vision.training.synth_cli import generate
 
     pytest.importorskip("PIL")
+    need(*ART)  # the scenes are drawn from its art
     generate(tmp_path, 2, 555, "upright", SIZE, quality=100, faces="mixed", upright=True)
     entries = read_manifest(tmp_path / "manifest.jsonl")
     assert [e.split for e in entries] == ["upright", "upright"] and entries[0].layout is None

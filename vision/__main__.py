@@ -1,5 +1,6 @@
-"""``python -m vision {read,evaluate,teach,teach-eval,check-kernels}``: read one photo, measure
-the reader on a manifest, teach it a table's tiles, measure teaching."""
+"""``python -m vision {read,evaluate,sets,teach,teach-eval,check-kernels}``: read one photo,
+measure the reader on a manifest or on every real photo source set by set, teach it a table's
+tiles, measure teaching."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ import numpy as np
 from tqdm import tqdm
 
 from vision.config import VisionConfig
+from vision.sets import add_sets_command
 from vision.teach_cli import add_teach_commands
 
 
@@ -275,6 +277,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     p.set_defaults(func=cmd_evaluate)
     add_teach_commands(sub, _load, _decode_image)
+    add_sets_command(sub, _load)
     p = sub.add_parser(
         "check-kernels",
         help="check that this CPU's optimised kernels read as the reference ones",

@@ -6,8 +6,9 @@ that every labelled tile was read right.
 
 A detection counts when its box overlaps a labelled tile with IoU >= 0.5 and the label matches.
 Tiles labelled ``other`` (flowers, seasons) are ignore regions: a detection on one is neither
-right nor wrong. The peer (mahjong-detector) is measured on the same images in the same run,
-over the 34 classes it knows (face-down tiles ignored, red fives read as plain fives).
+right nor wrong. A photo whose tiles are labelled without boxes is scored by the tiles read
+against the tiles labelled. The peer (mahjong-detector) is measured on the same images in the
+same run, over the 34 classes it knows (face-down tiles ignored, red fives read as fives).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from __future__ import annotations
 import statistics
 import time
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -91,6 +92,23 @@ def match_image(
                 confusions.append((truth[j][0], label))
     located = int((overl >= iou_match).any(axis=0).sum()) if len(found) else 0
     return ImageScore(tp, fp, len(truth) - tp, tuple(confusions), (), located)
+
+
+def labels_only(entry: LabelledImage) -> bool:
+    """The photo's tiles are labelled without boxes (it is scored by ``score_labels``)."""
+    return bool(entry.tiles) and all(t.box is None for t in entry.tiles)
+
+
+def score_labels(truth: Iterable[str], read: Iterable[str]) -> ImageScore:
+    """Tiles read against tiles labelled, as multisets; 'other' is neither right nor wrong.
+
+    >>> score_labels(["5m", "5m", "9p", "other"], ["5m", "6p", "9p", "9p"])
+    ImageScore(tp=2, fp=2, fn=1, confusions=(), special=(), located=0)
+    """
+    want = Counter(t for t in truth if t != "other")
+    got = Counter(read)
+    tp = sum((want & got).values())
+    return ImageScore(tp, sum(got.values()) - tp, sum(want.values()) - tp, ())
 
 
 @dataclass
@@ -216,6 +234,8 @@ def _score_reader(
     t0 = time.perf_counter()
     reading = read(img)
     ms = (time.perf_counter() - t0) * 1000
+    if labels_only(entry):
+        return score_labels((t.label for t in entry.tiles), (t.label for t in reading.tiles)), ms
     truth = [(t.label, t.box) for t in entry.tiles if t.label != "other"]
     ignore = [t.box for t in entry.tiles if t.label == "other"]
     found = [(t.label, t.box, t.confidence * t.detection_score) for t in reading.tiles]
@@ -231,6 +251,9 @@ def _score_peer(
     t0 = time.perf_counter()
     found = detect(img)
     ms = (time.perf_counter() - t0) * 1000
+    if labels_only(entry):
+        kinds = (kind_of(t.label) for t in entry.tiles if t.label not in ("other", "back"))
+        return score_labels(kinds, (label for label, _, _ in found)), ms
     truth = [(kind_of(t.label), t.box) for t in entry.tiles if t.label not in ("other", "back")]
     ignore = [t.box for t in entry.tiles if t.label in ("other", "back")]
     return match_image(truth, found, ignore), ms

@@ -7,6 +7,8 @@ the kiosk's saved captures, so any labelled set can be measured and trained on t
      "tiles": [{"label": "3p", "box": [x1, y1, x2, y2]}, ...]}
 
 Optional per-tile keys written by the synthetic generator: ``sideways``, ``face_down``, ``group``.
+A tile without ``box`` (and then every tile of its photo) is labelled by its kind only; such a
+photo is scored by the tiles read against the tiles labelled.
 Optional per-image keys: ``augmented`` and ``layout`` (the expected grouping, synthetic only).
 """
 
@@ -33,13 +35,15 @@ class LabelledTile:
     """One labelled tile: its class, axis-aligned box in image pixels and optional pose flags."""
 
     label: str
-    box: tuple[float, float, float, float]
+    box: tuple[float, float, float, float] | None  # None: labelled without a box
     sideways: bool | None = None
     face_down: bool | None = None
     group: str | None = None
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"label": self.label, "box": [round(v, 1) for v in self.box]}
+        out: dict[str, Any] = {"label": self.label}
+        if self.box is not None:
+            out["box"] = [round(v, 1) for v in self.box]
         for key in ("sideways", "face_down", "group"):
             value = getattr(self, key)
             if value is not None:
@@ -81,6 +85,8 @@ def _parse_tile(raw: Any, where: str) -> LabelledTile:
     if label not in MANIFEST_LABELS:
         raise ManifestError(f"{where}: label {label!r} is not a model class or 'other'")
     box = raw.get("box")
+    if box is None and "box" not in raw:  # a photo labelled by its tiles only (scored so)
+        return LabelledTile(label=label, box=None)
     if not (
         isinstance(box, list) and len(box) == 4 and all(isinstance(v, int | float) for v in box)
     ):
@@ -105,19 +111,26 @@ def parse_line(line: str, base: Path, where: str = "line") -> LabelledImage:
         raise ManifestError(f"{where}: not JSON ({err.msg})") from err
     if not isinstance(raw, dict):
         raise ManifestError(f"{where}: must be a JSON object")
-    for key in ("image", "width", "height", "tiles"):
+    for key in ("image", "tiles"):
         if key not in raw:
             raise ManifestError(f"{where}: missing field {key!r}")
     tiles = raw["tiles"]
     if not isinstance(tiles, list):
         raise ManifestError(f"{where}: 'tiles' must be a list")
+    parsed = tuple(_parse_tile(t, f"{where} tile {i}") for i, t in enumerate(tiles))
+    boxed = [t.box is not None for t in parsed]
+    if any(boxed) and not all(boxed):
+        raise ManifestError(f"{where}: tile {boxed.index(False)} has no box where others have")
+    for key in ("width", "height"):  # the boxes' pixels; a photo labelled by kinds has none
+        if key not in raw and any(boxed):
+            raise ManifestError(f"{where}: missing field {key!r}")
     return LabelledImage(
         image=str(raw["image"]),
         path=base / str(raw["image"]),
-        width=int(raw["width"]),
-        height=int(raw["height"]),
+        width=int(raw.get("width", 0)),  # 0: not given (the image says)
+        height=int(raw.get("height", 0)),
         split=str(raw.get("split", "")),
-        tiles=tuple(_parse_tile(t, f"{where} tile {i}") for i, t in enumerate(tiles)),
+        tiles=parsed,
         augmented=bool(raw.get("augmented", False)),
         layout=raw.get("layout"),
     )

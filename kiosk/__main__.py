@@ -58,7 +58,7 @@ def main(argv: list[str] | None = None) -> int:
                  "shown on the kiosk's screen")
     signal.signal(signal.SIGTERM, _interrupt)  # systemd's stop: shut down like Ctrl-C
     try:
-        serve(config, app, services.live)
+        serve(config, app, services.live, services.camera)
     except KeyboardInterrupt:
         log.info("stopping")
     except SystemExit:  # uvicorn's answer to a port it cannot have (it logged why)

@@ -6,9 +6,6 @@ read the grabber's latest frame or ask it for a still with a bounded wait.
 
 from __future__ import annotations
 
-import threading
-import weakref
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -16,13 +13,12 @@ from typing import Any
 import cv2
 import numpy as np
 
-from device.camera import CameraError, Grabber, camera_from_spec, encode_jpeg, mjpeg_stream
+from device.camera import CameraError, Grabber, camera_from_spec, encode_jpeg
 from kiosk.image_header import check_pixels
 
 ROOT = Path(__file__).resolve().parents[1]
 #: The demo camera's frames: hands rendered by the vision package that its shipped models read.
 DEMO_FRAMES = ROOT / "vision" / "demo_frames"
-MJPEG_MAX_FRAMES = 8 * 240  # four minutes of live view per connection
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,8 +48,7 @@ class CameraService:
         self.fps = fps
         self.grabber: Grabber | None = None
         self.error = ""
-        self._stop = threading.Event()
-        self._viewers: weakref.WeakSet[threading.Event] = weakref.WeakSet()
+        self.viewers = 0  # open live views (kiosk.camera_stream counts them)
 
     def start(self) -> None:
         try:
@@ -64,20 +59,18 @@ class CameraService:
         self.grabber = Grabber(source, fps=self.fps).start()
 
     def stop(self) -> None:
-        self._stop.set()
-        for gone in list(self._viewers):
-            gone.set()
         if self.grabber is not None:
             self.grabber.stop()
 
     def status(self) -> dict[str, Any]:
         if self.grabber is None:
             return {"state": "stopped", "ok": False, "camera": None,
-                    "message": self.error or "camera not started"}
+                    "message": self.error or "camera not started", "viewers": self.viewers}
         out = self.grabber.status().as_dict()
         if self.error and not out["message"]:
             out["message"] = self.error
         out["demo"] = bool(out["camera"]) and str(demo_folder()) in str(out["camera"])
+        out["viewers"] = self.viewers
         return out
 
     def capture(self) -> Still:
@@ -88,17 +81,6 @@ class CameraService:
             self.grabber.wait_frame(0, timeout=3.0)  # just started: give it a moment
         image = self.grabber.capture()
         return Still(image, encode_jpeg(image, 90))
-
-    def stream(self, max_frames: int | None = None,
-               gone: threading.Event | None = None) -> Iterator[bytes]:
-        """MJPEG parts until the service stops or `gone` (the client has left) is set."""
-        if self.grabber is None:
-            return iter(())
-        if gone is not None:
-            self._viewers.add(gone)
-        # Bounded so a forgotten page does not hold a server thread forever; the page reconnects.
-        return mjpeg_stream(self.grabber, fps=8, stop=gone or self._stop,
-                            max_frames=max_frames or MJPEG_MAX_FRAMES)
 
     def frame_jpeg(self) -> bytes | None:
         frame = self.grabber.latest() if self.grabber is not None else None

@@ -126,6 +126,8 @@ REFUSAL_MESSAGES: dict[str, tuple[str, str]] = {
     "err.method_not_allowed": ("this cannot be done here", "この操作はここではできません"),
     "err.live_pages": ("too many live pages open from this address; close one",
                        "この端末で開いている自動更新のページが多すぎます。どれかを閉じてください"),
+    "err.camera_views": ("too many camera views open from this address; close one",
+                         "この端末で開いているカメラの映像が多すぎます。どれかを閉じてください"),
     "err.http_error": ("the request was refused (HTTP {status})",
                        "リクエストを処理できませんでした（HTTP {status}）"),
     "err.internal": ("internal error: {name}", "キオスク内部でエラーが起きました（{name}）"),

@@ -1,14 +1,16 @@
 """Serving the kiosk: uvicorn (asyncio, h11) in front of the Flask app.
 
 Why not a thread per connection: a live page keeps its `/api/events` stream open for as long as
-it is shown, and a phone on the LAN can open as many as it likes. Here a stream is a coroutine
-on the event loop (`kiosk.live`), and only ordinary requests reach the Flask app, each on a
-worker thread (a2wsgi). Against a client that tries to hold the kiosk:
+it is shown, a camera view its `/api/camera/stream`, and a phone on the LAN can open as many as
+it likes. Here a stream is a coroutine on the event loop (`kiosk.live`, `kiosk.camera_stream`),
+and only ordinary requests reach the Flask app, each on a worker thread (a2wsgi).
+Against a client that tries to hold the kiosk:
 
 - a request must arrive whole in time (headers in `HEADER_TIMEOUT_S`, the body in
   `BODY_TIMEOUT_S`), and its body is read in full before a worker thread is taken;
-- each other address has its own caps on connections, live streams and requests being served
-  (more wait in the event loop, not on a thread), and all of them together one on connections;
+- each other address has its own caps on connections, live pages, camera views and requests
+  being served (more wait in the event loop, not on a thread), and all of them together one on
+  connections;
 - the kiosk's own screen (a loopback client) is exempt from the caps and has worker threads of
   its own, so a busy LAN never delays it.
 
@@ -24,7 +26,6 @@ import functools
 import json
 import logging
 import resource
-import threading
 from collections import Counter
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
@@ -36,6 +37,9 @@ from a2wsgi import WSGIMiddleware
 from flask import Flask
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
+from kiosk import camera_stream
+from kiosk.camera import CameraService
+from kiosk.camera_stream import CameraViews
 from kiosk.config import KioskConfig
 from kiosk.live import LiveUpdates
 from kiosk.security import HostCheck, is_loopback_client
@@ -51,9 +55,9 @@ LAN_CONNECTIONS = 2000
 LAN_STREAMS = 1000
 LOCAL_WORKERS = 4
 STREAM_PATH = "/api/events"
-#: The scope key (WSGI: environ["asgi.scope"]) of an Event set when the client has gone: a
-#: streaming answer on a worker thread stops on it (a2wsgi does not stop one by itself).
-CLIENT_GONE = "kiosk.client_gone"
+LIVE_HEADERS = [(b"content-type", b"text/event-stream; charset=utf-8"),
+                (b"cache-control", b"no-cache"), (b"x-accel-buffering", b"no"),
+                (b"x-content-type-options", b"nosniff")]
 
 Scope = dict[str, Any]
 Message = dict[str, Any]
@@ -159,26 +163,34 @@ class Front:
     """The ASGI app uvicorn serves: live streams here, everything else to Flask on a worker."""
 
     def __init__(self, app: Flask, live: LiveUpdates, hosts: HostCheck, *, lan_workers: int,
-                 max_body: int) -> None:
+                 max_body: int, camera: CameraService | None = None) -> None:
         self.live, self.hosts, self.max_body = live, hosts, max_body
         self.local = WSGIMiddleware(app, workers=LOCAL_WORKERS)  # type: ignore[arg-type]
         self.lan = WSGIMiddleware(app, workers=lan_workers)  # type: ignore[arg-type]
         self.streams = ClientCaps(PER_CLIENT_STREAMS, LAN_STREAMS)
+        self.camera = CameraViews(camera) if camera is not None else None
+        self.views = ClientCaps(camera_stream.PER_CLIENT_VIEWS, camera_stream.LAN_VIEWS)
         self._turns: dict[str, tuple[asyncio.Semaphore, int]] = {}
-        self._serving: set[threading.Event] = set()
 
     def close(self) -> None:
-        """Shutdown: end live pages and tell streaming answers their clients have gone."""
+        """Shutdown: end live pages and camera views."""
         self.live.close()
-        for gone in list(self._serving):
-            gone.set()
+        if self.camera is not None:
+            self.camera.close()
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "lifespan":
             await self._lifespan(receive, send)
         elif scope["type"] == "http":
-            if scope["path"] == STREAM_PATH and scope["method"] in ("GET", "HEAD"):
-                await self._live(scope, receive, send)
+            reads = scope["method"] in ("GET", "HEAD")
+            if reads and scope["path"] == STREAM_PATH:
+                await self._stream(scope, receive, send, self.streams, LIVE_HEADERS,
+                                   self.live.stream, "too many live pages open from this "
+                                   "address; close one", "live_pages")
+            elif reads and scope["path"] == camera_stream.PATH and self.camera is not None:
+                await self._stream(scope, receive, send, self.views, camera_stream.HEADERS,
+                                   self.camera.stream, "too many camera views open from this "
+                                   "address; close one", "camera_views")
             else:
                 await self._app(scope, receive, send)
 
@@ -193,7 +205,12 @@ class Front:
                 await send({"type": "lifespan.shutdown.complete"})
                 return
 
-    async def _live(self, scope: Scope, receive: Receive, send: Send) -> None:
+    async def _stream(self, scope: Scope, receive: Receive, send: Send, caps: ClientCaps,
+                      headers: list[tuple[bytes, bytes]],
+                      chunks: Callable[[], AsyncIterator[bytes]], refusal: str,
+                      code: str) -> None:
+        """A stream that lasts as long as its client stays: a coroutine here, its place in
+        `caps` given back when the client goes."""
         client = _client(scope)
         host = _header(scope, b"host")
         if not self.hosts.allows(host, client):
@@ -201,19 +218,15 @@ class Front:
                                     "its address, or add the name to allowed_hosts)",
                          code="host_unknown", words={"host": host[:80]})
             return
-        if not self.streams.take(client):
-            await _error(send, 429, "too many live pages open from this address; close one",
-                         retry_after=5, code="live_pages")
+        if not caps.take(client):
+            await _error(send, 429, refusal, retry_after=5, code=code)
             return
         try:
-            await send({"type": "http.response.start", "status": 200, "headers": [
-                (b"content-type", b"text/event-stream; charset=utf-8"),
-                (b"cache-control", b"no-cache"), (b"x-accel-buffering", b"no"),
-                (b"x-content-type-options", b"nosniff")]})
+            await send({"type": "http.response.start", "status": 200, "headers": headers})
             if scope["method"] == "HEAD":
                 await send({"type": "http.response.body", "body": b""})
                 return
-            sending = asyncio.ensure_future(self._send_stream(send))
+            sending = asyncio.ensure_future(_send_stream(send, chunks()))
             leaving = asyncio.ensure_future(_disconnected(receive))
             await asyncio.wait({sending, leaving}, return_when=asyncio.FIRST_COMPLETED)
             for task in (sending, leaving):
@@ -221,12 +234,7 @@ class Front:
                 with contextlib.suppress(asyncio.CancelledError, OSError):
                     await task
         finally:
-            self.streams.give_back(client)
-
-    async def _send_stream(self, send: Send) -> None:
-        async for chunk in self.live.stream():
-            await send({"type": "http.response.body", "body": chunk, "more_body": True})
-        await send({"type": "http.response.body", "body": b""})
+            caps.give_back(client)
 
     async def _app(self, scope: Scope, receive: Receive, send: Send) -> None:
         client = _client(scope)
@@ -241,20 +249,11 @@ class Front:
             return
         if body is None:
             return  # the client has gone
-        gone = threading.Event()
-        watch = asyncio.ensure_future(_disconnected(receive))
-        watch.add_done_callback(lambda _: gone.set())
-        self._serving.add(gone)
-        scope = {**scope, CLIENT_GONE: gone}
-        try:
-            if is_loopback_client(client):
-                await self.local(scope, _replay(body), send)  # type: ignore[arg-type]
-            else:
-                async with self._turn(client):
-                    await self.lan(scope, _replay(body), send)  # type: ignore[arg-type]
-        finally:
-            watch.cancel()
-            self._serving.discard(gone)
+        if is_loopback_client(client):
+            await self.local(scope, _replay(body), send)  # type: ignore[arg-type]
+        else:
+            async with self._turn(client):
+                await self.lan(scope, _replay(body), send)  # type: ignore[arg-type]
 
     @contextlib.asynccontextmanager
     async def _turn(self, client: str) -> AsyncIterator[None]:
@@ -314,11 +313,12 @@ def _replay(body: bytes) -> Receive:
     return again
 
 
-def client_gone(environ: dict[str, Any]) -> threading.Event | None:
-    """The Event set when this WSGI request's client has gone (None outside kiosk.server)."""
-    scope = environ.get("asgi.scope")
-    gone = scope.get(CLIENT_GONE) if isinstance(scope, dict) else None
-    return gone if isinstance(gone, threading.Event) else None
+async def _send_stream(send: Send, chunks: AsyncIterator[bytes]) -> None:
+    # aclosing: a stream cancelled in `send` runs its generator's cleanup now, not at GC.
+    async with contextlib.aclosing(chunks):  # type: ignore[type-var]
+        async for chunk in chunks:
+            await send({"type": "http.response.body", "body": chunk, "more_body": True})
+    await send({"type": "http.response.body", "body": b""})
 
 
 async def _disconnected(receive: Receive) -> None:
@@ -359,9 +359,10 @@ class KioskServer(uvicorn.Server):
         await super().shutdown(sockets)
 
 
-def build_server(config: KioskConfig, app: Flask, live: LiveUpdates) -> KioskServer:
+def build_server(config: KioskConfig, app: Flask, live: LiveUpdates,
+                 camera: CameraService | None = None) -> KioskServer:
     hosts = HostCheck.for_kiosk(config.host_names, config.public_url)
-    front = Front(app, live, hosts, lan_workers=config.threads,
+    front = Front(app, live, hosts, lan_workers=config.threads, camera=camera,
                   max_body=config.max_upload_mb * 2**20 + 2**16)  # + a multipart form's own
     protocol = functools.partial(GuardedProtocol, caps=ClientCaps(PER_CLIENT_CONNECTIONS,
                                                                   LAN_CONNECTIONS))
@@ -373,7 +374,8 @@ def build_server(config: KioskConfig, app: Flask, live: LiveUpdates) -> KioskSer
         timeout_keep_alive=5, timeout_graceful_shutdown=3), front)
 
 
-def serve(config: KioskConfig, app: Flask, live: LiveUpdates) -> None:
+def serve(config: KioskConfig, app: Flask, live: LiveUpdates,
+          camera: CameraService | None = None) -> None:
     """Serve until SIGINT/SIGTERM; raises SystemExit(1) when the port cannot be had."""
     raise_open_files_limit()
-    build_server(config, app, live).run()
+    build_server(config, app, live, camera).run()

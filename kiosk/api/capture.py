@@ -5,14 +5,12 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from flask import Response, request, stream_with_context, url_for
+from flask import Response, url_for
 
-from device.camera import MJPEG_MIMETYPE
 from kiosk.api import blueprint, photos
 from kiosk.camera import Still
 from kiosk.context import language, services
 from kiosk.errors import ApiError
-from kiosk.server import client_gone
 from scorer.tiles import MODEL_CLASSES
 
 
@@ -22,12 +20,7 @@ def camera_status() -> dict[str, Any]:
     return {**kiosk.camera.status(), "recogniser": kiosk.recogniser.status()}
 
 
-@blueprint.get("/camera/stream")
-def camera_stream() -> Response:
-    gone = client_gone(request.environ)
-    return Response(stream_with_context(services().camera.stream(gone=gone)),
-                    mimetype=MJPEG_MIMETYPE,
-                    headers={"Cache-Control": "no-cache"})
+# GET /api/camera/stream, the live view, is served on the event loop (kiosk.camera_stream).
 
 
 @blueprint.get("/camera/frame.jpg")

@@ -284,9 +284,23 @@ document.addEventListener("DOMContentLoaded", () => {
   };
   cameraState();
   setInterval(cameraState, 5000);
-  // The live view's stream ends every few minutes (to free the server); open it again.
-  const liveView = $("#live-view"), streamUrl = liveView.getAttribute("src");
-  setInterval(() => { liveView.src = streamUrl + "?t=" + Date.now(); }, 200000);
+  // The live view is a stream the kiosk sends for as long as it is open: open it only while it
+  // is on screen (not display:none, scrolled into view, the tab visible); a refused or broken
+  // one is tried again in 5 s.
+  const liveView = $("#live-view");
+  let liveOnScreen = false;
+  const showLive = () => {
+    const want = liveOnScreen && document.visibilityState === "visible";
+    if (want && !liveView.hasAttribute("src")) liveView.src = liveView.dataset.src;
+    else if (!want && liveView.hasAttribute("src")) liveView.removeAttribute("src");
+  };
+  new IntersectionObserver((seen) => {
+    liveOnScreen = seen[seen.length - 1].isIntersecting; showLive();
+  }).observe(liveView);
+  document.addEventListener("visibilitychange", showLive);
+  liveView.addEventListener("error", () => {
+    if (liveView.hasAttribute("src")) { liveView.removeAttribute("src"); setTimeout(showLive, 5000); }
+  });
   live((s) => {
     const first = !state; state = s;
     if (first) { renderSituation(); autoScore(); }

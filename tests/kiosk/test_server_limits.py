@@ -1,6 +1,7 @@
 """The server's limits (kiosk.server) against clients that try to hold the kiosk: many open live
-pages, half-open connections, too many streams from one address, a foreign Host, a body over
-the limit, slow LAN requests and a body trickled a byte at a time.
+pages, half-open connections, too many streams from one address, a foreign Host and a body over
+the limit (slow LAN requests and a trickled body: test_server_protocol.py; camera views:
+test_camera_stream.py).
 
 Most tests run the real `python -m kiosk`. A LAN client is this machine itself, connecting to
 its own non-loopback address (the kiosk then sees that address, not loopback); where there is
@@ -318,49 +319,9 @@ def mjpeg_stream(host: str, port: int) -> Iterator[socket.socket]:
         sock.close()
 
 
-@needs_lan
-@pytest.mark.slow
-def test_slow_lan_requests_wait_for_their_turn_and_never_delay_the_kiosk_screen(
-        tmp_path: Path) -> None:
-    """Four camera views of one address hold its four turns on worker threads: its next
-    request waits, the kiosk's own screen not at all."""
-    assert LAN is not None
-    with running_kiosk(tmp_path / "data", "--camera", "demo", "--host", "0.0.0.0") as base, \
-            ExitStack() as views:
-        port = port_of(base)
-        for _ in range(4):
-            views.enter_context(mjpeg_stream(LAN, port))
-
-        elapsed, state = timed(lambda: get_json(base + "/api/state"))
-        assert elapsed < 1.0 and state["riichi_sticks"] == 0
-        with lan_request(LAN, port, "/api/state") as fifth:
-            assert not answered_within(fifth, 1.0)  # it waits while the four are served
-            elapsed, state = timed(lambda: get_json(base + "/api/state"))
-            assert elapsed < 1.0 and state["riichi_sticks"] == 0
-
-
-@needs_lan
-@pytest.mark.slow
-def test_a_lan_request_waiting_for_its_turn_is_served_when_a_camera_view_closes(
-        tmp_path: Path) -> None:
-    assert LAN is not None
-    with running_kiosk(tmp_path / "data", "--camera", "demo", "--host", "0.0.0.0") as base, \
-            ExitStack() as views:
-        port = port_of(base)
-        cameras = [views.enter_context(mjpeg_stream(LAN, port)) for _ in range(4)]
-        with lan_request(LAN, port, "/api/state") as fifth:
-            assert not answered_within(fifth, 1.0)
-            cameras[0].shutdown(socket.SHUT_RDWR)
-            fifth.settimeout(3.0)
-            elapsed, (status, body) = timed(lambda: read_response(fifth, "GET"))
-            assert status == 200 and elapsed < 3.0
-            assert json.loads(body)["riichi_sticks"] == 0
-
-
 @pytest.mark.slow
 def test_camera_views_the_kiosk_screen_closed_leave_it_answering(tmp_path: Path) -> None:
-    """The win page shows the camera view; leaving it four times must not freeze the screen
-    (it has 4 worker threads of its own)."""
+    """The win page shows the camera view; leaving it four times must not freeze the screen."""
     with running_kiosk(tmp_path / "data", "--camera", "demo") as base:
         port = port_of(base)
         for _ in range(4):
@@ -369,23 +330,3 @@ def test_camera_views_the_kiosk_screen_closed_leave_it_answering(tmp_path: Path)
         time.sleep(0.3)
         elapsed, (status, body) = timed(lambda: fetch(base + "/api/state", timeout=3.0))
         assert status == 200 and elapsed < 1.0 and json.loads(body)["riichi_sticks"] == 0
-
-
-@contextmanager
-def lan_request(host: str, port: int, path: str) -> Iterator[socket.socket]:
-    """A GET sent on a raw socket, its answer not yet read."""
-    with socket.create_connection((host, port), timeout=5) as sock:
-        sock.sendall(f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\n\r\n".encode())
-        yield sock
-
-
-def answered_within(sock: socket.socket, seconds: float) -> bool:
-    with selectors.DefaultSelector() as waiting:
-        waiting.register(sock, selectors.EVENT_READ)
-        return bool(waiting.select(seconds))
-
-
-def read_response(sock: socket.socket, method: str) -> tuple[int, bytes]:
-    response = http.client.HTTPResponse(sock, method=method)
-    response.begin()
-    return response.status, response.read()

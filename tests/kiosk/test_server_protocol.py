@@ -1,8 +1,10 @@
-"""kiosk.server's GuardedProtocol (request deadlines) and ClientCaps (per-address caps), in
-this process: uvicorn with short deadlines in front of a tiny ASGI app."""
+"""kiosk.server's GuardedProtocol (request deadlines), ClientCaps (per-address caps) and
+Front's turns, in this process: uvicorn with short deadlines in front of a tiny ASGI app, and
+Front called directly."""
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import http.client
 import socket
@@ -13,8 +15,11 @@ from typing import Any
 
 import pytest
 import uvicorn
+from flask import Flask
 
-from kiosk.server import ClientCaps, GuardedProtocol
+from kiosk.live import LiveUpdates
+from kiosk.security import HostCheck
+from kiosk.server import ClientCaps, Front, GuardedProtocol
 from tests.kiosk.test_server_limits import read_all, request
 
 
@@ -150,3 +155,73 @@ def test_client_caps_exempt_loopback() -> None:
     caps.give_back("127.0.0.1")
     assert caps.held == {"192.168.1.23": 1}
     assert not caps.take("")  # an unknown peer is not the kiosk's screen
+
+
+# --- Front: a LAN address's requests on worker threads take turns -----------------------------
+# Driven in this process with made-up client addresses in the ASGI scope (no socket): requests
+# that block on the app, as a slow one would. (Camera views held these turns until issue 35:
+# now they are served on the event loop, kiosk.camera_stream.)
+
+PHONE = "203.0.113.7"  # a documentation address: only a string in the scope here
+
+
+def slow_app() -> tuple[Flask, threading.Semaphore]:
+    app, release = Flask(__name__), threading.Semaphore(0)
+
+    @app.get("/slow")
+    def slow() -> str:
+        assert release.acquire(timeout=10)
+        return "slow"
+
+    @app.get("/fast")
+    def fast() -> str:
+        return "fast"
+    return app, release
+
+
+async def asgi_get(front: Front, client: str, path: str) -> bytes:
+    scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "GET",
+             "scheme": "http", "path": path, "raw_path": path.encode(), "query_string": b"",
+             "root_path": "", "headers": [(b"host", b"127.0.0.1")], "client": (client, 40000),
+             "server": ("127.0.0.1", 8080)}
+    sent: list[bytes] = []
+    gone = asyncio.Event()
+
+    async def receive() -> dict[str, Any]:
+        if not sent:
+            sent.append(b"")
+            return {"type": "http.request", "body": b"", "more_body": False}
+        await gone.wait()
+        return {"type": "http.disconnect"}
+
+    async def send(message: dict[str, Any]) -> None:
+        sent.append(message.get("body", b""))
+    try:
+        await front(scope, receive, send)
+    finally:
+        gone.set()
+    return b"".join(sent)
+
+
+def test_lan_requests_wait_for_their_turn_and_never_delay_the_kiosk_screen() -> None:
+    """Four slow requests of one address hold its four turns: its fifth waits, and is served
+    when one of the four ends; the kiosk's own screen and other addresses do not wait."""
+    app, release = slow_app()
+    front = Front(app, LiveUpdates(), HostCheck.for_kiosk(), lan_workers=8, max_body=2**20)
+
+    async def run() -> None:
+        slow = [asyncio.ensure_future(asgi_get(front, PHONE, "/slow")) for _ in range(4)]
+        await asyncio.sleep(0.3)
+        fifth = asyncio.ensure_future(asgi_get(front, PHONE, "/fast"))
+        for client in ("127.0.0.1", "203.0.113.8"):
+            assert await asyncio.wait_for(asgi_get(front, client, "/fast"), 2) == b"fast"
+        await asyncio.sleep(0.5)
+        assert not fifth.done()  # it waits while the four are served
+        release.release()
+        assert await asyncio.wait_for(fifth, 3) == b"fast"
+        for _ in range(3):
+            release.release()
+        assert await asyncio.wait_for(asyncio.gather(*slow), 3) == [b"slow"] * 4
+        assert front._turns == {}  # nothing left of the address once it is done
+
+    asyncio.run(run())

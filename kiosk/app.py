@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from flask import Flask, request, session
 
-from kiosk import errors, i18n
+from kiosk import errors, i18n, idempotency
 from kiosk.config import KioskConfig
 from kiosk.context import language
 from kiosk.security import HostCheck
@@ -45,6 +45,12 @@ def create_app(config: KioskConfig, kiosk: Services) -> Flask:
         if request.method in CHANGING and request.path.startswith("/api/") \
                 and request.endpoint != "api.enter_pin":
             request.environ["kiosk.who"] = kiosk.security.authorise_change(request)
+
+    @app.before_request
+    def check_idempotency_key() -> None:
+        # Checked on every change, also one that does not keep it (kiosk.idempotency).
+        if request.method in CHANGING and request.path.startswith("/api/"):
+            idempotency.check_header()
 
     @app.before_request
     def pick_language() -> None:

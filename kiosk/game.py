@@ -11,13 +11,17 @@ import logging
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from kiosk import present
 from kiosk.errors import ApiError
 from kiosk.store import StoreError, StoreFull, UnknownGame, UnreadableGame
+from kiosk.store_receipts import MakeReceipt, Receipt
 from scorer.rules import Ruleset
 from scorer.table import Event, GameStarted, IllegalEvent, Table
+
+if TYPE_CHECKING:
+    from kiosk.idempotency import Answer
 
 log = logging.getLogger(__name__)
 
@@ -53,12 +57,20 @@ class EventLog(Protocol):
     """What the game service needs of the event store (`kiosk.store.EventStore`)."""
 
     def latest(self) -> tuple[str, list[Event]] | None: ...
-    def create(self, first: GameStarted) -> str: ...
-    def append(self, game_id: str, index: int, event: Event) -> int: ...
-    def truncate(self, game_id: str, length: int) -> None: ...
+    def create(self, first: GameStarted, receipt: MakeReceipt | None = None) -> str: ...
+    def append(self, game_id: str, index: int, event: Event,
+               receipt: MakeReceipt | None = None) -> int: ...
+    def truncate(self, game_id: str, length: int, receipt: MakeReceipt | None = None) -> None: ...
+    def import_events(self, events: list[Event], receipt: MakeReceipt | None = None) -> str: ...
     def games(self) -> list[dict[str, Any]]: ...
     def events(self, game_id: str) -> list[Event]: ...
-    def resume(self, game_id: str) -> None: ...
+    def resume(self, game_id: str, receipt: MakeReceipt | None = None) -> None: ...
+    def receipt(self, game_id: str, key: str) -> Receipt | None: ...
+
+
+def _bound(answer: Answer | None, table: Table) -> MakeReceipt | None:
+    """The change's answer, made from the table it leaves, to keep with it in the store."""
+    return answer.bind(table) if answer is not None else None
 
 
 class GameService:
@@ -67,7 +79,9 @@ class GameService:
         self.log = log
         self.default_rules = default_rules
         self.on_change = on_change
-        self._lock = threading.RLock()
+        #: Held across a keyed change (`kiosk.idempotency`): the look-up of its key and the
+        #: change are one step, so a second copy waits and then finds the first's answer.
+        self.lock = threading.RLock()
         self._table: Table | None = None
         self._game_id = ""
         #: The stored game the kiosk could not replay at start, if any: game, event, error.
@@ -79,7 +93,7 @@ class GameService:
         A game that no longer replays (an event edited in the database, or stored by a version
         that checked less) stays in the store untouched and is reported, so the kiosk starts.
         """
-        with self._lock:
+        with self.lock:
             try:
                 found = self.log.latest()
             except UnreadableGame as e:
@@ -105,7 +119,7 @@ class GameService:
 
     def ensure_game(self) -> None:
         """A fresh kiosk starts with a game on the default rules, ready to play."""
-        with self._lock:
+        with self.lock:
             if self._table is None:
                 self.load()
             if self._table is None:
@@ -126,15 +140,29 @@ class GameService:
 
     def state_json(self) -> dict[str, Any]:
         """What every page shows: the table now (a snapshot read) and a game it could not read."""
-        return {**present.state_json(self._table, self._game_id),
-                "unreadable_game": self.unreadable_game}
+        return self.state_of(self._table, self._game_id)
+
+    def state_of(self, table: Table | None, game_id: str) -> dict[str, Any]:
+        """`state_json` of a table a change is about to leave (its answer, made before it is
+        stored)."""
+        return {**present.state_json(table, game_id), "unreadable_game": self.unreadable_game}
+
+    def receipt(self, key: str) -> Receipt | None:
+        """The answer kept for `key` in the current game, if a change was recorded with it."""
+        if not self._game_id:
+            return None
+        with _stored():
+            return self.log.receipt(self._game_id, key)
 
     @property
     def has_game(self) -> bool:
         return self._table is not None
 
-    def start(self, event: GameStarted) -> Table:
-        with self._lock:
+    # Each change takes an optional `answer` (`kiosk.idempotency.Answer`): made from the table
+    # the change leaves and stored with it in one transaction.
+
+    def start(self, event: GameStarted, answer: Answer | None = None) -> Table:
+        with self.lock:
             try:
                 table = Table.begin(event)
             except IllegalEvent as e:
@@ -142,7 +170,7 @@ class GameService:
                                code="game_start_field" if e.field else "game_start",
                                words={"field": e.field}) from None
             with _stored():
-                self._game_id = self.log.create(event)
+                self._game_id = self.log.create(event, _bound(answer, table))
             self._table = table
         self.on_change()
         return table
@@ -154,20 +182,22 @@ class GameService:
         except IllegalEvent as e:
             raise refused(e, 422, self.table, field=e.field) from None
 
-    def play(self, event: Event) -> Table:
-        with self._lock:
+    def play(self, event: Event, answer: Answer | None = None) -> Table:
+        with self.lock:
             table = self.preview(event)
             with _stored():
-                self.log.append(self._game_id, len(table.events) - 1, event)
+                self.log.append(self._game_id, len(table.events) - 1, event,
+                                _bound(answer, table))
             self._table = table
         self.on_change()
         return table
 
-    def undo(self, expected: tuple[str, int] | None = None) -> Table:
+    def undo(self, expected: tuple[str, int] | None = None,
+             answer: Answer | None = None) -> Table:
         """Drop the last event. With `expected` (the game's id and its number of events after a
         change this device made), only while that change is still the last: an Undo offered
         after a tap never drops a change another device recorded since."""
-        with self._lock:
+        with self.lock:
             if expected is not None and expected != (self._game_id, len(self.table.events)):
                 raise ApiError(409, "the table changed since: another change was recorded "
                                "after this one, so nothing was undone", code="changed_since")
@@ -176,34 +206,35 @@ class GameService:
             except IllegalEvent as e:
                 raise refused(e, 409, self.table) from None
             with _stored():
-                self.log.truncate(self._game_id, len(table.events))
+                self.log.truncate(self._game_id, len(table.events), _bound(answer, table))
             self._table = table
         self.on_change()
         return table
 
-    def import_record(self, text: bytes) -> Table:
+    def import_record(self, text: bytes, answer: Answer | None = None) -> Table:
         """Store a JSON game record as a new game and make it the current one."""
-        from scorer.table import RecordError
+        from scorer.table import RecordError, events_from_record, parse_json
 
-        with self._lock:
+        with self.lock:
             try:
+                events, _ = events_from_record(parse_json(text))
+                table = Table.of(events)
                 with _stored():
-                    game_id = self.log.import_record(text)  # type: ignore[attr-defined]
+                    game_id = self.log.import_events(events, _bound(answer, table))
             except (RecordError, IllegalEvent) as e:  # both name the event and the field
                 code = ("import_unreadable" if e.index is None else
                         "import_field" if e.field else "import_event")
                 raise ApiError(400, f"cannot import the record: {e}", event=e.index,
                                field=e.field, code=code,
                                words={"event": e.index, "field": e.field}) from None
-            self._game_id = game_id
-            self._table = Table.of(self.log.events(game_id))
+            self._game_id, self._table = game_id, table
         self.on_change()
-        return self._table
+        return table
 
-    def resume(self, game_id: str) -> Table:
+    def resume(self, game_id: str, answer: Answer | None = None) -> Table:
         """Play a stored game again (the games list): it becomes the current game here and after
         a restart. The game left stays stored as it is; its redo list, kept in memory, goes."""
-        with self._lock, _stored():
+        with self.lock, _stored():
             try:
                 table = Table.of(self.log.events(game_id))
             except UnknownGame:
@@ -212,19 +243,20 @@ class GameService:
             except (UnreadableGame, ValueError) as e:  # ValueError: IllegalEvent on replay
                 raise ApiError(409, f"game {game_id} cannot be replayed: {e}",
                                code="game_unreplayable", words={"id": game_id}) from None
-            self.log.resume(game_id)
+            self.log.resume(game_id, _bound(answer, table))
             self._game_id, self._table = game_id, table
         self.on_change()
         return table
 
-    def redo(self) -> Table:
-        with self._lock:
+    def redo(self, answer: Answer | None = None) -> Table:
+        with self.lock:
             try:
                 table = self.table.redo()
             except IllegalEvent as e:
                 raise refused(e, 409, self.table) from None
             with _stored():
-                self.log.append(self._game_id, len(table.events) - 1, table.events[-1])
+                self.log.append(self._game_id, len(table.events) - 1, table.events[-1],
+                                _bound(answer, table))
             self._table = table
         self.on_change()
         return table

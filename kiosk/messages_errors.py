@@ -190,6 +190,12 @@ ERROR_MESSAGES: dict[str, tuple[str, str]] = {
                        "winsを送るときは、ほかの項目を並べないでください"),
     "err.wins_list": ("wins: expected a list of 1-3 wins",
                       "winsは1〜3件の和了のリストにしてください"),
+    # The Idempotency-Key header (kiosk/idempotency.py).
+    "err.idempotency_key": ("{field}: expected 16-64 letters, digits or '-_.:'",
+                            "{field}は16〜64文字の英数字または「-_.:」にしてください"),
+    "err.idempotency_key_reused": (
+        "{field}: this key already recorded another change in this game; reload the page",
+        "{field}：このキーではこの対局で別の変更がすでに記録されています。ページを再読み込みしてください"),
     "err.players_count": ("expected {n} player names, East seat first",
                           "プレイヤー名を{n}人分、東家から順に入れてください"),
     # A correction of the points (the Other page).

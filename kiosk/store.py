@@ -23,7 +23,9 @@ from contextlib import AbstractContextManager
 from datetime import UTC, datetime
 from typing import Any, Protocol
 
+from kiosk import store_receipts
 from kiosk.store_marks import note_cut
+from kiosk.store_receipts import MakeReceipt, Receipt
 from scorer.table import (
     Event,
     GameStarted,
@@ -109,17 +111,16 @@ class EventStore(ABC):
 
     # --- writing ---------------------------------------------------------------------------
 
-    def create(self, first: GameStarted) -> str:
+    # Each write takes an optional `receipt`: the answer of a keyed request, kept in the same
+    # transaction as the change (`kiosk.store_receipts`).
+
+    def create(self, first: GameStarted, receipt: MakeReceipt | None = None) -> str:
         """A new game from its first event; returns its id."""
         start(first)  # raises IllegalEvent for a bad start
-        game_id = uuid.uuid4().hex[:12]
-        with self.transaction() as tx:
-            self._insert_game(tx, game_id, first)
-            tx.run("INSERT INTO events (game_id, idx, body) VALUES (?, 0, ?)",
-                   (game_id, event_to_json(first)))
-        return game_id
+        return self.import_events([first], receipt)
 
-    def append(self, game_id: str, index: int, event: Event) -> int:
+    def append(self, game_id: str, index: int, event: Event,
+               receipt: MakeReceipt | None = None) -> int:
         """Store `event` as number `index` of the game (the count already stored) and return it.
 
         Checked against the replay of what is stored, in the same transaction as the insert.
@@ -132,9 +133,10 @@ class EventStore(ABC):
             apply(replay(events), event)
             tx.run("INSERT INTO events (game_id, idx, body) VALUES (?, ?, ?)",
                    (game_id, index, event_to_json(event)))
+            self._keep(tx, game_id, receipt)
         return index
 
-    def truncate(self, game_id: str, length: int) -> None:
+    def truncate(self, game_id: str, length: int, receipt: MakeReceipt | None = None) -> None:
         """Keep the first `length` events (at least the game's start): undo is length - 1."""
         if length < 1:
             raise StoreError("a game keeps at least its first event")
@@ -143,6 +145,7 @@ class EventStore(ABC):
                 # A parlor may hold the events dropped: its outbox must learn of the cut.
                 note_cut(tx, game_id, length)
             tx.run("DELETE FROM events WHERE game_id = ? AND idx >= ?", (game_id, length))
+            self._keep(tx, game_id, receipt)
 
     def undo(self, game_id: str) -> Event:
         """Drop the last event and return it (for a redo list)."""
@@ -154,18 +157,22 @@ class EventStore(ABC):
             tx.run("DELETE FROM events WHERE game_id = ? AND idx = ?", (game_id, len(events) - 1))
         return events[-1]
 
-    def resume(self, game_id: str) -> None:
+    def resume(self, game_id: str, receipt: MakeReceipt | None = None) -> None:
         """Make a stored game the one the kiosk plays (and replays after a restart)."""
         with self.transaction() as tx:
             self._locked_events(tx, game_id)
             self._mark_current(tx, game_id)
+            self._keep(tx, game_id, receipt)
 
     def import_record(self, text: str | bytes) -> str:
         """Store a JSON game record as a new game, all or nothing; returns its id.
 
         A bad record raises `scorer.table.record.RecordError` naming the event and field.
         """
-        events, _ = events_from_record(parse_json(text))
+        return self.import_events(events_from_record(parse_json(text))[0])
+
+    def import_events(self, events: Sequence[Event], receipt: MakeReceipt | None = None) -> str:
+        """Store a game's events (checked: `events_from_record`) as a new game; returns its id."""
         first = events[0]
         assert isinstance(first, GameStarted)  # replay checked it
         game_id = uuid.uuid4().hex[:12]
@@ -174,9 +181,15 @@ class EventStore(ABC):
             for index, event in enumerate(events):
                 tx.run("INSERT INTO events (game_id, idx, body) VALUES (?, ?, ?)",
                        (game_id, index, event_to_json(event)))
+            self._keep(tx, game_id, receipt)
         return game_id
 
     # --- reading ---------------------------------------------------------------------------
+
+    def receipt(self, game_id: str, key: str) -> Receipt | None:
+        """The answer kept for `key` in the game, if a change was recorded with it."""
+        with self.transaction(write=False) as tx:
+            return store_receipts.find(tx, game_id, key)
 
     def events(self, game_id: str) -> list[Event]:
         with self.transaction(write=False) as tx:
@@ -222,6 +235,12 @@ class EventStore(ABC):
         # An upsert both SQLite (3.24+) and PostgreSQL read the same way.
         tx.run("INSERT INTO store_meta (key, value) VALUES ('current', ?) ON CONFLICT (key) "
                "DO UPDATE SET value = excluded.value", (game_id,))
+
+    def _keep(self, tx: Tx, game_id: str, receipt: MakeReceipt | None) -> None:
+        try:
+            store_receipts.keep(tx, game_id, receipt)
+        except store_receipts.KeyUsed as e:  # another process recorded it first: keep theirs
+            raise Conflict(str(e)) from None
 
     def _locked_events(self, tx: Tx, game_id: str) -> list[Event]:
         if not tx.rows(f"SELECT id FROM games WHERE id = ?{self.lock_clause}", (game_id,)):

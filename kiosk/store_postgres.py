@@ -14,6 +14,7 @@ from typing import Any
 import psycopg
 
 from kiosk.store import EventStore, StoreError, StoreFull, create_schema
+from kiosk.store_receipts import SCHEMA as RECEIPTS
 
 SCHEMA = (
     "CREATE TABLE IF NOT EXISTS store_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
@@ -21,6 +22,7 @@ SCHEMA = (
     "created TEXT NOT NULL, players TEXT NOT NULL, rules TEXT NOT NULL)",
     "CREATE TABLE IF NOT EXISTS events (game_id TEXT NOT NULL REFERENCES games (id), "
     "idx INTEGER NOT NULL, body TEXT NOT NULL, PRIMARY KEY (game_id, idx))",
+    RECEIPTS.format(serial="BIGSERIAL"),
 )
 
 

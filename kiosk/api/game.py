@@ -11,6 +11,7 @@ from kiosk import checks, present, rule_form, rules_json
 from kiosk.api import blueprint, json_object
 from kiosk.context import language, services
 from kiosk.errors import ApiError
+from kiosk.idempotency import Answer, keyed
 from scorer.limits import GAME_EVENTS, NAME_LENGTH, POINTS, REASON_LENGTH, Range, brief
 from scorer.table import (
     AbortiveDraw,
@@ -72,8 +73,11 @@ def rulesets() -> dict[str, Any]:
             "fields": rules_json.option_fields(), "groups": rule_form.groups_json()}
 
 
+# Every change of the game is `keyed`: sent twice with one Idempotency-Key, recorded once.
+
 @blueprint.post("/games")
-def new_game() -> tuple[dict[str, Any], int]:
+@keyed(201)
+def new_game(answer: Answer) -> None:
     body = json_object()
     checks.known_fields(body, {"players", "ruleset", "options", "first_dealer"})
     preset = body.get("ruleset") or services().config.ruleset
@@ -92,25 +96,25 @@ def new_game() -> tuple[dict[str, Any], int]:
                        words={"n": seats})
     names = [checks.text(p, f"players[{i}]", NAME_LENGTH).strip() for i, p in enumerate(players)]
     first = _seat(body, "first_dealer", seats) if "first_dealer" in body else 0
-    services().game.start(GameStarted(tuple(names), rules, first))
-    return state(), 201
+    services().game.start(GameStarted(tuple(names), rules, first), answer)
 
 
 @blueprint.post("/riichi")
-def riichi() -> dict[str, Any]:
-    services().game.play(RiichiDeclared(_seat(json_object())))
-    return state()
+@keyed()
+def riichi(answer: Answer) -> None:
+    services().game.play(RiichiDeclared(_seat(json_object())), answer)
 
 
 @blueprint.post("/draws")
-def exhaustive_draw() -> dict[str, Any]:
+@keyed()
+def exhaustive_draw(answer: Answer) -> None:
     body = json_object()
-    services().game.play(ExhaustiveDraw(_seats(body, "tenpai"), _seats(body, "nagashi")))
-    return state()
+    services().game.play(ExhaustiveDraw(_seats(body, "tenpai"), _seats(body, "nagashi")), answer)
 
 
 @blueprint.post("/aborts")
-def abortive_draw() -> dict[str, Any]:
+@keyed()
+def abortive_draw(answer: Answer) -> None:
     kind = json_object().get("kind")
     try:
         event = AbortiveDraw(AbortKind(kind))
@@ -118,14 +122,13 @@ def abortive_draw() -> dict[str, Any]:
         choices = ", ".join(k.value for k in AbortKind)
         raise ApiError(400, f"kind: {kind!r} is not one of {choices}", code="field_choice",
                        words={"field": "kind", "got": brief(kind), "allowed": choices}) from None
-    services().game.play(event)
-    return state()
+    services().game.play(event, answer)
 
 
 @blueprint.post("/chombo")
-def chombo() -> dict[str, Any]:
-    services().game.play(Chombo(_seat(json_object())))
-    return state()
+@keyed()
+def chombo(answer: Answer) -> None:
+    services().game.play(Chombo(_seat(json_object())), answer)
 
 
 def transfers_for(deltas: list[int]) -> tuple[Transfer, ...]:
@@ -144,7 +147,8 @@ def transfers_for(deltas: list[int]) -> tuple[Transfer, ...]:
 
 
 @blueprint.post("/corrections")
-def correction() -> dict[str, Any]:
+@keyed()
+def correction(answer: Answer) -> None:
     body = json_object()
     deltas, reason = body.get("deltas"), body.get("reason")
     seats = _table_seats()
@@ -161,12 +165,12 @@ def correction() -> dict[str, Any]:
     if reason is None or (isinstance(reason, str) and not reason.strip()):
         raise ApiError(400, "reason: say why the points are corrected", code="reason_missing")
     reason = checks.text(reason, "reason", REASON_LENGTH)
-    services().game.play(Correction(transfers_for(deltas), reason.strip()))
-    return state()
+    services().game.play(Correction(transfers_for(deltas), reason.strip()), answer)
 
 
 @blueprint.post("/undo")
-def undo() -> dict[str, Any]:
+@keyed()
+def undo(answer: Answer) -> None:
     """Drops the last event; with `{game, events}` (from the state a change answered) only while
     that change is still the last one (409 otherwise)."""
     body = json_object(required=False)
@@ -178,25 +182,24 @@ def undo() -> dict[str, Any]:
             raise ApiError(400, f"game: expected the game's id from the state, got {brief(game)}",
                            code="field_text", words={"field": "game", "got": brief(game)})
         expected = (game, checks.whole(body.get("events"), "events", EVENTS))
-    services().game.undo(expected)
-    return state()
+    services().game.undo(expected, answer)
 
 
 @blueprint.post("/redo")
-def redo() -> dict[str, Any]:
-    services().game.redo()
-    return state()
+@keyed()
+def redo(answer: Answer) -> None:
+    services().game.redo(answer)
 
 
 @blueprint.post("/end")
-def end_game() -> dict[str, Any]:
+@keyed(render=lambda table, _game: present.standings_json(table))
+def end_game(answer: Answer) -> None:
     reason = json_object(required=False).get("reason") or "ended at the table"
     reason = checks.text(reason, "reason", REASON_LENGTH)
     game = services().game
     if game.table.state.finished:
         raise ApiError(409, "the game is already over", code="game_over")
-    game.play(GameEnded(reason))
-    return present.standings_json(game.table)
+    game.play(GameEnded(reason), answer)
 
 
 @blueprint.get("/history")

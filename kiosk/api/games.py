@@ -13,9 +13,9 @@ from flask import request
 
 from kiosk import checks, game_list
 from kiosk.api import blueprint, json_object
-from kiosk.api.game import state
 from kiosk.context import services
 from kiosk.errors import ApiError
+from kiosk.idempotency import Answer, keyed
 from scorer.limits import JSON_MAX_BYTES, Range, brief
 
 LISTED = Range(1, 500)  # games one list answers (each is replayed)
@@ -39,15 +39,15 @@ def games() -> dict[str, Any]:
 
 
 @blueprint.post("/games/<game_id>/resume")
-def resume_game(game_id: str) -> dict[str, Any]:
+@keyed()
+def resume_game(answer: Answer, game_id: str) -> None:
     """The stored game becomes the table's current game (here and after a restart)."""
     body = json_object(required=False)
     checks.known_fields(body, ())
     if not GAME_ID.fullmatch(game_id):
         raise ApiError(404, f"no game {brief(game_id)}", code="game_missing",
                        words={"id": brief(game_id)})
-    services().game.resume(game_id)
-    return state()
+    services().game.resume(game_id, answer)
 
 
 def _record() -> bytes:
@@ -76,7 +76,7 @@ def _record() -> bytes:
 
 
 @blueprint.post("/import")
-def import_record() -> tuple[dict[str, Any], int]:
+@keyed(201)
+def import_record(answer: Answer) -> None:
     """A JSON game record (as exported) becomes a new game, all or nothing."""
-    services().game.import_record(_record())
-    return state(), 201
+    services().game.import_record(_record(), answer)

@@ -6,9 +6,9 @@ from typing import Any
 
 from kiosk import checks, scoring, winspec
 from kiosk.api import blueprint, json_object
-from kiosk.api.game import state
 from kiosk.context import language, services
 from kiosk.errors import ApiError
+from kiosk.idempotency import Answer, keyed
 from scorer.waits import winning_tiles
 
 
@@ -86,7 +86,8 @@ def preview() -> dict[str, Any]:
 
 
 @blueprint.post("/wins")
-def apply() -> tuple[dict[str, Any], int]:
+@keyed(201)
+def apply(answer: Answer) -> None:
     kiosk = services()
     scored = _score_all(json_object())
     for s in scored:
@@ -98,13 +99,14 @@ def apply() -> tuple[dict[str, Any], int]:
     captures = [kiosk.captures.check(s.spec.capture) for s in scored]
     event = scoring.win_event(scored)
     before = kiosk.game.table.state.points
-    table = kiosk.game.play(event)
+    answer.render = lambda table, game_id: {
+        "state": kiosk.game.state_of(table, game_id),
+        "deltas": [a - b for a, b in zip(table.state.points, before, strict=True)],
+        "breakdowns": [s.breakdown for s in scored]}
+    kiosk.game.play(event, answer)
     for s, checked in zip(scored, captures, strict=True):
         if checked is not None:
             capture, tiles = checked
             total = 14 + sum(1 for m in (s.spec.hand or {}).get("melds", [])
                              if str(m.get("kind", "")).endswith("kan"))
             kiosk.captures.confirm(capture, tiles, s.hand_text or "", len(tiles) >= total)
-    deltas = [a - b for a, b in zip(table.state.points, before, strict=True)]
-    return {"state": state(), "deltas": deltas,
-            "breakdowns": [s.breakdown for s in scored]}, 201

@@ -225,7 +225,7 @@ def store(request: pytest.FixtureRequest, tmp_path: Path) -> Any:
 
         url = request.getfixturevalue("postgres_url")
         with psycopg.connect(url, autocommit=True) as db:
-            db.execute("DROP TABLE IF EXISTS events, games, store_meta CASCADE")
+            db.execute("DROP TABLE IF EXISTS receipts, events, games, store_meta CASCADE")
         opened = PostgresStore(url)
     yield opened
     opened.close()

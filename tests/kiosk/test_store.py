@@ -42,7 +42,7 @@ Opener = Callable[[], EventStore]
 
 def _fresh_postgres(url: str) -> None:
     with psycopg.connect(url, autocommit=True) as db:
-        db.execute("DROP TABLE IF EXISTS events, games, store_meta CASCADE")
+        db.execute("DROP TABLE IF EXISTS receipts, events, games, store_meta CASCADE")
 
 
 @pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])

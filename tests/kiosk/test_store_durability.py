@@ -167,7 +167,7 @@ def test_postgres_loses_no_acknowledged_event_under_sigkill(postgres_url: str) -
     import psycopg
 
     with psycopg.connect(postgres_url, autocommit=True) as db:
-        db.execute("DROP TABLE IF EXISTS events, games, store_meta CASCADE")
+        db.execute("DROP TABLE IF EXISTS receipts, events, games, store_meta CASCADE")
     assert kill_writers(("postgres", postgres_url), rounds=30, seed=7) > 10
 
 

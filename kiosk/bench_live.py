@@ -6,11 +6,12 @@ the latency of every write; (2) the same writers while hundreds of live pages (`
 on raw loopback sockets) read every state: each write's status and latency, how many watchers
 stay open, how many states each received, and the delivery lag (for each write, from its answer
 until the last watcher holds a state at least as new as that answer, matched by game id and
-event count); (3) hundreds of half-open requests (`GET / HTTP/1.1\\r\\nHo` and no more) while the
+event count), and the pictures each camera view (`GET /api/camera/stream` of the demo camera)
+received; (3) hundreds of half-open requests (`GET / HTTP/1.1\\r\\nHo` and no more) while the
 kiosk's own screen loads `/` and `/api/state`, and when the kiosk closes the half-open ones (its
 header deadline). Exit status 0 when every write was 2xx, the p99 write latency under load is
-under the target and every own-screen request was answered 200 within 1 s; 1 otherwise. Not a
-test: a measurement to quote.
+under the target, every camera view had a picture a second and every own-screen request was
+answered 200 within 1 s; 1 otherwise. Not a test: a measurement to quote.
 """
 
 from __future__ import annotations
@@ -37,6 +38,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from kiosk import bench_cameras
+
 ROOT = Path(__file__).resolve().parents[1]
 CORRECTION = json.dumps({"deltas": [100, -100, 0, 0], "reason": "bench"}).encode()
 NEW_GAME = json.dumps({"players": ["East", "South", "West", "North"]}).encode()
@@ -56,7 +59,7 @@ class Write:
 
 
 @contextlib.contextmanager
-def running_kiosk(host: str, workdir: Path) -> Iterator[tuple[str, int]]:
+def running_kiosk(host: str, workdir: Path, camera: str) -> Iterator[tuple[str, int]]:
     """`python -m kiosk` on a free port; yields the (address, port) to connect to."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -66,7 +69,7 @@ def running_kiosk(host: str, workdir: Path) -> Iterator[tuple[str, int]]:
     out = workdir / "kiosk.log"
     with out.open("w") as f:
         proc = subprocess.Popen([sys.executable, "-m", "kiosk", "--data-dir", str(workdir / "d"),
-                                 "--port", str(port), "--host", host, "--camera", "none",
+                                 "--port", str(port), "--host", host, "--camera", camera,
                                  "--log-level", "WARNING"], cwd=ROOT, env=env, stdout=f,
                                 stderr=subprocess.STDOUT)
     try:
@@ -226,20 +229,24 @@ async def watched_writes(args: argparse.Namespace, addr: str, port: int,
                                                           addr, port)
                                    for _ in range(args.watchers)), return_exceptions=True)
     watchers = [c[1] for c in conns if not isinstance(c, BaseException)]
+    views = await bench_cameras.open_views(addr, port, args.cameras)
     deadline = time.monotonic() + 30
     while any(v.open and not v.states for v in watchers) and time.monotonic() < deadline:
         await asyncio.sleep(0.1)  # every page has its first state before the writers start
     live = [v for v in watchers if v.status == 200 and v.states]
     print(f"load: {len(live)}/{args.watchers} watchers live, writing", file=sys.stderr)
+    started = time.monotonic()
     writes = await asyncio.to_thread(writers.run, args.writers, args.seconds)
     await asyncio.sleep(2)  # the last states on their way
+    cameras = bench_cameras.figures(views, args.cameras, time.monotonic() - started)
     still_open = sum(v.open for v in watchers)
     for v in watchers:
         v.transport.close()
     counts = sorted(v.states for v in live) or [0]
     return {"load": latency(writes), "delivery": delivery(writes, live), "watchers": {
         "asked": args.watchers, "connected": len(live), "open_at_end": still_open,
-        "states_min": counts[0], "states_median": counts[len(counts) // 2]}}
+        "states_min": counts[0], "states_median": counts[len(counts) // 2]},
+        "cameras": cameras}
 
 
 def own_screen(addr: str, port: int, n: int) -> dict[str, list[tuple[int, float]]]:
@@ -307,6 +314,8 @@ def verdict(r: Figures, p99_ms: float) -> list[str]:
     failed = []
     if r["peer"]["non_2xx"] or r["load"]["non_2xx"]:
         failed.append(f"writes not 2xx: {r['peer']['non_2xx']} peer, {r['load']['non_2xx']} load")
+    if missed := bench_cameras.missed(r["cameras"]):
+        failed.append(missed)
     if not r["load"]["p99_ms"] < p99_ms:  # NaN (no writes) fails too
         failed.append(f"p99 write latency {r['load']['p99_ms']:.0f} ms, target {p99_ms:g} ms")
     for path in ("/", "/api/state"):
@@ -332,6 +341,7 @@ def report(r: Figures, args: argparse.Namespace) -> None:
     print(f"delivery lag (last watcher, from the write's answer): p50 {d['p50_ms']:.1f} ms, "
           f"p99 {d['p99_ms']:.1f} ms, max {d['max_ms']:.1f} ms; writes not seen by every "
           f"watcher: {d['writes_not_seen_by_all']}")
+    print(bench_cameras.summary(r["cameras"]))
     print(f"half-open: {h['asked']}, {h['open_after_own_screen']} still open after the "
           f"own-screen requests; the kiosk closed {h['closed_by_kiosk']} after "
           f"{h['closed_after_min_s']:.1f}-{h['closed_after_max_s']:.1f} s")
@@ -350,6 +360,8 @@ def parser() -> argparse.ArgumentParser:
     add("--host", default="127.0.0.1", help="address the kiosk listens on (0.0.0.0: the "
         "benchmark still connects over loopback, as the kiosk's own screen)")
     add("--watchers", type=int, default=300, help="live pages (GET /api/events) while writing")
+    add("--cameras", type=int, default=8, help="camera views (GET /api/camera/stream of the "
+        "demo camera) open while writing")
     add("--writers", type=int, default=4, help="writer threads")
     add("--rate", type=float, default=5.0, help="writes per second of each writer")
     add("--seconds", type=float, default=60, help="writing time with the watchers")
@@ -371,12 +383,13 @@ def main(argv: list[str] | None = None) -> int:
     # A stop from outside (timeout, systemd) still stops the kiosk it started.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)  # a socket per watcher, half-open
-    want = args.watchers + args.half_open + 256
+    want = args.watchers + args.cameras + args.half_open + 256
     if soft != resource.RLIM_INFINITY and soft < want:
         resource.setrlimit(resource.RLIMIT_NOFILE, (want if hard == resource.RLIM_INFINITY
                                                     else min(want, hard), hard))
     with tempfile.TemporaryDirectory(prefix="bench-live-") as tmp:
-        with running_kiosk(args.host, Path(tmp)) as (addr, port):
+        with running_kiosk(args.host, Path(tmp), "demo" if args.cameras else "none") as (
+                addr, port):
             results = asyncio.run(bench(args, addr, port))
     report(results, args)
     results["failed"] = failed = verdict(results, args.p99_ms)

@@ -23,7 +23,7 @@ from kiosk.camera import CameraService
 
 PATH = "/api/camera/stream"
 #: Views one address other than the kiosk's own may hold, and all of them together: a phone
-#: needs one; each costs the kiosk about 0.3 MB/s of its network.
+#: needs one; each costs the kiosk a few hundred KB/s of its network.
 PER_CLIENT_VIEWS = 2
 LAN_VIEWS = 16
 HEADERS = [(b"content-type", MJPEG_MIMETYPE.encode()), (b"cache-control", b"no-cache"),

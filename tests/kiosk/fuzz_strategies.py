@@ -402,13 +402,13 @@ READS = ["/api/state", "/api/standings", "/api/history", "/api/games", "/api/rul
          "/api/display", "/api/export.json", "/api/export.csv", "/api/tiles", "/api/camera",
          "/api/session"]
 #: Every path of docs/api.md served by the Flask app (tokens and captures with an id that is
-#: not there). /api/events is the server's own (kiosk.server): test_server_limits.py.
+#: not there). /api/events and /api/camera/stream are the server's own (kiosk.server):
+#: test_server_limits.py, test_camera_stream.py.
 PATHS = [*READS, "/api/session/pin", "/api/session/logout", "/api/session/language",
          "/api/tokens", "/api/tokens/0123456789ab", "/api/riichi", "/api/score", "/api/wins",
          "/api/tenpai", "/api/draws", "/api/aborts", "/api/chombo", "/api/corrections",
-         "/api/undo", "/api/redo", "/api/end", "/api/import", "/api/camera/stream",
-         "/api/camera/frame.jpg", "/api/captures", "/api/captures/upload",
-         "/api/captures/none.jpg"]
+         "/api/undo", "/api/redo", "/api/end", "/api/import", "/api/camera/frame.jpg",
+         "/api/captures", "/api/captures/upload", "/api/captures/none.jpg"]
 ANY_PATH = st.one_of(
     st.sampled_from(PATHS), TEXTS.map(lambda t: "/api/" + quoted(t)),
     st.tuples(st.sampled_from(PATHS), TEXTS).map(lambda p: f"{p[0]}?lang={quoted(p[1])}"))

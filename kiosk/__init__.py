@@ -7,3 +7,12 @@ blueprint (`kiosk.views`) and the JSON API (`kiosk.api`, documented in docs/api.
 `kiosk.server` (uvicorn in front, live updates on its event loop). Importing this package
 opens nothing.
 """
+
+import os as _os
+
+from kiosk.image_header import MAX_PIXELS as _MAX_PIXELS
+
+# OpenCV reads its decoder's pixel bound once, when cv2 is loaded: set it here, before any kiosk
+# module imports cv2, so no upload decodes to more than 50 megapixels whatever its header says
+# (kiosk.image_header.decoder_bounded checks that it took).
+_os.environ["OPENCV_IO_MAX_IMAGE_PIXELS"] = str(_MAX_PIXELS)

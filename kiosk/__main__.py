@@ -6,8 +6,11 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 import signal
 import sys
+import tempfile
+from pathlib import Path
 
 from kiosk import config as kiosk_config
 
@@ -25,6 +28,19 @@ def parser() -> argparse.ArgumentParser:
     return p
 
 
+def data_dir_problem(folder: str) -> str | None:
+    """Why the kiosk cannot keep its data in `folder` (made if missing), in one line; None
+    when it can. Checked before anything opens a file there, so no traceback says it."""
+    try:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        fd, probe = tempfile.mkstemp(dir=folder, prefix=".kiosk-write-test-")
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as e:
+        return f"cannot use the data directory {folder}: {e.strerror or e}"
+    return None
+
+
 def _interrupt(signum: int, frame: object) -> None:
     raise KeyboardInterrupt
 
@@ -38,6 +54,10 @@ def main(argv: list[str] | None = None) -> int:
         config = kiosk_config.load(args)
     except kiosk_config.ConfigError as e:
         print(f"configuration error: {e}", file=sys.stderr)
+        return 2
+    problem = data_dir_problem(config.data_dir)
+    if problem:
+        print(problem, file=sys.stderr)
         return 2
 
     from kiosk.app import create_app

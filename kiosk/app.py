@@ -12,6 +12,7 @@ from flask import Flask, request, session
 from kiosk import errors, i18n, idempotency
 from kiosk.config import KioskConfig
 from kiosk.context import language
+from kiosk.form_request import KioskRequest
 from kiosk.security import HostCheck
 from kiosk.services import Services
 
@@ -20,6 +21,7 @@ CHANGING = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 
 def create_app(config: KioskConfig, kiosk: Services) -> Flask:
     app = Flask(__name__)
+    app.request_class = KioskRequest  # a form refused for its fields says so
     app.config.update(
         SECRET_KEY=kiosk.security.secret_key,
         MAX_CONTENT_LENGTH=config.max_upload_mb * 1024 * 1024,

@@ -14,7 +14,7 @@ import cv2
 import numpy as np
 
 from device.camera import CameraError, Grabber, camera_from_spec, encode_jpeg
-from kiosk.image_header import check_pixels
+from kiosk import image_header
 
 ROOT = Path(__file__).resolve().parents[1]
 #: The demo camera's frames: hands rendered by the vision package that its shipped models read.
@@ -95,13 +95,29 @@ class ImageTooSmall(ValueError):
         self.width, self.height = width, height
 
 
+class DecoderUnbounded(RuntimeError):
+    """cv2 was loaded without the kiosk's pixel bound: no upload is decoded (see kiosk/__init__)."""
+
+
 def decode_upload(data: bytes) -> Still:
     """Decode an uploaded photo, raising ValueError naming the problem (`ImageTooSmall`,
-    `kiosk.image_header.ImageTooLarge` and `ImageHeaderError` by their types)."""
+    `kiosk.image_header.ImageTooLarge` and `ImageHeaderError` by their types).
+
+    OpenCV itself refuses more than MAX_PIXELS right after reading the header it decodes by,
+    so no header that lies to another reader can make it allocate more (issue 35)."""
     if not data:
         raise ValueError("the upload is empty")
-    check_pixels(data)  # before decoding: a small file can declare gigapixels
-    image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
+    image_header.check_format(data)
+    image_header.check_pixels(data)  # quick, in words; OpenCV's bound below is the guarantee
+    if not image_header.decoder_bounded():
+        raise DecoderUnbounded("OpenCV was loaded before the kiosk set its pixel limit "
+                               "(OPENCV_IO_MAX_IMAGE_PIXELS); restart the kiosk")
+    try:
+        image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
+    except cv2.error as e:
+        if image_header.refused_by_bound(e):
+            raise image_header.too_large(data) from None
+        image = None
     if image is None:
         raise ValueError("the upload is not an image OpenCV can read (JPEG, PNG, BMP, WebP)")
     if min(image.shape[:2]) < 32:

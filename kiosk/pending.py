@@ -1,6 +1,7 @@
 """Photos waiting for the player to confirm them (win captures, teaching photos): the newest
 `keep`, and no more than `max_bytes` of decoded pixels and JPEG together, the oldest going
-first (the newest always stays)."""
+first. Every item counts, the newest too: one larger than `max_bytes` alone is refused (413)
+rather than kept (issue 35)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,9 @@ from collections.abc import Iterator
 from typing import Generic, Protocol, TypeVar
 
 from kiosk.camera import Still
+from kiosk.errors import ApiError
+
+MB = 1024 * 1024
 
 
 class _WithPhoto(Protocol):
@@ -31,12 +35,16 @@ class PendingPhotos(Generic[T]):
         self._lock = threading.Lock()
 
     def add(self, item: T) -> T:
+        size = _size(item)
+        if size > self.max_bytes:
+            raise ApiError(413, f"the photo takes {size / MB:,.0f} MB decoded; at most "
+                           f"{self.max_bytes // MB:,} MB of photos can wait for confirmation",
+                           code="photo_too_large_to_keep",
+                           words={"mb": f"{size / MB:,.0f}", "most": self.max_bytes // MB})
         with self._lock:
             self._items[item.id] = item
-            while len(self._items) > 1 and (
-                len(self._items) > self.keep or self._nbytes() > self.max_bytes
-            ):
-                self._items.popitem(last=False)
+            while len(self._items) > self.keep or self._nbytes() > self.max_bytes:
+                self._items.popitem(last=False)  # never the new one: it fits alone
         return item
 
     def get(self, item_id: str) -> T | None:
@@ -56,7 +64,7 @@ class PendingPhotos(Generic[T]):
             return self._nbytes()
 
     def _nbytes(self) -> int:
-        return sum(i.still.image.nbytes + len(i.still.jpeg) for i in self._items.values())
+        return sum(_size(i) for i in self._items.values())
 
     def __len__(self) -> int:
         with self._lock:
@@ -66,3 +74,7 @@ class PendingPhotos(Generic[T]):
         """The ids, oldest first."""
         with self._lock:
             return iter(list(self._items))
+
+
+def _size(item: _WithPhoto) -> int:
+    return item.still.image.nbytes + len(item.still.jpeg)

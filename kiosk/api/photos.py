@@ -6,10 +6,10 @@ from __future__ import annotations
 from flask import request
 
 from device.camera import CameraError
-from kiosk.camera import ImageTooSmall, Still, decode_upload
+from kiosk.camera import DecoderUnbounded, ImageTooSmall, Still, decode_upload
 from kiosk.context import services
 from kiosk.errors import ApiError
-from kiosk.image_header import MAX_PIXELS, ImageTooLarge, declared_size
+from kiosk.image_header import ImageTooLarge
 
 
 def sent() -> bytes | None:
@@ -32,10 +32,13 @@ def decoded(data: bytes, prefix: str = "") -> Still:
     try:
         return decode_upload(data)
     except ImageTooLarge as e:
-        width, height = declared_size(data)
-        raise ApiError(413, prefix + str(e), code="photo_too_large", words={
-            "width": f"{width:,}", "height": f"{height:,}",
-            "most": MAX_PIXELS // 1_000_000}) from None
+        raise ApiError(413, prefix + str(e),
+                       code="photo_too_large" if e.width else "photo_too_many_pixels", words={
+                           "width": f"{e.width or 0:,}", "height": f"{e.height or 0:,}",
+                           "most": e.limit // 1_000_000}) from None
+    except DecoderUnbounded as e:
+        raise ApiError(503, prefix + f"photos cannot be read: {e}",
+                       code="photo_decoder_unbounded") from None
     except ImageTooSmall as e:
         raise ApiError(415, prefix + str(e), code="photo_too_small",
                        words={"width": e.width, "height": e.height}) from None

@@ -70,8 +70,15 @@ const K = (() => {
     }
   }
 
+  // A change's Idempotency-Key (docs/api.md): 128 random bits. getRandomValues, as
+  // crypto.randomUUID needs a secure context and a phone opens the kiosk over plain http.
+  const newKey = () => Array.from(crypto.getRandomValues(new Uint8Array(16)),
+    (b) => b.toString(16).padStart(2, "0")).join("");
+
+  // Every change carries a key: the action's (`opts.key`, see `action`), else one of its own.
   async function api(method, path, body, opts) {
     const init = { method, headers: { "X-CSRF-Token": csrf() }, credentials: "same-origin" };
+    if (method !== "GET") init.headers["Idempotency-Key"] = (opts && opts.key) || newKey();
     if (body instanceof FormData) init.body = body;
     else if (body !== undefined) {
       init.headers["Content-Type"] = "application/json";
@@ -81,7 +88,7 @@ const K = (() => {
     const data = await res.json().catch(() => ({ error: res.statusText }));
     if (res.ok) return data;
     if (res.status === 401 && data.needs_pin && !(opts && opts.noPin)) {
-      if (await askPin()) return api(method, path, body, { noPin: true });
+      if (await askPin()) return api(method, path, body, { ...opts, noPin: true });
     }
     throw new ApiError(res.status, data);
   }
@@ -96,6 +103,36 @@ const K = (() => {
       toast(e.detail || e.message, true);
       return null;
     }
+  }
+
+  // One user action (Apply, Record the draw, a chombo...): `fn(key)` makes its request with
+  // `{ key }`. While it is in flight the action is off and its button disabled, so a double tap
+  // sends once; every try sends the same key until one is answered, so a retry after a lost
+  // answer is recorded once (the kiosk answers it with the first answer).
+  // Once a change has been recorded and the page is leaving, nothing more is sent from it.
+  let leaving = false;
+  function leave(url, replace) {
+    leaving = true;
+    if (replace) location.replace(url); else location.href = url;
+  }
+  function action(fn, okMessage) {
+    let key = null, busy = false;
+    return async (ev) => {
+      if (busy || leaving) return null;
+      const button = ev && (ev.submitter || ev.currentTarget);
+      const off = button instanceof HTMLButtonElement ? button : null;
+      busy = true;
+      if (off) off.disabled = true;
+      key = key || newKey();
+      try {
+        const out = await act(() => fn(key), okMessage);
+        if (out) key = null;  // answered: the next tap is a new action
+        return out;
+      } finally {
+        busy = false;
+        if (off && !leaving) off.disabled = false;
+      }
+    };
   }
 
   function askPin() {
@@ -172,7 +209,7 @@ const K = (() => {
       sessionStorage.setItem(CARRIED, JSON.stringify({ message, at: Date.now(),
         game: s && s.game ? { id: s.game.id, events: s.game.events } : null }));
     } catch (e) { /* no session storage: the table shows the change without the toast */ }
-    location.replace("/");
+    leave("/", true);
   }
   function pickUp() {
     let carried = null;
@@ -295,6 +332,6 @@ const K = (() => {
     $("#toast").addEventListener("click", hideToast);
     pickUp();
   });
-  return { t, api, act, toast, hideToast, undoable, backToTable, offer, live, tile, tileRow, pickTile, pickerGrid, tileName, el, $, $$, WINDS, fmt, pts,
+  return { t, api, act, action, leave, toast, hideToast, undoable, backToTable, offer, live, tile, tileRow, pickTile, pickerGrid, tileName, el, $, $$, WINDS, fmt, pts,
            ALL_TILES, askPin, session, get state() { return lastState; } };
 })();

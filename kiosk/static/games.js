@@ -3,7 +3,7 @@
 // imported as a new game, and one that is refused says why while nothing stored changes.
 "use strict";
 document.addEventListener("DOMContentLoaded", () => {
-  const { t, api, act, live, el, $, WINDS, pts } = K;
+  const { t, api, live, el, $, WINDS, pts } = K;
   const lang = document.documentElement.lang;
   // The catalogue's word, or `fallback` where it has none (a ruleset named by an import).
   const words = (key, fallback) => (t(key) === key ? fallback : t(key));
@@ -12,17 +12,19 @@ document.addEventListener("DOMContentLoaded", () => {
     honba: t("table.honba", { n: g.honba }) });
   const when = (iso) => new Date(iso).toLocaleString(lang, { dateStyle: "medium", timeStyle: "short" });
 
-  async function resume(g) {
-    const out = await act(() => api("POST", `/api/games/${encodeURIComponent(g.id)}/resume`));
-    if (out) location.href = g.finished ? "/standings" : "/";
-  }
+  // One action a game (K.action): a double tap resumes it once.
+  const resume = (g) => K.action(async (key) => {
+    const out = await api("POST", `/api/games/${encodeURIComponent(g.id)}/resume`, undefined, { key });
+    K.leave(g.finished ? "/standings" : "/");
+    return out;
+  });
 
   function item(g) {
     const status = g.unreadable ? [t("games.unreadable", { error: g.unreadable })]
       : [g.current ? t("games.current") : null, g.finished ? t("games.finished") : where(g)];
     const action = g.unreadable || g.current ? null : el("button", {
       class: "btn" + (g.finished ? "" : " primary"), type: "button", "data-resume": g.id,
-      text: g.finished ? t("games.see_standings") : t("games.resume"), onclick: () => resume(g) });
+      text: g.finished ? t("games.see_standings") : t("games.resume"), onclick: resume(g) });
     return el("li", { class: "game" + (g.current ? " current" : "") + (g.finished ? " finished" : ""),
                       "data-game": g.id },
       el("div", { class: "about" },
@@ -43,8 +45,8 @@ document.addEventListener("DOMContentLoaded", () => {
     count.textContent = t("games.more", { shown: out.games.length, total: out.total });
   }
 
-  $("#import-form").addEventListener("submit", async (ev) => {
-    ev.preventDefault();
+  // One action (K.action): a double tap imports the file once; a refusal shows under the form.
+  const importFile = K.action(async (key) => {
     const file = $("#import-file").files[0];
     const box = $("#import-error");
     box.hidden = true;
@@ -52,21 +54,24 @@ document.addEventListener("DOMContentLoaded", () => {
       $("#import-failed").textContent = t("games.pick_file");
       $("#import-problem").textContent = "";
       box.hidden = false;
-      return;
+      return null;
     }
     const body = new FormData();
     body.append("record", file);
     try {
-      const s = await api("POST", "/api/import", body);
+      const s = await api("POST", "/api/import", body, { key });
       K.toast(t("games.imported", { players: s.game.players.join(", ") }));
       $("#import-form").reset();
       await render();
+      return s;
     } catch (e) {
       $("#import-failed").textContent = t("games.import_failed", { file: file.name });
       $("#import-problem").textContent = e.detail || e.message;
       box.hidden = false;
+      return null;
     }
   });
+  $("#import-form").addEventListener("submit", (ev) => { ev.preventDefault(); importFile(ev); });
   render();
   live(render);  // another device's resume, import or new game shows here too
 });

@@ -3,7 +3,7 @@
 // options differ from the preset; Start posts the preset and every option (POST /api/games).
 "use strict";
 document.addEventListener("DOMContentLoaded", () => {
-  const { t, api, act, $, $$ } = K;
+  const { t, api, $, $$ } = K;
   const form = $("#new-game");
   const presets = JSON.parse($("#preset-values").textContent);
   const options = () => $$("[data-name]", form);
@@ -73,14 +73,16 @@ document.addEventListener("DOMContentLoaded", () => {
     const group = ev.target.closest("details");
     if (group) group.open = true;
   }, true);
-  form.addEventListener("submit", async (ev) => {
-    ev.preventDefault();
+  // One action (K.action): a double tap on Start starts one game.
+  const start = K.action(async (key) => {
     const chosen = Object.fromEntries(options().map((input) => [input.dataset.name, read(input)]));
     chosen.start_points = +$("#start-points").value;
     const players = [0, 1, 2, 3].slice(0, seats()).map((i) => $(`[name=player${i}]`).value);
-    const out = await act(() => api("POST", "/api/games",
-                                    { players, ruleset: $("#preset").value, options: chosen }));
-    if (out) location.href = "/";
+    const out = await api("POST", "/api/games",
+                          { players, ruleset: $("#preset").value, options: chosen }, { key });
+    K.leave("/");
+    return out;
   });
+  form.addEventListener("submit", (ev) => { ev.preventDefault(); start(ev); });
   mark();
 });

@@ -2,7 +2,7 @@
 // new_game.js; the games list: games.js).
 "use strict";
 document.addEventListener("DOMContentLoaded", () => {
-  const { t, api, act, live, el, $, $$, WINDS, fmt, pts } = K;
+  const { t, api, act, action, live, el, $, $$, WINDS, fmt, pts } = K;
   const page = document.body.className.replace("page-", "");
   const seatName = (s) => `${WINDS()[s.wind - 1]} ${s.name}`;
   const toggles = (box, seats, selected) => {
@@ -24,14 +24,17 @@ document.addEventListener("DOMContentLoaded", () => {
       // Tenpai from a photo (taken, uploaded or typed, and corrected): draw_tenpai.js, which
       // taps a seat's #tenpai toggle when the check says otherwise.
     });
-    $("#draw-apply").addEventListener("click", async () => {
-      const out = await act(() => api("POST", "/api/draws", { tenpai: [...tenpai].sort(), nagashi: [...nagashi].sort() }));
-      if (out) K.backToTable(t("draw.done"), out);
-    });
-    for (const b of $$(".abort-btn")) b.addEventListener("click", async () => {
-      const out = await act(() => api("POST", "/api/aborts", { kind: b.dataset.kind }));
-      if (out) K.backToTable(t("net.abort", { kind: b.textContent.trim() }), out);
-    });
+    // Each change is one action (K.action): a double tap records it once.
+    $("#draw-apply").addEventListener("click", action(async (key) => {
+      const out = await api("POST", "/api/draws", { tenpai: [...tenpai].sort(), nagashi: [...nagashi].sort() }, { key });
+      K.backToTable(t("draw.done"), out);
+      return out;
+    }));
+    for (const b of $$(".abort-btn")) b.addEventListener("click", action(async (key) => {
+      const out = await api("POST", "/api/aborts", { kind: b.dataset.kind }, { key });
+      K.backToTable(t("net.abort", { kind: b.textContent.trim() }), out);
+      return out;
+    }));
   }
 
   if (page === "other") {
@@ -48,18 +51,20 @@ document.addEventListener("DOMContentLoaded", () => {
       if (!s.game || built) return;
       built = true;
       $("#chombo").replaceChildren(...s.seats.map((seat) => el("button", { class: "btn danger", type: "button",
-        "data-needs-game": true, "data-seat": seat.seat, text: seatName(seat), onclick: async () => {
-          const out = await act(() => api("POST", "/api/chombo", { seat: seat.seat }));
-          if (out) K.backToTable(t("net.chombo", { who: seatName(seat) }), out);
-        } })));
+        "data-needs-game": true, "data-seat": seat.seat, text: seatName(seat), onclick: action(async (key) => {
+          const out = await api("POST", "/api/chombo", { seat: seat.seat }, { key });
+          K.backToTable(t("net.chombo", { who: seatName(seat) }), out);
+          return out;
+        }) })));
       $("#correction").replaceChildren(...s.seats.map((seat) => el("label", {}, seatName(seat),
         el("input", { type: "number", step: "100", value: "0", "data-seat": seat.seat }))));
     });
-    $("#correction-apply").addEventListener("click", async () => {
+    $("#correction-apply").addEventListener("click", action(async (key) => {
       const deltas = $$("#correction input").map((i) => +i.value || 0);
-      const out = await act(() => api("POST", "/api/corrections", { deltas, reason: $("#reason").value }));
-      if (out) K.backToTable(t("net.correction"), out);
-    });
+      const out = await api("POST", "/api/corrections", { deltas, reason: $("#reason").value }, { key });
+      K.backToTable(t("net.correction"), out);
+      return out;
+    }));
     const devices = $("#devices");
     const showDevices = async () => {
       const out = await act(() => api("GET", "/api/tokens"));
@@ -73,11 +78,12 @@ document.addEventListener("DOMContentLoaded", () => {
         : [el("li", { class: "muted", text: t("other.devices_none") })]));
     };
     if (devices) showDevices();
-    $("#end-btn").addEventListener("click", async () => {
-      if (!confirm(t("other.end_confirm"))) return;
-      const out = await act(() => api("POST", "/api/end"));
-      if (out) location.href = "/standings";
-    });
+    $("#end-btn").addEventListener("click", action(async (key) => {
+      if (!confirm(t("other.end_confirm"))) return null;
+      const out = await api("POST", "/api/end", undefined, { key });
+      K.leave("/standings");
+      return out;
+    }));
   }
 
   if (page === "history") {
@@ -110,8 +116,8 @@ document.addEventListener("DOMContentLoaded", () => {
         return el("div", { class: "entry" }, parts);
       }));
     };
-    $("#undo-btn").addEventListener("click", () => act(() => api("POST", "/api/undo"), t("table.undone")));
-    $("#redo-btn").addEventListener("click", () => act(() => api("POST", "/api/redo"), t("table.redone")));
+    $("#undo-btn").addEventListener("click", action((key) => api("POST", "/api/undo", undefined, { key }), t("table.undone")));
+    $("#redo-btn").addEventListener("click", action((key) => api("POST", "/api/redo", undefined, { key }), t("table.redone")));
     live(render);
   }
 

@@ -1,7 +1,7 @@
 // The table screen: four seats (three at sanma), round / honba / sticks, riichi taps, undo / redo, live.
 "use strict";
 document.addEventListener("DOMContentLoaded", () => {
-  const { t, api, act, live, $, $$, WINDS, fmt, pts } = K;
+  const { t, api, live, $, $$, WINDS, fmt, pts } = K;
   const MOVED_MS = 6000;  // how long what moved stays marked
   // The live state is the same for every open page: it names the last event in each language.
   const LANG = document.documentElement.lang;
@@ -108,19 +108,19 @@ document.addEventListener("DOMContentLoaded", () => {
     });
   }
   // Riichi applies at once; the toast names whose it was and offers its Undo.
+  // Each tap is one action (K.action): a double tap records it once.
   for (const button of $$(".riichi-btn")) {
-    button.addEventListener("click", async () => {
-      const out = await act(() => api("POST", "/api/riichi", { seat: +button.dataset.seat }));
-      if (!out) return;
+    button.addEventListener("click", K.action(async (key) => {
+      const out = await api("POST", "/api/riichi", { seat: +button.dataset.seat }, { key });
       K.offer(out);
       const seat = out.seats[+button.dataset.seat];
       K.undoable(t("net.riichi", { who: `${WINDS()[seat.wind - 1]} ${seat.name}` }), out);
-    });
+      return out;
+    }));
   }
-  $("#undo-btn").addEventListener("click", () =>
-    act(() => api("POST", "/api/undo"), t("table.undone")).then(K.offer));
-  $("#redo-btn").addEventListener("click", () =>
-    act(() => api("POST", "/api/redo"), t("table.redone")).then(K.offer));
+  const step = (path, done) => K.action(async (key) => K.offer(await api("POST", path, undefined, { key })), done);
+  $("#undo-btn").addEventListener("click", step("/api/undo", t("table.undone")));
+  $("#redo-btn").addEventListener("click", step("/api/redo", t("table.redone")));
   live(render);
   const displayBox = $("#display-state");
   api("GET", "/api/display").then((d) => {

@@ -203,10 +203,11 @@ document.addEventListener("DOMContentLoaded", () => {
         el("div", { class: "row" },
           el("button", { class: "btn danger", type: "button", id: "chombo-btn",
             text: t("win.chombo", { name: state.seats[sit.winner].name }),
-            onclick: () => act(async () => {
-              const out = await api("POST", "/api/chombo", { seat: sit.winner });
+            onclick: K.action(async (key) => {
+              const out = await api("POST", "/api/chombo", { seat: sit.winner }, { key });
               const who = state.seats[sit.winner];
               K.backToTable(t("net.chombo", { who: `${WINDS()[who.wind - 1]} ${who.name}` }), out);
+              return out;
             }) })));
       return;
     }
@@ -259,11 +260,14 @@ document.addEventListener("DOMContentLoaded", () => {
       if (mode === "quick") $("#result").scrollIntoView({ block: "nearest" });
     }
   }
-  async function apply() {
+  // One action however often Apply is drawn again: a double tap, or a retry after a lost
+  // answer, records the win once (K.action).
+  const apply = K.action(async (key) => {
     const wins = pending.concat([spec()]);
-    const out = await act(() => api("POST", "/api/wins", wins.length > 1 ? { wins } : wins[0]));
-    if (out) K.backToTable(t("win.applied"), out.state);
-  }
+    const out = await api("POST", "/api/wins", wins.length > 1 ? { wins } : wins[0], { key });
+    K.backToTable(t("win.applied"), out.state);
+    return out;
+  });
   function another() {
     pending.push(spec());
     const discarder = sit.discarder;

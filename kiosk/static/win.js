@@ -291,17 +291,18 @@ document.addEventListener("DOMContentLoaded", () => {
   // The live view is a stream the kiosk sends for as long as it is open: open it only while it
   // is on screen (not display:none, scrolled into view, the tab visible); a refused or broken
   // one is tried again in 5 s.
-  const liveView = $("#live-view");
-  let liveOnScreen = false;
+  const liveView = $("#live-view"), streamUrl = liveView.getAttribute("src");
+  let liveOnScreen = true;
   const showLive = () => {
     const want = liveOnScreen && document.visibilityState === "visible";
-    if (want && !liveView.hasAttribute("src")) liveView.src = liveView.dataset.src;
+    if (want && !liveView.hasAttribute("src")) liveView.src = streamUrl;
     else if (!want && liveView.hasAttribute("src")) liveView.removeAttribute("src");
   };
   new IntersectionObserver((seen) => {
     liveOnScreen = seen[seen.length - 1].isIntersecting; showLive();
   }).observe(liveView);
   document.addEventListener("visibilitychange", showLive);
+  showLive();  // a page opened in a background tab
   liveView.addEventListener("error", () => {
     if (liveView.hasAttribute("src")) { liveView.removeAttribute("src"); setTimeout(showLive, 5000); }
   });

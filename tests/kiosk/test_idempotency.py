@@ -24,7 +24,13 @@ import psycopg
 import pytest
 from flask import Flask
 
+from kiosk import store_receipts
+from kiosk.persist import open_store as open_store_at
 from kiosk.services import Services
+from kiosk.store import Conflict, EventStore
+from kiosk.store_receipts import Receipt
+from scorer.rules import RULESETS
+from scorer.table import GameStarted, IllegalEvent, RiichiDeclared
 from tests.kiosk.conftest import Api, make_kiosk
 from tests.kiosk.server import get_json, running_kiosk
 
@@ -239,3 +245,66 @@ def test_an_answer_dropped_on_the_way_is_sent_again_from_the_store(tmp_path: Pat
         assert sent["state"] == now
         assert [s["points"] for s in now["seats"]] == AFTER_TSUMO
         assert now["game"]["events"] == state["game"]["events"] + 1
+
+
+# --- the store: the receipt and the change in one transaction, on both databases ---------------
+
+START = GameStarted(("Ana", "Ben", "Chie", "Dai"), RULESETS["tenhou"])
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def open_store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Callable[[], Any]]:
+    """Opens (again) one store: a restart."""
+    url = f"sqlite:///{tmp_path / 'games.db'}"
+    if request.param == "postgres":
+        url = request.getfixturevalue("postgres_url")
+        with psycopg.connect(url, autocommit=True) as db:
+            db.execute("DROP TABLE IF EXISTS receipts, events, games, store_meta CASCADE")
+    opened: list[EventStore] = []
+
+    def again() -> EventStore:
+        opened.append(open_store_at(url))
+        return opened[-1]
+    yield again
+    for store in opened:
+        store.close()
+
+
+def kept(key: str, body: str = '{"ok": true}') -> Callable[[str], Receipt]:
+    return lambda game_id: Receipt(key, "f" * 64, 200, body.replace("GAME", game_id))
+
+
+def test_a_receipt_is_stored_with_its_change_and_read_after_a_reopen(open_store: Any) -> None:
+    store = open_store()
+    game = store.create(START, kept("start-key-000000000000", '{"game": "GAME"}'))
+    store.append(game, 1, RiichiDeclared(0), kept("riichi-key-00000000000"))
+    again = open_store()
+    assert again.receipt(game, "start-key-000000000000") == Receipt(
+        "start-key-000000000000", "f" * 64, 200, f'{{"game": "{game}"}}')
+    assert again.receipt(game, "riichi-key-00000000000") == Receipt(
+        "riichi-key-00000000000", "f" * 64, 200, '{"ok": true}')
+    assert again.receipt(game, "never-sent-000000000000") is None
+
+
+def test_a_refused_change_keeps_no_receipt_and_a_used_key_adds_no_event(
+        open_store: Any) -> None:
+    store = open_store()
+    game = store.create(START)
+    store.append(game, 1, RiichiDeclared(0), kept("riichi-key-00000000000"))
+    with pytest.raises(IllegalEvent):  # a second riichi this hand: nothing of it is stored
+        store.append(game, 2, RiichiDeclared(0), kept("second-riichi-00000000"))
+    assert store.receipt(game, "second-riichi-00000000") is None
+    with pytest.raises(Conflict):  # a second process with the same key: refused whole
+        store.append(game, 2, RiichiDeclared(1), kept("riichi-key-00000000000"))
+    assert store.events(game) == [START, RiichiDeclared(0)]
+
+
+def test_only_the_newest_receipts_are_kept(open_store: Any,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(store_receipts, "KEPT", 2)
+    store = open_store()
+    game = store.create(START)
+    for seat in range(4):
+        store.append(game, 1 + seat, RiichiDeclared(seat), kept(f"riichi-{seat}-000000000000"))
+    assert [store.receipt(game, f"riichi-{seat}-000000000000") is not None
+            for seat in range(4)] == [False, False, True, True]

@@ -5,7 +5,8 @@ append) and PostgreSQL for a parlor (psycopg 3, from a ``postgresql://`` URL). E
 as the JSON of `scorer.table.record`, one row each. Every write is checked first: an append must
 come at the index the writer expects (else `Conflict`) and must be legal after the stored events
 (else `scorer.table.IllegalEvent`); an imported record is checked whole and stored in one
-transaction, so a bad one changes nothing.
+transaction, so a bad one changes nothing. A write may carry the answer of a keyed request
+(`kiosk.store_receipts`), stored in the same transaction, so a repeat finds it after a restart.
 
     store = kiosk.persist.open_store("sqlite:///games.db")   # or "postgresql://user@host/db"
     game = store.create(GameStarted(("A", "B", "C", "D"), RULESETS["tenhou"]))

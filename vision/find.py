@@ -66,16 +66,26 @@ class Finder:
         """The finder's [1, 3, S, S] input for an image (letterboxed as its card says)."""
         return to_nchw(letterbox(image, self.size)[0])
 
-    def look(self, image: np.ndarray, offset: tuple[int, int] = (0, 0)) -> FinderView:
-        """The finder's maps over an image (a crop of the frame whose corner is ``offset``)."""
-        square, lb = letterbox(image, self.size)
+    def look(
+        self, image: np.ndarray, offset: tuple[int, int] = (0, 0), fill: float = 1.0
+    ) -> FinderView:
+        """The finder's maps over an image (a crop of the frame whose corner is ``offset``),
+        its long side ``fill`` of the finder's view."""
+        square, lb = letterbox(image, self.size, fill)
         return FinderView(self.session.run(to_nchw(square))[0], lb, image.shape[:2], offset)
 
     def locate(self, frame_bgr: np.ndarray) -> Located:
-        """The tiles of a frame, found again magnified where they are small (``zoom_region``)."""
+        """The tiles of a frame, found again magnified where they are small (``zoom_region``),
+        or shrunk where too few are found to be a hand seen whole (a close-up)."""
         cfg = self.config
         whole = self.look(frame_bgr)
         found = whole.peaks(cfg.detect_threshold, cfg.nms_iou)
+        if len(found) < cfg.closeup_below and cfg.closeup_shrink > 1:
+            # a tile filling the frame is then as large as the finder learned tiles
+            near = self.look(frame_bgr, fill=1 / cfg.closeup_shrink)
+            near_found = near.peaks(cfg.detect_threshold, cfg.nms_iou)
+            if near_found:
+                return Located(near, tuple(near_found))
         region = zoom_region(found, frame_bgr.shape[:2], self.size, cfg)
         if region is None:
             return Located(whole, tuple(found))

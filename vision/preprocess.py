@@ -32,15 +32,17 @@ class Letterbox:
         return out
 
 
-def letterbox(frame_bgr: np.ndarray, size: int = FINDER_SIZE) -> tuple[np.ndarray, Letterbox]:
-    """Scale the frame so its long side is ``size``, centre it on a grey square.
+def letterbox(
+    frame_bgr: np.ndarray, size: int = FINDER_SIZE, fill: float = 1.0
+) -> tuple[np.ndarray, Letterbox]:
+    """Scale the frame so its long side is ``fill`` of ``size``, centre it on a grey square.
 
     Returns an HxWx3 uint8 BGR image and the mapping back to frame pixels.
     """
     if frame_bgr.ndim != 3 or frame_bgr.shape[2] != 3:
         raise ValueError(f"frame must be HxWx3 BGR, got shape {frame_bgr.shape}")
     h, w = frame_bgr.shape[:2]
-    scale = size / max(h, w)
+    scale = size * fill / max(h, w)
     nw, nh = max(1, round(w * scale)), max(1, round(h * scale))
     resized = cv2.resize(frame_bgr, (nw, nh), interpolation=cv2.INTER_AREA)
     out = np.full((size, size, 3), 114, np.uint8)

@@ -7,7 +7,8 @@ Server side (`python -m kiosk.parlor`):
 - `ledger` keeps every game's events as each kiosk recorded them, idempotent by (table, game,
   index), and `batch` parses what a kiosk posts, naming the field of anything wrong;
 - `live` replays each table's latest game for the counter; `app` and `views_*` are the HTTP API;
-  `auth` holds the password and token hashing and the staff session;
+  `auth` holds the password and token hashing, `sessions` the server-side sign-ins and
+  `throttle` the limits on wrong passwords and member look-ups;
 - `results` keeps each game's result per seat (a cache of its replay), `stats` the members'
   figures and the boards, `rating` Tenhou's R, `reports` the day's games and the CSV report,
   `settings` the time zone, fee and seasons, `query` the checked parameters, `access` who may

@@ -1,6 +1,7 @@
 """`python -m kiosk.parlor`: serve the parlor, or manage its staff and tables.
 
     python -m kiosk.parlor add-staff NAME          # asks for the password twice
+    python -m kiosk.parlor remove-staff NAME       # ends their sign-ins too
     python -m kiosk.parlor add-table "Table 1"     # prints the table's token, once
     python -m kiosk.parlor revoke-table "Table 1"
     python -m kiosk.parlor serve --host 0.0.0.0 --port 8090
@@ -52,6 +53,15 @@ def parser() -> argparse.ArgumentParser:
                        help=f"TCP port [default: {DEFAULT_PORT}]")
     serve.add_argument("--threads", type=int, default=8, metavar="N",
                        help="worker threads for requests (4-64) [default: 8]")
+    serve.add_argument("--trusted-proxy", action="append", default=[], metavar="ADDR",
+                       help="a reverse proxy (address or network; repeat for more) whose "
+                            "X-Forwarded-For names the client, e.g. 127.0.0.1 behind a local "
+                            "TLS proxy [default: none: the peer is the client]")
+    serve.add_argument("--allowed-hosts", default="", metavar="NAMES",
+                       help="host names the parlor answers besides its addresses and this "
+                            "machine's name, comma-separated (e.g. parlor.lan)")
+    serve.add_argument("--secure-cookie", action="store_true",
+                       help="send the sign-in cookie over HTTPS only (behind a TLS proxy)")
     staff = commands.add_parser("add-staff", help="add a staff member (asks for a password)",
                                 description="Add a staff member who may sign in; the password "
                                             "is kept as a scrypt hash.")
@@ -59,6 +69,10 @@ def parser() -> argparse.ArgumentParser:
     staff.add_argument("--password-stdin", action="store_true",
                        help="read the password from standard input (for scripts)")
     staff.add_argument("--replace", action="store_true", help="set a new password")
+    remove = commands.add_parser("remove-staff", help="remove a staff member",
+                                 description="Remove a staff member: they can no longer sign "
+                                             "in and their open sign-ins end now.")
+    remove.add_argument("name", metavar="NAME")
     table = commands.add_parser("add-table", help="add a table and print its token",
                                 description="Add a table; prints the token its kiosk sends "
                                             "(only its hash is kept: note it now).")
@@ -90,17 +104,26 @@ def _interrupt(signum: int, frame: object) -> None:
 def _serve(store: ParlorStore, args: argparse.Namespace) -> int:
     from kiosk.config import KioskConfig
     from kiosk.live import LiveUpdates
-    from kiosk.parlor.app import create_app
+    from kiosk.parlor.app import ParlorOptions, create_app
+    from kiosk.parlor.throttle import networks
     from kiosk.server import build_server, raise_open_files_limit
 
     if not 0 < args.port < 65536 or not 4 <= args.threads <= 64:
         print("--port must be 1-65535 and --threads 4-64", file=sys.stderr)
         return 2
+    try:
+        proxies = networks(p for value in args.trusted_proxy for p in value.split(","))
+    except ValueError as error:
+        print(f"--trusted-proxy: {error}", file=sys.stderr)
+        return 2
+    hosts = tuple(h.strip().lower() for h in args.allowed_hosts.split(",") if h.strip())
+    options = ParlorOptions(trusted_proxies=proxies, allowed_hosts=hosts,
+                            secure_cookie=args.secure_cookie)
     # The kiosk's server (uvicorn + a2wsgi, with its per-address caps and request deadlines)
     # serves the parlor too; its configuration only needs the listener's values.
     listen = KioskConfig(host=args.host, port=args.port, threads=args.threads,
-                         max_upload_mb=MAX_BODY // 2**20)
-    server = build_server(listen, create_app(store), LiveUpdates())
+                         max_upload_mb=MAX_BODY // 2**20, allowed_hosts=",".join(hosts))
+    server = build_server(listen, create_app(store, options), LiveUpdates())
     raise_open_files_limit()
     logging.getLogger("kiosk.parlor").info("parlor on http://%s:%s/", args.host, args.port)
     signal.signal(signal.SIGTERM, _interrupt)  # systemd's stop: shut down like Ctrl-C
@@ -132,6 +155,9 @@ def main(argv: list[str] | None = None) -> int:
         if command == "add-staff":
             store.add_staff(args.name, _password(args.password_stdin), replace=args.replace)
             print(f"staff {args.name!r} may sign in")
+        elif command == "remove-staff":
+            store.remove_staff(args.name)
+            print(f"staff {args.name!r} removed; their sign-ins have ended")
         elif command == "add-table":
             token = store.add_table(args.name, replace=args.replace)
             print(f"table {args.name!r}: its kiosk joins with\n  --parlor-table {args.name!r} "

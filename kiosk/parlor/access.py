@@ -3,22 +3,17 @@ games and the public leaderboards, nothing else.
 
 A member signs in with their number and a password that staff set for them
 (``POST /api/members/<number>/password``); it is kept as a scrypt hash like a staff password. A
-member's sign-in uses the same cookie session as staff's (signed, `SESSION_TTL`), never both at
+member's sign-in is a server-side session like staff's (`kiosk.parlor.sessions`), never both at
 once, so one browser at the counter is either staff's or a member's.
 """
 
 from __future__ import annotations
 
-import time
-
-from flask import session
-
 from kiosk.errors import ApiError
-from kiosk.parlor import auth
+from kiosk.parlor import auth, sessions
 from kiosk.parlor.app import parlor, staff_name
 from kiosk.parlor.db import Database
-from kiosk.parlor.store import Member, ParlorError, now
-from kiosk.security import SESSION_TTL
+from kiosk.parlor.store import Member, ParlorError, end_sessions, now
 
 
 def set_member_password(db: Database, member: Member, password: object) -> None:
@@ -29,6 +24,7 @@ def set_member_password(db: Database, member: Member, password: object) -> None:
     with db.transaction() as tx:
         tx.run("DELETE FROM parlor_member_logins WHERE member_id = ?", (member.id,))
         tx.run("INSERT INTO parlor_member_logins VALUES (?, ?, ?)", (member.id, hashed, now()))
+        end_sessions(tx, member_id=member.id)  # a reset password ends the old sign-ins
 
 
 def check_member(db: Database, member: Member | None, password: object) -> bool:
@@ -39,19 +35,13 @@ def check_member(db: Database, member: Member | None, password: object) -> bool:
             rows = tx.rows("SELECT password FROM parlor_member_logins WHERE member_id = ?",
                            (member.id,))
         stored = rows[0][0] if rows else None
-    ok = auth.check_password(password, stored or auth.hash_password("x" * 8))
+    ok = auth.check_password(password, stored or auth.dummy_hash())
     return ok and stored is not None
 
 
 def signed_in_member() -> Member | None:
-    number, since = session.get("member"), session.get("since")
-    if (not isinstance(number, str) or not isinstance(since, int | float)
-            or not 0 <= time.time() - since <= SESSION_TTL):
-        return None
-    try:
-        return parlor().store.member(number)
-    except ParlorError:  # deleted since
-        return None
+    found = sessions.current(parlor().store.db)
+    return None if found is None else found.member
 
 
 def is_staff() -> bool:

@@ -2,16 +2,17 @@
 
 Two kinds of caller. A kiosk posts its events with ``Authorization: Bearer <table token>``.
 Staff sign in with name and password; their cookie session then works as the kiosk's PIN
-session does (kiosk.security): every change needs the session's CSRF token in ``X-CSRF-Token``,
-so another web page cannot make a signed-in browser post here. Services live in
+session does (kiosk.security): kept on the server (`kiosk.parlor.sessions`), and every change
+needs the session's CSRF token in ``X-CSRF-Token``, so another web page cannot make a signed-in
+browser post here. Only requests naming the parlor by one of its own names are answered (the
+kiosk's `HostCheck`: a DNS-rebinding page names it otherwise). Services live in
 ``app.extensions["parlor"]``, never in module globals, so tests run several parlors at once.
 """
 
 from __future__ import annotations
 
-import secrets
-import time
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 from flask import Flask, jsonify, request, session
@@ -19,14 +20,26 @@ from werkzeug.exceptions import HTTPException
 
 from kiosk import request_json
 from kiosk.errors import ApiError
+from kiosk.parlor import sessions, throttle
 from kiosk.parlor.batch import MAX_BODY, BatchError
 from kiosk.parlor.live import LiveTables
 from kiosk.parlor.results import Results
 from kiosk.parlor.store import ParlorError, ParlorStore
-from kiosk.security import SESSION_TTL, PinLimiter, same_secret
+from kiosk.security import HostCheck, same_secret
 
 CHANGING = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 KIOSK_ENDPOINTS = frozenset({"kiosks.post_events"})  # bearer token, no cookie, no CSRF
+COOKIE = "parlor_session"  # not the kiosk's "session": both may be open in one browser
+
+
+@dataclass(frozen=True)
+class ParlorOptions:
+    """How the parlor is reached: the proxies whose ``X-Forwarded-For`` names the client (none
+    by default), the host names it answers besides its addresses, a cookie sent over TLS only."""
+
+    trusted_proxies: tuple[throttle.Network, ...] = ()
+    allowed_hosts: tuple[str, ...] = ()
+    secure_cookie: bool = False
 
 
 @dataclass
@@ -36,7 +49,11 @@ class Parlor:
     store: ParlorStore
     live: LiveTables
     results: Results  # each game's result per seat, rebuilt from its events when they move
-    sign_ins: PinLimiter  # wrong passwords, limited per address and over all of them
+    options: ParlorOptions = ParlorOptions()
+    sign_ins: throttle.SignInThrottle = field(default_factory=throttle.SignInThrottle)
+    # A table's member look-ups: enough for a game's four seats, too few to list the members.
+    look_ups: throttle.TokenBucket = field(
+        default_factory=lambda: throttle.TokenBucket(size=10, every=6.0))
 
 
 def parlor() -> Parlor:
@@ -52,36 +69,59 @@ def json_object(required: bool = True) -> dict[str, Any]:
     return request_json.json_object(required, MAX_BODY)
 
 
+def signed_in_staff() -> str | None:
+    found = sessions.current(parlor().store.db)
+    return None if found is None else found.staff
+
+
 def staff_name() -> str:
-    """The signed-in staff member, or a 401. A sign-in lasts `SESSION_TTL` (a signed cookie
-    cannot be withdrawn, so a copied one must not work for ever)."""
-    name, since = session.get("staff"), session.get("since")
-    if (not isinstance(name, str) or not isinstance(since, int | float)
-            or not 0 <= time.time() - since <= SESSION_TTL or not parlor().store.is_staff(name)):
+    """The signed-in staff member, or a 401."""
+    name = signed_in_staff()
+    if name is None:
         raise ApiError(401, "staff only: sign in first (POST /api/login)", needs_login=True)
     return name
 
 
-def begin_session(role: str, who: str) -> str:
-    """A new session (a new id: no fixation) for `who`, signed in as `role` ("staff" or
-    "member"), never both at once; returns its CSRF token."""
-    session.clear()
-    session[role], session["since"] = who, time.time()
-    session["csrf"] = secrets.token_urlsafe(24)
-    return str(session["csrf"])
+def client_address() -> str:
+    """The client's address; from a trusted proxy, the one it forwards (`throttle`)."""
+    return throttle.client_address(request.remote_addr or "",
+                                   request.headers.get("X-Forwarded-For", ""),
+                                   parlor().options.trusted_proxies)
 
 
-def create_app(store: ParlorStore) -> Flask:
+def password_checked(account: str, check: Callable[[], bool]) -> bool:
+    """`check()` a sign-in's password unless this client must wait first (429 saying how long);
+    a wrong one counts against the client's address and `account` ("staff:NAME")."""
+    address, limits = client_address(), parlor().sign_ins
+    wait = limits.retry_after(address, account)
+    if wait:
+        raise ApiError(429, f"too many wrong passwords from this address; try again in {wait} s",
+                       retry_after=wait)
+    if check():
+        return True
+    limits.failed(address, account)
+    return False
+
+
+def create_app(store: ParlorStore, options: ParlorOptions = ParlorOptions()) -> Flask:
     app = Flask(__name__)
     app.config.update(
         SECRET_KEY=store.secret_key(),
         MAX_CONTENT_LENGTH=MAX_BODY,
+        SESSION_COOKIE_NAME=COOKIE,
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Strict",  # staff open the counter pages directly, never by link
+        SESSION_COOKIE_SECURE=options.secure_cookie,  # behind TLS: never sent in clear
         JSON_SORT_KEYS=False,
     )
-    app.extensions["parlor"] = Parlor(store, LiveTables(store.db), Results(store.db),
-                                      PinLimiter())
+    app.extensions["parlor"] = Parlor(store, LiveTables(store.db), Results(store.db), options)
+    hosts = HostCheck.for_kiosk(options.allowed_hosts)
+
+    @app.before_request
+    def check_host() -> None:
+        if not hosts.allows(request.host, request.remote_addr):
+            raise ApiError(400, f"Host {request.host[:80]!r} is not a name of this parlor (open "
+                           "it by its address, or add the name with --allowed-hosts)")
 
     @app.before_request
     def guard_changes() -> None:

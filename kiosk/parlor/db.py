@@ -58,7 +58,11 @@ class SqliteDatabase(Database):
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:  # /proc/x, a read-only disk: one line, not a traceback
+            raise DatabaseError(f"cannot create the folder of the SQLite database {path}: "
+                                f"{error.strerror or error}") from None
         try:
             self._db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False,
                                        timeout=10.0)

@@ -23,6 +23,9 @@ from scorer.limits import NAME_LENGTH, text_problem
 SCHEMA_VERSION = 1
 MEMBER_NUMBER = re.compile(r"[0-9A-Za-z-]{1,16}")
 MEMBERS_LISTED = 500  # at most this many members in one answer (pages ask with offset)
+RESERVED_TABLES = frozenset({"total"})  # the daily report's own row names
+# Bidirectional controls (U+202E turns what follows around) would scramble the counter's pages.
+BIDI = re.compile("[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 
 
 class ParlorError(Exception):
@@ -79,6 +82,10 @@ def schema(serial: str) -> tuple[str, ...]:
         "NULL, last_day TEXT NOT NULL)",
         "CREATE TABLE IF NOT EXISTS parlor_member_logins (member_id BIGINT PRIMARY KEY, "
         "password TEXT NOT NULL, created TEXT NOT NULL)",
+        # Sign-ins (kiosk.parlor.sessions): the digest of the cookie's id, a staff member's
+        # name or a member's id, and when it ends.
+        "CREATE TABLE IF NOT EXISTS parlor_sessions (digest TEXT PRIMARY KEY, staff TEXT, "
+        "member_id BIGINT, created TEXT NOT NULL, expires TEXT NOT NULL)",
     )
 
 
@@ -108,6 +115,10 @@ def member_name(raw: object, field: str = "name") -> str:
     problem = text_problem(raw, NAME_LENGTH)
     if problem is None and isinstance(raw, str) and not raw.strip():
         problem = "a name cannot be empty"
+    found = BIDI.search(raw) if problem is None and isinstance(raw, str) else None
+    if found:
+        problem = (f"has a bidirectional control character (U+{ord(found.group()):04X}), "
+                   "which would turn the text around it")
     if problem:
         raise ParlorError(f"{field}: {problem}", 400, field)
     assert isinstance(raw, str)
@@ -152,6 +163,8 @@ class ParlorStore:
         """A new table (or, with `replace`, a new token for an existing one); returns the token,
         of which only the digest is kept."""
         problem = auth.name_problem(name)
+        if problem is None and name.lower() in RESERVED_TABLES:
+            problem = f"{name!r} is reserved (the daily report's total line)"
         if problem:
             raise ParlorError(f"table name {problem}", 400, "name")
         token = auth.new_token()
@@ -200,16 +213,26 @@ class ParlorStore:
                     raise ParlorError(f"staff {name!r} exists already (a new password: "
                                       "add-staff --replace)")
                 tx.run("UPDATE parlor_staff SET password = ? WHERE name = ?", (hashed, name))
+                end_sessions(tx, staff=name)  # a copied cookie dies with the old password
             else:
                 tx.run("INSERT INTO parlor_staff VALUES (?, ?, ?)", (name, hashed, now()))
 
-    def check_staff(self, name: object, password: object) -> bool:
-        if not isinstance(name, str) or auth.name_problem(name):
-            auth.check_password(password, auth.hash_password("x" * 8))  # same time either way
-            return False
+    def remove_staff(self, name: str) -> None:
+        """The staff member can no longer sign in, and every sign-in of theirs ends now."""
         with self.db.transaction() as tx:
-            rows = tx.rows("SELECT password FROM parlor_staff WHERE name = ?", (name,))
-        stored = rows[0][0] if rows else auth.hash_password("x" * 8)
+            if not tx.rows("SELECT 1 FROM parlor_staff WHERE name = ?", (name,)):
+                raise ParlorError(f"no staff {name!r}", 404, "name")
+            tx.run("DELETE FROM parlor_staff WHERE name = ?", (name,))
+            end_sessions(tx, staff=name)
+
+    def check_staff(self, name: object, password: object) -> bool:
+        """One scrypt check whether or not the name exists (an unknown name is checked against
+        a fixed dummy hash), so the time taken does not say which names exist."""
+        rows: list[tuple[Any, ...]] = []
+        if isinstance(name, str) and not auth.name_problem(name):
+            with self.db.transaction() as tx:
+                rows = tx.rows("SELECT password FROM parlor_staff WHERE name = ?", (name,))
+        stored = rows[0][0] if rows else auth.dummy_hash()
         return auth.check_password(password, stored) and bool(rows)
 
     def is_staff(self, name: str) -> bool:
@@ -277,7 +300,16 @@ class ParlorStore:
             # Their seats turn into guests' (results keep the games); their sign-in goes.
             tx.run("DELETE FROM parlor_seats WHERE member_id = ?", (found.id,))
             tx.run("DELETE FROM parlor_member_logins WHERE member_id = ?", (found.id,))
+            end_sessions(tx, member_id=found.id)
             tx.run("DELETE FROM parlor_members WHERE number = ?", (number,))
+
+
+def end_sessions(tx: Tx, staff: str | None = None, member_id: int | None = None) -> None:
+    """End every sign-in of this staff member or member (kiosk.parlor.sessions)."""
+    if staff is not None:
+        tx.run("DELETE FROM parlor_sessions WHERE staff = ?", (staff,))
+    if member_id is not None:
+        tx.run("DELETE FROM parlor_sessions WHERE member_id = ?", (member_id,))
 
 
 def _table(row: tuple[Any, ...]) -> TableRow:

@@ -10,11 +10,12 @@ import hashlib
 import json
 from typing import Any
 
-from flask import Blueprint, Response, redirect, request, session
+from flask import Blueprint, Response, redirect, request
 from markupsafe import Markup
 
-from kiosk.parlor import access, query, settings, views_stats
-from kiosk.parlor.app import begin_session, parlor
+from kiosk.errors import ApiError
+from kiosk.parlor import access, query, sessions, settings, views_stats
+from kiosk.parlor.app import parlor, password_checked, signed_in_staff
 from kiosk.parlor.cards import card_svg, card_text
 from kiosk.parlor.pages import (
     BOARD,
@@ -37,7 +38,7 @@ POLL = 2  # seconds between the tables page's asks for news (/counter/live), wit
 
 
 def _staff() -> str:
-    return str(session.get("staff"))
+    return str(signed_in_staff())
 
 
 def _render(title: str, body: str, **values: Any) -> str:
@@ -58,25 +59,22 @@ def login_form() -> str:
 
 @blueprint.post("/login")
 def login() -> Any:
-    address = request.remote_addr or ""
-    limiter = parlor().sign_ins
-    wait = limiter.retry_after(address)
-    message = f"Too many wrong passwords; try again in {wait} s." if wait else ""
-    name = request.form.get("name", "")
-    if not message and parlor().store.check_staff(name, request.form.get("password", "")):
-        limiter.succeeded(address)
-        begin_session("staff", name)
-        return redirect("/counter/")
-    if not message:
-        limiter.failed(address)
-        message = "Wrong name or password."
+    name, store = request.form.get("name", ""), parlor().store
+    try:
+        if password_checked(f"staff:{name[:40]}",
+                            lambda: store.check_staff(name, request.form.get("password", ""))):
+            sessions.begin(store.db, staff=name)
+            return redirect("/counter/")
+        message, status = "Wrong name or password.", 403
+    except ApiError as wait:
+        message, status = f"{wait.message[0].upper()}{wait.message[1:]}.", wait.status
     return page("Counter sign-in", LOGIN, staff=None, csrf=Security.csrf_token(),
-                message=message), 403
+                message=message), status
 
 
 @blueprint.post("/logout")
 def logout() -> Any:
-    session.clear()
+    sessions.end(parlor().store.db)
     return redirect("/counter/login")
 
 

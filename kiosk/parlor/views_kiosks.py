@@ -49,8 +49,14 @@ def find_members(name: str) -> dict[str, Any]:
     """The kiosk's member picker: members whose name holds ``q`` (any case) or whose number is
     ``q``, at most ``limit`` (default 10, at most `SEARCH_RESULTS`), by number. Bounded so a
     table's token can look a member up but not page through the member list: ``q`` is needed,
-    1-`SEARCH_LENGTH` characters, and there is no offset. Numbers and names only."""
-    _table(name)
+    1-`SEARCH_LENGTH` characters, there is no offset, and a table has 10 look-ups at once,
+    then one every 6 s (a game's four seats need a few; 40 listed every member). Numbers and
+    names only."""
+    table = _table(name)
+    wait = parlor().look_ups.take(str(table.id))
+    if wait:
+        raise ApiError(429, f"too many member look-ups from this table; try again in {wait} s",
+                       retry_after=wait)
     unknown = sorted(set(request.args) - {"q", "limit"})
     if unknown:
         raise ApiError(400, f"unknown parameter {unknown[0][:40]!r} (known: limit, q)",

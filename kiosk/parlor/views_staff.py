@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, request, session
+from flask import Blueprint, request
 
 from kiosk.errors import ApiError
-from kiosk.parlor.app import begin_session, json_object, parlor, staff_name
+from kiosk.parlor import sessions
+from kiosk.parlor.app import json_object, parlor, password_checked, signed_in_staff, staff_name
 from kiosk.parlor.store import MEMBERS_LISTED, member_name, member_number
 from kiosk.security import Security
 
@@ -19,29 +20,23 @@ MAX_OFFSET = 1_000_000
 @blueprint.get("/session")
 def get_session() -> dict[str, Any]:
     """Who is signed in (or null) and the CSRF token every change must carry."""
-    name = session.get("staff")
-    return {"staff": name if isinstance(name, str) else None, "csrf": Security.csrf_token()}
+    return {"staff": signed_in_staff(), "csrf": Security.csrf_token()}
 
 
 @blueprint.post("/login")
 def login() -> dict[str, Any]:
     body = json_object()
-    address = request.remote_addr or ""
-    limiter = parlor().sign_ins
-    wait = limiter.retry_after(address)
-    if wait:
-        raise ApiError(429, f"too many wrong passwords; try again in {wait} s", retry_after=wait)
     name, password = body.get("name"), body.get("password")
-    if not parlor().store.check_staff(name, password):
-        limiter.failed(address)
+    store = parlor().store
+    if not password_checked(f"staff:{str(name)[:40]}",
+                            lambda: store.check_staff(name, password)):
         raise ApiError(403, "wrong name or password")
-    limiter.succeeded(address)
-    return {"staff": name, "csrf": begin_session("staff", str(name))}
+    return {"staff": name, "csrf": sessions.begin(store.db, staff=str(name))}
 
 
 @blueprint.post("/logout")
 def logout() -> dict[str, Any]:
-    session.clear()
+    sessions.end(parlor().store.db)  # every copy of the cookie is signed out too
     return {"staff": None, "csrf": Security.csrf_token()}
 
 

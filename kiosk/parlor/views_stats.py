@@ -14,10 +14,10 @@ from typing import Any
 from flask import Blueprint, Response, request
 
 from kiosk.errors import ApiError
-from kiosk.parlor import access, query, settings
-from kiosk.parlor.app import begin_session, json_object, parlor, staff_name
+from kiosk.parlor import access, query, sessions, settings
+from kiosk.parlor.app import json_object, parlor, password_checked, staff_name
 from kiosk.parlor.reports import daily_report, played_games, report_csv
-from kiosk.parlor.results import seat_rows
+from kiosk.parlor.results import MEMBER_TAG, seat_rows
 from kiosk.parlor.stats import leaderboard, member_stats, stats_by_member
 from kiosk.parlor.store import MEMBER_NUMBER, ParlorError, member_number
 from kiosk.parlor.views_staff import _known_fields
@@ -73,11 +73,18 @@ def member_games(number: str, args: dict[str, str]) -> dict[str, Any]:
     wanted = set(list(reversed(mine))[offset:offset + limit])
     games = [g for g in played_games(seat_rows(store.db, chosen.start, chosen.end))
              if (g.table, g.game) in wanted]
-    # Only their own seat's name beside the others' results: the other players' names stay
-    # as the kiosk recorded them, member numbers are not shown to a member.
     return {**member.to_json(), "period": chosen.to_json(), "total": len(mine), "games": [
-        {**g.to_json({}), "own_seat": next(s.seat for s in g.seats if s.member == member.id)}
+        _names_only(g.to_json({}), next(s.seat for s in g.seats if s.member == member.id))
         for g in reversed(games)]}
+
+
+def _names_only(game: dict[str, Any], own_seat: int) -> dict[str, Any]:
+    """The others at a member's games by name only: the ``#NUMBER`` a kiosk writes after a
+    member's name is cut (one member's history must not list others' numbers)."""
+    for seat in game["seats"]:
+        if seat["seat"] != own_seat:
+            seat["player"] = MEMBER_TAG.sub("", seat["player"]).rstrip() or "(a member)"
+    return {**game, "own_seat": own_seat}
 
 
 @blueprint.get("/members/<number>/stats")
@@ -230,11 +237,6 @@ def set_password(number: str) -> dict[str, Any]:
 def member_login() -> dict[str, Any]:
     body = json_object()
     _known_fields(body, {"number", "password"})
-    address = request.remote_addr or ""
-    limiter = parlor().sign_ins
-    wait = limiter.retry_after(address)
-    if wait:
-        raise ApiError(429, f"too many wrong passwords; try again in {wait} s", retry_after=wait)
     number, store = body.get("number"), parlor().store
     member = None
     if isinstance(number, str) and MEMBER_NUMBER.fullmatch(number):
@@ -242,11 +244,10 @@ def member_login() -> dict[str, Any]:
             member = store.member(number)
         except ParlorError:  # the same answer as a wrong password, after the same work
             member = None
-    if not access.check_member(store.db, member, body.get("password")) or member is None:
-        limiter.failed(address)
+    if not password_checked(f"member:{str(number)[:40]}", lambda: access.check_member(
+            store.db, member, body.get("password"))) or member is None:
         raise ApiError(403, "wrong member number or password")
-    limiter.succeeded(address)
-    return {"member": member.number, "csrf": begin_session("member", member.number)}
+    return {"member": member.number, "csrf": sessions.begin(store.db, member_id=member.id)}
 
 
 @blueprint.get("/me")

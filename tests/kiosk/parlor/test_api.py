@@ -189,8 +189,43 @@ def test_member_lists_are_bounded(staff: Staff) -> None:
     assert staff.get("/api/members?q=" + "x" * 41).status_code == 400
 
 
-def test_a_sign_in_expires(staff: Staff) -> None:
-    assert staff.get("/api/tables").status_code == 200
-    with staff.client.session_transaction() as session:
-        session["since"] -= 13 * 3600  # a playing day and then some
-    assert staff.get("/api/tables").status_code == 401
+@pytest.mark.parametrize("mark", ["\u202e", "\u202d", "\u2066", "\u2069", "\u200f", "\u061c"])
+def test_a_name_with_a_bidirectional_control_is_refused(staff: Staff, mark: str) -> None:
+    """U+202E in a name turned the rest of the counter's row around (issue 35, item 12)."""
+    code = f"U+{ord(mark):04X}"
+    made = staff.post("/api/members", {"name": f"Ana{mark}Ben"})
+    assert made.status_code == 400 and made.get_json()["field"] == "name"
+    assert made.get_json()["error"] == (f"name: has a bidirectional control character ({code}), "
+                                        "which would turn the text around it")
+    assert staff.post("/api/members", {"name": "Ana"}).status_code == 201
+    renamed = staff.post("/api/members/00001", {"name": f"{mark}Ana"}, method="PATCH")
+    assert renamed.status_code == 400 and code in renamed.get_json()["error"]
+    assert staff.get("/api/members/00001").get_json()["name"] == "Ana"
+
+
+def test_a_table_cannot_page_through_the_members(parlor_app: Flask, parlor_store: ParlorStore,
+                                                 token: str) -> None:
+    """40 one-letter look-ups listed the whole directory (issue 35, item 12): a table has 10
+    at once, then one every 6 s."""
+    from kiosk.parlor.throttle import Clock, TokenBucket
+
+    clock = Clock()
+    parlor_app.extensions["parlor"].look_ups = TokenBucket(size=10, every=6.0, clock=clock)
+    other = parlor_store.add_table("Table 2")
+    for name in ("Ana", "Ben", "Chie"):
+        parlor_store.add_member(name)
+
+    def look_up(q: str, table: str = "Table 1", bearer: str = token) -> Any:
+        return parlor_app.test_client().get(f"/api/tables/{table}/members", query_string={
+            "q": q}, headers={"Authorization": f"Bearer {bearer}"})
+
+    answers = [look_up(letter) for letter in "abcdefghijklmnopqrstuvwxyzabcdefghijklmn"]
+    assert [a.status_code for a in answers] == [200] * 10 + [429] * 30
+    assert answers[10].get_json()["retry_after"] == 6
+    assert answers[10].get_json()["error"] == ("too many member look-ups from this table; try "
+                                               "again in 6 s")
+    assert look_up("00002", "Table 2", other).get_json()["members"] == [
+        {"number": "00002", "name": "Ben"}]  # each table has its own
+    clock.now += 6
+    assert look_up("00003").get_json()["members"] == [{"number": "00003", "name": "Chie"}]
+    assert look_up("00003").status_code == 429

@@ -20,7 +20,7 @@ from scorer.rules import RULESETS
 from scorer.table import GameStarted, event_to_dict
 from tests.kiosk.parlor.net import free_port
 
-COMMANDS = ("serve", "add-staff", "add-table", "revoke-table", "list-tables")
+COMMANDS = ("serve", "add-staff", "remove-staff", "add-table", "revoke-table", "list-tables")
 
 
 def parlor(db: Path, *args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
@@ -60,6 +60,32 @@ def test_tables_and_staff_from_the_command_line(tmp_path: Path) -> None:
     assert "revoked" in parlor(db, "list-tables").stdout
     missing = parlor(db, "revoke-table", "Table 9")
     assert missing.returncode == 1 and "no table 'Table 9'" in missing.stderr
+
+
+def test_a_table_cannot_be_named_as_the_reports_total(tmp_path: Path) -> None:
+    """A table named 'total' doubled the daily report's total line (issue 35, item 12)."""
+    db = tmp_path / "parlor.sqlite3"
+    for name in ("total", "Total"):
+        refused = parlor(db, "add-table", name)
+        assert refused.returncode == 1 and refused.stdout == ""
+        assert refused.stderr == (f"error: table name {name!r} is reserved (the daily report's "
+                                  "total line)\n")
+    assert parlor(db, "add-table", "Totals").returncode == 0
+
+
+@pytest.mark.parametrize(("url", "why"), [
+    ("sqlite:////proc/x/parlor.sqlite3", "cannot create the folder of the SQLite database "
+     "/proc/x/parlor.sqlite3: No such file or directory"),
+    ("sqlite:////proc/parlor.sqlite3", "cannot open the SQLite database /proc/parlor.sqlite3"),
+], ids=["no-folder", "no-file"])
+def test_a_database_that_cannot_be_opened_is_one_line(url: str, why: str) -> None:
+    """`--db sqlite:////proc/x/...` ended in two tracebacks (issue 35, item 12)."""
+    for command in ("list-tables", "serve"):
+        answer = subprocess.run([sys.executable, "-m", "kiosk.parlor", "--db", url, command],
+                                capture_output=True, text=True, timeout=60)
+        assert answer.returncode == 2 and answer.stdout == ""
+        assert answer.stderr.startswith(f"cannot open the parlor's database: {why}")
+        assert answer.stderr.count("\n") == 1 and "Traceback" not in answer.stderr
 
 
 def test_the_server_serves_a_kiosk_until_sigterm(tmp_path: Path) -> None:

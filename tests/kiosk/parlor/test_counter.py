@@ -93,3 +93,20 @@ def test_a_member_sees_their_own_history_and_the_boards(parlor_app: Flask,
     assert client.get("/api/members/00002/stats").status_code == 403
     for path in ("/api/stats", "/api/games", "/api/report.csv", "/api/members", "/counter/"):
         assert client.get(path).status_code in (302, 401), path
+
+
+def test_a_members_history_names_the_others_without_their_numbers(
+        parlor_app: Flask, played: Staff) -> None:  # noqa: F811
+    """Ana's games showed 'Ben #00002' and 'Chie #00003' (issue 35, item 12)."""
+    assert played.post("/api/members/00001/password",
+                       {"password": "ana's secret"}).status_code == 200
+    client = parlor_app.test_client()
+    csrf = client.get("/api/session").get_json()["csrf"]
+    assert client.post("/api/member/login", json={"number": "00001", "password": "ana's secret"},
+                       headers={"X-CSRF-Token": csrf}).status_code == 200
+    games = client.get("/api/members/00001/games").get_json()["games"]
+    assert [(g["game"], g["own_seat"], [s["player"] for s in g["seats"]]) for g in games] == [
+        ("g3", 0, ["Ana #00001", "Ben", "Chie", "Dai"]),
+        ("g2", 1, ["Ben", "Ana #00001", "Dai", "Chie"]),
+        ("g1", 0, ["Ana #00001", "Ben", "Chie", "Dai"])]
+    assert all(s["member"] is None for g in games for s in g["seats"])

@@ -10,7 +10,8 @@ import pytest
 
 @pytest.mark.parametrize("name", ["kiosk.parlor.auth", "kiosk.parlor.batch",
                                   "kiosk.parlor.cards", "kiosk.parlor.rating",
-                                  "kiosk.parlor.results", "kiosk.parlor.settings"])
+                                  "kiosk.parlor.results", "kiosk.parlor.settings",
+                                  "kiosk.parlor.throttle"])
 def test_docstring_examples(name: str) -> None:
     result = doctest.testmod(importlib.import_module(name))
     assert result.attempted > 0 and result.failed == 0

@@ -29,26 +29,6 @@ if TYPE_CHECKING:
 _HONOURS = ("Ton", "Nan", "Shaa", "Pei", "Haku", "Hatsu", "Chun")
 _SUITS = {"m": "Man", "p": "Pin", "s": "Sou"}
 
-#: (B, G, R) colours of tile fronts and backs seen on real sets.
-FRONT_COLOURS = (
-    (236, 244, 248),
-    (222, 236, 242),
-    (246, 248, 248),
-    (210, 228, 236),
-    (230, 240, 240),
-)
-BACK_COLOURS = (
-    (170, 110, 30),
-    (60, 140, 40),
-    (40, 190, 230),
-    (30, 120, 235),
-    (170, 140, 240),
-    (30, 30, 30),
-    (150, 60, 20),
-    (90, 160, 60),
-)
-
-
 def art_name(label: str) -> str:
     """The art file stem for a model label (``0p`` is the red five ``Pin5-Dora``)."""
     if label == "back":

@@ -12,7 +12,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from vision.synth.art import BACK_COLOURS
+from vision.synth.colours import BACK_COLOURS
 from vision.synth.fonts import (
     BRUSH_FONTS,
     FONT_DIRS,

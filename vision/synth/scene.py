@@ -16,8 +16,9 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision.synth.art import BACK_COLOURS, FRONT_COLOURS, Art
+from vision.synth.art import Art
 from vision.synth.clutter import paint_clutter
+from vision.synth.colours import BACK_COLOURS, FRONT_COLOURS
 from vision.synth.hands import HandSpec
 
 FACE_H = 4 / 3  # face height in tile widths

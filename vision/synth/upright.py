@@ -20,7 +20,8 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision.synth.art import BACK_COLOURS, FRONT_COLOURS, Art
+from vision.synth.art import Art
+from vision.synth.colours import BACK_COLOURS, FRONT_COLOURS
 from vision.synth.hands import FACES
 from vision.synth.scene import FACE_H, SceneTile, photo_finish, table_background
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import warnings
 from collections.abc import Sequence
 from pathlib import Path
@@ -12,15 +11,11 @@ import numpy as np
 import torch
 
 from vision.session import file_sha256 as sha256  # the digest the model loader checks
+from vision.training.model_card import ATTRIBUTION, card_path, read_card, write_card
 from vision.training.requantize import SCHEME, pair_bound, saturation_free
 
-ATTRIBUTION = {
-    "real_photos": '"Chinese Mahjong Detection" by riichimahjongdetection, Roboflow Universe',
-    "real_photos_licence": "CC BY 4.0 (https://creativecommons.org/licenses/by/4.0/)",
-    "real_photos_source": "Roboflow Universe 'Chinese Mahjong Detection' v4, as committed in "
-    "github.com/alanchoi00/mahjong_detection; used for training (splits train, train-augmented)",
-    "tile_art": "FluffyStuff riichi-mahjong-tiles, CC0 1.0 (public domain): synthetic renders",
-}
+__all__ = ["ATTRIBUTION", "card_path", "export_onnx", "quantize_int8", "read_card", "sha256",
+           "write_card"]  # the card's I/O lives in model_card (torch-free), kept here by name
 
 
 def export_onnx(
@@ -101,30 +96,3 @@ def quantize_int8(
         "calibration_inputs": int(len(calibration)),
         **({"float_nodes": list(keep_float)} if keep_float else {}),
     }
-
-
-WRITTEN = ("file", "sha256", "bytes", "attribution")  # write_card's own keys
-
-
-def card_path(model_path: Path) -> Path:
-    return model_path.with_suffix(".json")
-
-
-def write_card(model_path: Path, card: dict[str, Any]) -> Path:
-    """Write the card JSON beside the model, adding file name, size, sha256 and attribution
-    (a card read back may be passed whole: its old values of these are replaced)."""
-    full = {
-        "file": model_path.name,
-        "sha256": sha256(model_path),
-        "bytes": model_path.stat().st_size,
-        **{k: v for k, v in card.items() if k not in WRITTEN},
-        "attribution": ATTRIBUTION,
-    }
-    out = card_path(model_path)
-    out.write_text(json.dumps(full, indent=2) + "\n")
-    return out
-
-
-def read_card(model_path: Path) -> dict[str, Any]:
-    path = card_path(model_path)
-    return json.loads(path.read_text()) if path.exists() else {}

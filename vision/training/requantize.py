@@ -24,6 +24,8 @@ from typing import Any
 
 import numpy as np
 
+from vision.training.model_card import read_card, write_card
+
 PAIR_LIMIT = 128  # two weights' magnitudes: 255 x 128 = 32,640 <= 32,767, no 16-bit saturation
 SCHEME = (
     "static int8, QDQ, per-channel int8 weights whose two largest magnitudes in each output "
@@ -226,8 +228,6 @@ def requantize_file(path: Path) -> None:
     """Rewrite one int8 model and its card (sha256, size, quantization scheme)."""
     import onnx
 
-    from vision.training.export import read_card, write_card
-
     model = saturation_free(onnx.load(str(path)))
     onnx.save(model, str(path))
     card = read_card(path)
@@ -246,8 +246,6 @@ FLOAT_SCHEME = (
 def dequantize_file(path: Path) -> None:
     """Rewrite one QDQ model as float and its card (sha256, size, scheme, the int8 file's sha)."""
     import onnx
-
-    from vision.training.export import read_card, write_card
 
     card = read_card(path)
     model = dequantized(onnx.load(str(path)))

@@ -28,6 +28,10 @@ Glossary (one romanisation, Tenhou's):
 import importlib
 from typing import TYPE_CHECKING, Any
 
+from scorer import build_info as _build_info
+
+_build_info.skip_a_stale_build()  # a compiled build older than its sources: run the sources
+
 if TYPE_CHECKING:
     from scorer.context import Blessing, Riichi, WinContext, Wind
     from scorer.hand import CalledFrom, Hand, InvalidInput, Meld, MeldKind, Problem

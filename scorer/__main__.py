@@ -21,6 +21,7 @@ COMMANDS = {
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m scorer", description=__doc__)
+    parser.add_argument("--version", action=_Version)
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     modules = {}
     for name, (module_name, help_text) in COMMANDS.items():
@@ -35,6 +36,33 @@ def main(argv: list[str] | None = None) -> int:
         module.add_arguments(command)
     args = parser.parse_args(argv)
     return int(modules[args.command].run(args))
+
+
+def version() -> str:
+    """`riichi-table-assistant 0.1.0, scorer: compiled (mypyc)` (or `pure Python`)."""
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as installed
+
+    from scorer.build_info import build
+
+    try:
+        number = installed("riichi-table-assistant")
+    except PackageNotFoundError:
+        number = "(not installed)"
+    return f"riichi-table-assistant {number}, scorer: {build()}"
+
+
+class _Version(argparse.Action):
+    """--version, looked up only when asked for."""
+
+    def __init__(self, option_strings: list[str], dest: str, **kwargs: object) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS,
+                         help="print the version and which build runs: compiled (mypyc) or "
+                         "pure Python")
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: object) -> None:
+        print(version())
+        parser.exit()
 
 
 def closed_pipe_is_quiet(run: Callable[[], int]) -> int:

@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from scorer.batch import write_scores
+from scorer.build_info import PURE, build
 from scorer.context import WinContext
 from scorer.hand import Hand, InvalidInput
 from scorer.records_io import from_record
@@ -158,12 +159,6 @@ def measure(lines: Sequence[str], rules: Ruleset, rounds: int,
     return result
 
 
-def build() -> str:
-    """Which scorer this process runs: the mypyc build (tools/compile_scorer.py) or the sources."""
-    source = sys.modules[score.__module__].__file__ or ""
-    return "pure Python" if source.endswith(".py") else "compiled (mypyc)"
-
-
 def _each(estimate: Callable[[Any], Any], inputs: Sequence[Any]) -> None:
     for call in inputs:
         estimate(call)
@@ -194,7 +189,7 @@ def run(args: argparse.Namespace) -> int:
             print(f"  {label:<16} {rate:>9,} hands/s{ratio}")
     if "riichienv" not in result["peers"]:
         print("(riichienv not installed: pip install -e '.[bench]')")
-    if result["build"] == "pure Python":
-        print("(the compiled scorer is faster: pip install -e '.[compiled]' && "
-              "python tools/compile_scorer.py)")
+    if result["build"] == PURE:
+        print("(the compiled scorer is faster: `pip install -e .` builds it where a C compiler "
+              "and Python's headers are present; `pip install -v` says why it did not)")
     return 0

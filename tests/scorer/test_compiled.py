@@ -1,12 +1,12 @@
-"""The optional compiled scorer (tools/compile_scorer.py) writes the same bytes as the Python
-sources: `score --jsonl` on every real hand, under several rulesets, and on lines that are not
-hands; every real game record replayed, and records that are broken. A copy of the sources is
-compiled (about a minute), so the checkout is left as it is; skipped where mypy (mypyc) is not
-installed."""
+"""The compiled scorer (what `pip install` builds, see setup.py) writes the same bytes as the
+Python sources: `score --jsonl` on every real hand, under several rulesets, and on lines that are
+not hands; every real game record replayed, and records that are broken. The compiled build is the
+session's `pip install .` of a copy of the checkout (tests/scorer/conftest.py), the pure one a copy
+of the sources; the checkout is left as it is. Skipped where no C compiler works.
+"""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import shutil
 import subprocess
@@ -15,10 +15,10 @@ from pathlib import Path
 
 import pytest
 
+from tests.scorer.conftest import ROOT, has_c_compiler
 from tests.scorer.tenhou_data import SCORING
 from tests.shared import need
 
-ROOT = Path(__file__).resolve().parents[2]
 RUNS = [("tenhou-wins-dev.jsonl", "tenhou"), ("tenhou-wins-dev.jsonl", "casual"),
         ("tenhou-wins-dev.jsonl", "wrc"), ("tenhou-sanma-wins-dev.jsonl", "tenhou_sanma"),
         ("tenhou-sanma-wins-dev.jsonl", "mahjong_soul_sanma"), ("odd.jsonl", "tenhou")]
@@ -29,45 +29,41 @@ ODD_LINES = ['{"closed": "123m456p789s11357z", "win_tile": "7z"}',
              '{"closed": "234m456p22s345678s", "win_tile": "8s", "x": "caf\u00e9"}', ""]
 
 
-def _copy(target: Path) -> Path:
-    """The sources (no build of their own) and the build script, under `target`."""
-    ignore = shutil.ignore_patterns("__pycache__", "*.so", "*.pyd")
-    shutil.copytree(ROOT / "scorer", target / "scorer", ignore=ignore)
-    shutil.copytree(ROOT / "tools", target / "tools", ignore=ignore)
-    shutil.copy(ROOT / "pyproject.toml", target)
-    return target
+# Where a build runs: (python, folder it runs in).
+Build = tuple[str, Path]
 
 
 @pytest.fixture(scope="module")
-def builds(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
-    """(pure, compiled): two copies of the scorer, the second compiled."""
-    if importlib.util.find_spec("mypyc") is None:
-        pytest.skip("mypyc is part of mypy: pip install -e '.[compiled]'")
-    pure = _copy(tmp_path_factory.mktemp("pure"))
-    compiled = _copy(tmp_path_factory.mktemp("compiled"))
-    subprocess.run([sys.executable, "tools/compile_scorer.py"], cwd=compiled, check=True,
-                   capture_output=True, timeout=900)
-    return pure, compiled
+def builds(installed_scorer: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[Build, Build]:
+    """(pure, compiled): a copy of the sources, and the installed (compiled) scorer."""
+    if not has_c_compiler():
+        pytest.skip("no C compiler: pip installs the pure-Python scorer")
+    pure = tmp_path_factory.mktemp("pure")
+    shutil.copytree(ROOT / "scorer", pure / "scorer",
+                    ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyd"))
+    return (sys.executable, pure), (str(installed_scorer), installed_scorer.parents[1])
 
 
-def _scores(root: Path, path: Path, ruleset: str) -> bytes:
-    return subprocess.run([sys.executable, "-m", "scorer", "score", "--jsonl", str(path),
+def _scores(build: Build, path: Path, ruleset: str) -> bytes:
+    python, root = build
+    return subprocess.run([python, "-m", "scorer", "score", "--jsonl", str(path),
                            "--ruleset", ruleset], cwd=root, check=True, capture_output=True,
                           timeout=600).stdout
 
 
 @pytest.mark.slow
-def test_the_compiled_build_is_compiled(builds: tuple[Path, Path]) -> None:
+def test_the_compiled_build_is_compiled(builds: tuple[Build, Build]) -> None:
     probe = "import scorer.score, scorer.record_reader as r; print(scorer.score.__file__, r.READ)"
-    pure, compiled = (subprocess.run([sys.executable, "-c", probe], cwd=root, check=True,
-                                     capture_output=True, text=True).stdout for root in builds)
+    pure, compiled = (subprocess.run([python, "-c", probe], cwd=root, check=True,
+                                     capture_output=True, text=True).stdout
+                      for python, root in builds)
     assert pure.split()[0].endswith(".py") and "load_json" in pure
     assert compiled.split()[0].endswith(".so") and "read_record" in compiled
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("file", "ruleset"), RUNS)
-def test_compiled_and_pure_write_the_same_bytes(builds: tuple[Path, Path], tmp_path: Path,
+def test_compiled_and_pure_write_the_same_bytes(builds: tuple[Build, Build], tmp_path: Path,
                                                  file: str, ruleset: str) -> None:
     path = SCORING / file
     if file == "odd.jsonl":
@@ -75,7 +71,7 @@ def test_compiled_and_pure_write_the_same_bytes(builds: tuple[Path, Path], tmp_p
         path.write_text("\n".join(ODD_LINES) + "\n", encoding="utf-8")
     else:
         need("scoring", file)
-    pure, compiled = (_scores(root, path, ruleset) for root in builds)
+    pure, compiled = (_scores(build, path, ruleset) for build in builds)
     assert pure == compiled
     assert len(pure.splitlines()) == sum(1 for line in path.open() if line.strip())
     assert json.loads(pure.splitlines()[0])
@@ -106,10 +102,10 @@ print(show(json.dumps(record)))
 
 
 @pytest.mark.slow
-def test_compiled_and_pure_replay_the_same_games(builds: tuple[Path, Path]) -> None:
+def test_compiled_and_pure_replay_the_same_games(builds: tuple[Build, Build]) -> None:
     games = need("scoring", "tenhou-games-dev")
-    pure, compiled = (subprocess.run([sys.executable, "-c", REPLAY, str(games)], cwd=root,
+    pure, compiled = (subprocess.run([python, "-c", REPLAY, str(games)], cwd=root,
                                      check=True, capture_output=True, text=True,
-                                     timeout=600).stdout for root in builds)
+                                     timeout=600).stdout for python, root in builds)
     assert pure == compiled
     assert pure.count("\n") == len(list(games.glob("*.json"))) + 3

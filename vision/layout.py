@@ -315,15 +315,20 @@ def _read_row(
     elif stray:
         unassigned.extend(sorted(stray, key=lambda i: u[i]))
         problems.append(f"{len(stray)} tile(s) stacked on concealed tiles were not used")
-    if others:
-        # the dora row: the other row with the most tiles (a stray box, a loose tile or a
-        # point stick's end comes alone), the nearest of those
-        dora_row = min(others, key=lambda r: (-len(r), abs(float(np.mean(v[r])) - line)))
+    # the dora row lies beside the hand as the photo convention lays it, at most ten
+    # indicators (five dora, five ura); a wall, discards or another player's tiles do not
+    beside = [r for r in others if len(r) <= config.dora_row_max
+              and abs(float(np.mean(v[r])) - line) <= config.dora_reach * unit]
+    if beside:
+        # of those, the row with the most tiles (a stray box, a loose tile or a point stick's
+        # end comes alone), the nearest of those
+        dora_row = min(beside, key=lambda r: (-len(r), abs(float(np.mean(v[r])) - line)))
         dora = sorted(dora_row, key=lambda i: u[i])
-        for r in others:
-            if r is not dora_row:
-                unassigned.extend(sorted(r, key=lambda i: u[i]))
-                problems.append(f"{len(r)} tile(s) in an extra row were not used")
+    for r in others:
+        if r is not (dora_row if beside else None):
+            unassigned.extend(sorted(r, key=lambda i: u[i]))
+            where = "in an extra row" if r in beside else "away from the hand"
+            problems.append(f"{len(r)} tile(s) {where} were set aside")
     grouping = Grouping(tuple(concealed), winning, tuple(melds), tuple(dora), tuple(unassigned))
     layout = Layout(grouping, tuple(flags), tuple(problems), angle, tuple(sorted(fixed)))
     return parse.cost, layout

@@ -266,7 +266,35 @@ def test_the_dora_row_is_the_other_row_with_the_most_tiles_not_a_stray_one_neare
     layout = group_tiles(poses, labels, CFG)
     assert labels_of(layout, labels)[3] == ["2z", "3z"]
     assert [labels[i] for i in layout.grouping.unassigned] == ["5z"]
-    assert layout.problems == ("1 tile(s) in an extra row were not used",)
+    assert layout.problems == ("1 tile(s) in an extra row were set aside",)
+
+
+WALL = ["1m", "9p", "3z", "7s", "2p", "2p", "8m", "4z", "6s", "1p", "5m", "7z"]
+
+
+@pytest.mark.parametrize("angle", [0, 90, 37])
+def test_a_wall_behind_the_hand_is_set_aside_not_read_as_dora(angle):
+    """Twelve tiles in a row where a dora row would lie: more than five dora and five ura,
+    so no dora row."""
+    items = hand_row(CONCEALED, "9s", MELDS)
+    items += [(t, 0.5 + 1.03 * k, -5.5, False, False) for k, t in enumerate(WALL)]
+    poses, labels = poses_for(items, angle)
+    layout = group_tiles(poses, labels, CFG)
+    concealed, winning, melds, dora = labels_of(layout, labels)
+    assert (concealed, winning, dora) == (CONCEALED, "9s", [])
+    assert sorted(labels[i] for i in layout.grouping.unassigned) == sorted(WALL)
+    assert "12 tile(s) away from the hand were set aside" in layout.problems
+
+
+def test_a_row_far_from_the_hand_is_no_dora_row():
+    """Two tiles 7 widths off the hand (discards across the mat) are set aside."""
+    items = hand_row(CONCEALED, "9s", MELDS)
+    items += [("2z", 2.0, -7.0 - 4 / 3, False, False), ("3z", 3.03, -7.0 - 4 / 3, False, False)]
+    poses, labels = poses_for(items, 0)
+    layout = group_tiles(poses, labels, CFG)
+    assert labels_of(layout, labels)[3] == []
+    assert sorted(labels[i] for i in layout.grouping.unassigned) == ["2z", "3z"]
+    assert layout.problems == ("2 tile(s) away from the hand were set aside",)
 
 
 def test_a_false_box_stacked_on_a_chi_is_left_out_not_made_an_added_kan():

@@ -94,6 +94,7 @@ class VisionConfig:
     # grammar: an unflagged meld's likeliest tile needs these log-odds to be flagged (-6 left a
     # called tile half hidden by its neighbour, -6.1, upright; -7 to -100 read the same)
     meld_called_min: float = -10.0
+    red_fives: tuple[int, int, int] = (1, 1, 1)  # red fives the set holds in m, p, s (rules)
     dora_row_max: int = 10  # a row of more tiles is no dora row (five dora + five ura at most)
     dora_reach: float = 5.0  # ... nor one further from the hand's line (tile widths; the
     # convention's row beside the hand; the renders lay it 2.2-3.6 widths away)

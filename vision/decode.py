@@ -2,10 +2,11 @@
 
 The classifier gives each tile a few (label, probability) choices. The decoder searches the
 labellings in order of falling joint probability (changing only the least certain tiles) and takes
-the first that breaks no rule: at most four of a kind, at most one red five per suit, every meld a
-real set, and (when the kiosk passes a check) a complete winning shape. Every tile it changes is
-marked; when nothing legal is found within the budget it keeps the classifier's labels and says
-what is wrong instead of guessing silently.
+the first that breaks no rule: at most four of a kind, at most the red fives of a suit the
+table's set holds (``VisionConfig.red_fives``: one each by default; many sets carry two red 5p),
+every meld a real set, and (when the kiosk passes a check) a complete winning shape. Every tile it
+changes is marked; when nothing legal is found within the budget it keeps the classifier's labels
+and says what is wrong instead of guessing silently.
 """
 
 from __future__ import annotations
@@ -33,6 +34,17 @@ class Decoded:
 
 
 KANS = (MeldKind.ANKAN, MeldKind.MINKAN, MeldKind.KAKAN)
+#: red fives a suit may hold: (m, p, s)
+RedFives = tuple[int, int, int]
+ONE_EACH: RedFives = (1, 1, 1)
+_NUMBER = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
+
+
+def _too_many_reds(labels: Sequence[str], allowed: RedFives) -> dict[str, int]:
+    """suit -> how many red fives it holds past ``allowed``."""
+    reds = Counter(t[1] for t in labels if t[0] == "0")
+    limit = dict(zip("mps", allowed, strict=True))
+    return {suit: n - limit[suit] for suit, n in sorted(reds.items()) if n > limit[suit]}
 
 
 def _is_set(labels: Sequence[str], kind: MeldKind) -> bool:
@@ -50,12 +62,17 @@ def _is_set(labels: Sequence[str], kind: MeldKind) -> bool:
 
 
 def violations(
-    labels: Sequence[str], grouping: Grouping | None = None, complete: CompleteCheck | None = None
+    labels: Sequence[str],
+    grouping: Grouping | None = None,
+    complete: CompleteCheck | None = None,
+    red_fives: RedFives = ONE_EACH,
 ) -> list[str]:
     """Everything illegal about a labelling, in words (empty when legal).
 
     >>> violations(["3m", "3m", "3m", "3m", "3m", "0p", "0p"])
     ['five 3m', 'two red fives in p']
+    >>> violations(["0p", "0p", "0p"], red_fives=(1, 2, 1))
+    ['three red fives in p']
     """
     problems = []
     counts = Counter(kind_of(t) for t in labels if t != "back")
@@ -65,9 +82,8 @@ def violations(
                 f"{['', '', '', '', '', 'five', 'six', 'seven', 'eight'][min(n, 8)]} {kind}"
             )
     reds = Counter(t[1] for t in labels if t[0] == "0")
-    for suit, n in sorted(reds.items()):
-        if n > 1:
-            problems.append(f"{['', 'one', 'two', 'three', 'four'][min(n, 4)]} red fives in {suit}")
+    for suit in _too_many_reds(labels, red_fives):
+        problems.append(f"{_NUMBER[min(reds[suit], 8)]} red fives in {suit}")
     if grouping is not None:
         for i, m in enumerate(grouping.melds, start=1):
             tiles = [labels[t] for t in m.tiles]
@@ -82,9 +98,12 @@ def violations(
     return problems
 
 
-def blamed(labels: Sequence[str], grouping: Grouping | None) -> set[int]:
+def blamed(
+    labels: Sequence[str], grouping: Grouping | None, red_fives: RedFives = ONE_EACH
+) -> set[int]:
     """The tiles a change to which could mend a rule the labelling breaks: every tile of a kind
-    read more than four times, every red five of a suit with two, every tile of a broken meld.
+    read more than four times, every red five of a suit with too many, every tile of a broken
+    meld.
     Changing any other tile cannot make the labelling legal (bar the winning-shape check).
 
     >>> sorted(blamed(["3m", "1p", "3m", "3m", "3m", "3m", "0s", "0s"], None))
@@ -92,10 +111,8 @@ def blamed(labels: Sequence[str], grouping: Grouping | None) -> set[int]:
     """
     counts = Counter(kind_of(t) for t in labels if t != "back")
     over = {kind for kind, n in counts.items() if n > 4}
-    reds = Counter(t[1] for t in labels if t[0] == "0")
-    out = {
-        i for i, t in enumerate(labels) if kind_of(t) in over or (t[0] == "0" and reds[t[1]] > 1)
-    }
+    reds = _too_many_reds(labels, red_fives)
+    out = {i for i, t in enumerate(labels) if kind_of(t) in over or (t[0] == "0" and t[1] in reds)}
     if grouping is not None:
         for m in grouping.melds:
             if not _is_set([labels[t] for t in m.tiles], m.kind):
@@ -104,11 +121,14 @@ def blamed(labels: Sequence[str], grouping: Grouping | None) -> set[int]:
 
 
 def could_be_mended(
-    options: Sequence[Sequence[str]], movable: Sequence[int], grouping: Grouping | None
+    options: Sequence[Sequence[str]],
+    movable: Sequence[int],
+    grouping: Grouping | None,
+    red_fives: RedFives = ONE_EACH,
 ) -> bool:
     """Whether changing only the ``movable`` tiles (tile i to one of ``options[i]``, its
     classifier label first) could possibly make the labelling legal: each kind over four and
-    each suit with two red fives needs enough movable tiles of it, and each broken meld has the
+    each suit with too many red fives needs enough movable tiles of it, and each broken meld has the
     size of its kind and some choice among its tiles' options that makes it a set.
 
     >>> could_be_mended([["3m"]] * 5 + [["1p", "3m"]], movable=[5], grouping=None)
@@ -122,9 +142,8 @@ def could_be_mended(
     for kind, n in counts.items():
         if n > 4 and sum(kind_of(labels[i]) == kind for i in free) < n - 4:
             return False
-    reds = Counter(t[1] for t in labels if t[0] == "0")
-    for suit, n in reds.items():
-        if n > 1 and sum(labels[i] == "0" + suit for i in free) < n - 1:
+    for suit, over in _too_many_reds(labels, red_fives).items():
+        if sum(labels[i] == "0" + suit for i in free) < over:
             return False
     for m in grouping.melds if grouping is not None else ():
         if _is_set([labels[t] for t in m.tiles], m.kind):
@@ -145,7 +164,8 @@ def decode(
 ) -> Decoded:
     """Pick the most probable legal labelling; ``choices[i]`` is tile i's (label, p), best first."""
     top = [c[0][0] for c in choices]
-    first = violations(top, grouping, complete)
+    reds = config.red_fives
+    first = violations(top, grouping, complete, reds)
     if not first:
         return Decoded(tuple(top), (False,) * len(top), ())
     # options per tile: alternatives above the floor; cost = log-probability lost
@@ -162,11 +182,11 @@ def decode(
         )
     # Without the winning-shape check only the blamed tiles can mend the labelling; searching
     # over the others as well spent most of a crowded photo's time (tens of ms) for nothing.
-    candidates = range(len(choices)) if complete is not None else blamed(top, grouping)
+    candidates = range(len(choices)) if complete is not None else blamed(top, grouping, reds)
     movable = sorted(
         (i for i in candidates if len(options[i]) > 1), key=lambda i: options[i][1][1]
     )[: config.decode_tiles]
-    if not could_be_mended([[lab for lab, _ in o] for o in options], movable, grouping):
+    if not could_be_mended([[lab for lab, _ in o] for o in options], movable, grouping, reds):
         # No labelling reachable by changing only the movable tiles can be legal, so searching
         # would only spend the whole budget (most of a frame's time on crowded photos).
         return Decoded(tuple(top), (False,) * len(top), tuple(f"unresolved: {p}" for p in first))
@@ -180,7 +200,7 @@ def decode(
         labels = list(top)
         for slot, pick in zip(movable, state, strict=True):
             labels[slot] = options[slot][pick][0]
-        if state != start and not violations(labels, grouping, complete):
+        if state != start and not violations(labels, grouping, complete, reds):
             changed = tuple(a != b for a, b in zip(labels, top, strict=True))
             return Decoded(tuple(labels), changed, ())
         for k, slot in enumerate(movable):

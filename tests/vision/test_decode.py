@@ -59,6 +59,19 @@ def test_two_red_fives_of_one_suit_keep_the_surer_one():
     assert out.changed == (False, True, False)
 
 
+def test_a_set_with_two_red_fives_in_p_keeps_both_and_a_third_is_mended():
+    """Many sets carry two red 5p (``red_fives`` from the table's rules): both are read as
+    they are, and only a third is changed, the least sure one."""
+    two = VisionConfig(red_fives=(1, 2, 1))
+    reds = [[("0p", 0.95), ("5p", 0.05)], [("0p", 0.6), ("5p", 0.39)], sure("1s")]
+    out = decode(reds, None, two)
+    assert (out.labels, out.changed) == (("0p", "0p", "1s"), (False, False, False))
+    three = [*reds, [("0p", 0.55), ("5p", 0.44)]]
+    out = decode(three, None, two)
+    assert out.labels == ("0p", "0p", "1s", "5p")
+    assert out.changed == (False, False, False, True)
+
+
 def test_a_meld_must_be_a_set():
     grouping = Grouping(concealed=(), melds=(MeldReading(MeldKind.PON, (0, 1, 2), 1),))
     choices = [sure("6s"), [("8s", 0.7), ("6s", 0.3)], sure("6s")]

@@ -1,5 +1,5 @@
 """`python -m kiosk`: the one composition root. Read the configuration, build and start the
-services, serve the app (kiosk.server: uvicorn in front of Flask), and stop everything on the
+services, serve the app (kiosk.serve.server: uvicorn in front of Flask), and stop everything on the
 way out."""
 
 from __future__ import annotations
@@ -60,9 +60,9 @@ def main(argv: list[str] | None = None) -> int:
         print(problem, file=sys.stderr)
         return 2
 
-    from kiosk.app import create_app
-    from kiosk.server import serve
+    from kiosk.serve.server import serve
     from kiosk.services import build_services
+    from kiosk.web.app import create_app
 
     services = build_services(config)
     app = create_app(config, services)

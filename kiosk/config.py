@@ -243,7 +243,7 @@ def _check_parlor(config: KioskConfig) -> None:
     if not re.fullmatch(r"https?://[A-Za-z0-9.\-\[\]:]{1,253}(/[A-Za-z0-9._~/-]{0,200})?",
                         config.parlor_url):
         raise ConfigError(f"parlor_url: {config.parlor_url[:80]!r} is not http(s)://HOST[:PORT]")
-    from kiosk.parlor.auth import TOKEN_MAX, name_problem
+    from kiosk.parlor.store.auth import TOKEN_MAX, name_problem
 
     problem = name_problem(config.parlor_table)
     if problem:

@@ -1,15 +1,13 @@
-"""One error type for the API and one handler that answers JSON to API clients, HTML to browsers."""
+"""The one error the kiosk refuses a request with: an HTTP status, a message, the problems named and
+coded for other languages. Plain Python (no Flask): the services raise it, and the web layer's
+handler (`kiosk.web.error_handler`) answers it as JSON or HTML."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
 
-from flask import Flask, jsonify, render_template, request
-from werkzeug.exceptions import HTTPException
-
-from kiosk import i18n, refusal_words
-from kiosk.context import language
+from kiosk.words import refusal_words
 from scorer.hand import InvalidInput, Problem
 
 
@@ -18,9 +16,9 @@ class ApiError(Exception):
 
     `code` (with its `words`) names the refusal for a page in another language: the answer
     carries both, and a session in Japanese gets `error` worded from the catalogue's
-    ``err.<code>`` (its words worded too: `kiosk.refusal_words.word`); English keeps `message`.
-    `coded` gives the `problems` the same way (``[{"code", "words"}]``, one per problem): a
-    session not in English gets each worded from its ``err.<code>``.
+    ``err.<code>`` (its words worded too: `kiosk.words.refusal_words.word`); English keeps
+    `message`. `coded` gives the `problems` the same way (``[{"code", "words"}]``, one per problem):
+    a session not in English gets each worded from its ``err.<code>``.
     """
 
     def __init__(self, status: int, message: str, problems: Sequence[str] = (), *,
@@ -55,69 +53,3 @@ def impossible(message: str, problems: Sequence[Problem], code: str) -> ApiError
     """A 422 for a hand or situation that cannot be, its problems coded for other languages."""
     return ApiError(422, message, [str(p) for p in problems], code=code,
                     coded=refusal_words.coded(problems))
-
-
-#: What the web server itself refuses, coded as the kiosk's own refusals; any other status is
-#: ``http_error`` (kiosk/messages_refusals.py).
-_HTTP_CODES = {404: "not_found", 405: "method_not_allowed", 413: "upload_too_large"}
-
-
-def _wants_json() -> bool:
-    if request.path.startswith("/api/"):
-        return True
-    best = request.accept_mimetypes.best_match(["application/json", "text/html"])
-    return best == "application/json"
-
-
-def _in_language(message: str, problems: list[str],
-                 extra: dict[str, Any]) -> tuple[str, list[str], dict[str, Any]]:
-    """The message, problems and words in the session's language: a coded refusal worded from
-    the catalogue where the session is not in English (the English problems then left out)."""
-    code = extra.get("code")
-    if not code:
-        return message, problems, extra
-    try:
-        lang = language()
-    except (RuntimeError, KeyError):  # outside a request, or before the app's services
-        lang = "en"
-    words = {k: refusal_words.word(v, lang) for k, v in extra.get("words", {}).items()}
-    extra = {**extra, "words": words}
-    if lang == "en" or "err." + code not in i18n.MESSAGES:
-        return message, problems, extra
-    said = [i18n.t("err." + p["code"], lang, **{k: refusal_words.word(v, lang)
-                                                for k, v in p["words"].items()})
-            for p in extra.get("problem_codes", ())]
-    return i18n.t("err." + code, lang, **words), said, extra
-
-
-def _answer(status: int, message: str, problems: list[str], extra: dict[str, Any]):  # noqa: ANN202
-    message, problems, extra = _in_language(message, problems, extra)
-    if _wants_json():
-        body = {"error": message, "problems": problems, "status": status, **extra}
-        return jsonify(body), status
-    return render_template("error.html", status=status, message=message,
-                           problems=problems), status
-
-
-def register(app: Flask) -> None:
-    @app.errorhandler(ApiError)
-    def api_error(e: ApiError):  # noqa: ANN202
-        return _answer(e.status, e.message, e.problems, e.extra)
-
-    @app.errorhandler(HTTPException)
-    def http_error(e: HTTPException):  # noqa: ANN202
-        status = e.code or 500
-        message = e.description or e.name
-        coded: dict[str, Any] = {"code": _HTTP_CODES.get(status, "http_error"),
-                                 "words": {"status": status}}
-        if status == 413:
-            limit = app.config.get("MAX_CONTENT_LENGTH") or 0
-            message = f"the upload is too large (at most {limit // (1024 * 1024)} MB)"
-            coded["words"] = {"mb": limit // (1024 * 1024)}
-        return _answer(status, message, [], coded)
-
-    @app.errorhandler(Exception)
-    def unexpected(e: Exception):  # noqa: ANN202
-        app.logger.exception("unexpected error on %s %s", request.method, request.path)
-        return _answer(500, f"internal error: {type(e).__name__}", [],
-                       {"code": "internal", "words": {"name": type(e).__name__}})

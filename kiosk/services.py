@@ -11,20 +11,20 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from kiosk.camera import CameraService
-from kiosk.captures import CaptureStore
 from kiosk.config import KioskConfig
-from kiosk.display import DisplayService
-from kiosk.game import GameService
-from kiosk.live import LiveUpdates
-from kiosk.persist import open_log
-from kiosk.recognition import RecogniserService
-from kiosk.security import Security
-from kiosk.teaching import TeachingShots
+from kiosk.photos.camera import CameraService
+from kiosk.photos.captures import CaptureStore
+from kiosk.photos.recognition import RecogniserService
+from kiosk.photos.teaching import TeachingShots
+from kiosk.serve.live import LiveUpdates
+from kiosk.store.persist import open_log
+from kiosk.table.display import DisplayService
+from kiosk.table.game import GameService
+from kiosk.web.security import Security
 from scorer.rules import RULESETS
 
 if TYPE_CHECKING:  # imported where a parlor is configured: a kiosk alone never loads it
-    from kiosk.parlor.outbox import Outbox
+    from kiosk.parlor.link.outbox import Outbox
 
 log = logging.getLogger(__name__)
 
@@ -79,8 +79,8 @@ def build_services(config: KioskConfig) -> Services:
     recogniser = RecogniserService(config.models_dir, taught_dir=data / "taught")
     outbox = None
     if config.parlor_url:  # no parlor: no thread, no network, the kiosk as it always was
-        from kiosk.parlor.client import ParlorLink
-        from kiosk.parlor.outbox import Outbox
+        from kiosk.parlor.link.client import ParlorLink
+        from kiosk.parlor.link.outbox import Outbox
 
         outbox = Outbox(event_log, ParlorLink(config.parlor_url, config.parlor_table,
                                               config.parlor_token))

@@ -1,8 +1,8 @@
 """Shared fixtures: a real PostgreSQL server for the session (never a mock).
 
-`postgres_url` starts a throw-away cluster with kiosk.local_postgres: `initdb` into a temporary
-directory, `pg_ctl start` listening only on a unix socket in that directory (no TCP port to
-collide with), and stops and removes it at the end; as root the server runs as the `postgres`
+`postgres_url` starts a throw-away cluster with kiosk.store.local_postgres: `initdb` into a
+temporary directory, `pg_ctl start` listening only on a unix socket in that directory (no TCP port
+to collide with), and stops and removes it at the end; as root the server runs as the `postgres`
 system user or else `nobody`. Skipped where PostgreSQL is not installed (.ci/run installs it, so
 there it always runs); any other failure to start or stop it fails. Set RIICHI_TEST_POSTGRES_URL
 to use a server of your own instead.
@@ -15,7 +15,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from kiosk.local_postgres import LocalPostgresError, PostgresNotInstalled, local_postgres
+from kiosk.store.local_postgres import LocalPostgresError, PostgresNotInstalled, local_postgres
 
 
 @pytest.fixture(scope="session")

@@ -20,9 +20,9 @@ import signal
 import sys
 from pathlib import Path
 
-from kiosk.parlor.batch import MAX_BODY
-from kiosk.parlor.db import DatabaseError, open_database
-from kiosk.parlor.store import ParlorError, ParlorStore
+from kiosk.parlor.store.db import DatabaseError, open_database
+from kiosk.parlor.store.registry import ParlorError, ParlorStore
+from kiosk.parlor.web.batch import MAX_BODY
 
 DEFAULT_PORT = 8090
 
@@ -103,10 +103,10 @@ def _interrupt(signum: int, frame: object) -> None:
 
 def _serve(store: ParlorStore, args: argparse.Namespace) -> int:
     from kiosk.config import KioskConfig
-    from kiosk.live import LiveUpdates
-    from kiosk.parlor.app import ParlorOptions, create_app
-    from kiosk.parlor.throttle import networks
-    from kiosk.server import build_server, raise_open_files_limit
+    from kiosk.parlor.web.app import ParlorOptions, create_app
+    from kiosk.parlor.web.throttle import networks
+    from kiosk.serve.live import LiveUpdates
+    from kiosk.serve.server import build_server, raise_open_files_limit
 
     if not 0 < args.port < 65536 or not 4 <= args.threads <= 64:
         print("--port must be 1-65535 and --threads 4-64", file=sys.stderr)

@@ -14,9 +14,9 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from kiosk.app import create_app
 from kiosk.config import load
 from kiosk.services import Services, build_services
+from kiosk.web.app import create_app
 from tests.kiosk.server import game_pages, running_kiosk
 
 LAN = {"REMOTE_ADDR": "192.168.1.23"}

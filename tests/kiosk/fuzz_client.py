@@ -16,9 +16,9 @@ from typing import Any
 from flask.testing import FlaskClient
 from werkzeug.test import EnvironBuilder, run_wsgi_app
 
-from kiosk.captures import CaptureStore
-from kiosk.game import DEFAULT_PLAYERS
-from kiosk.security import TOKENS_FILE, PinLimiter
+from kiosk.photos.captures import CaptureStore
+from kiosk.table.game import DEFAULT_PLAYERS
+from kiosk.web.security import TOKENS_FILE, PinLimiter
 from scorer.rules import RULESETS
 from scorer.table import GameStarted
 from tests.kiosk.conftest import KIOSK_ON_LAN, Api, PhoneClient, lan_client, make_kiosk

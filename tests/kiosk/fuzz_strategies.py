@@ -18,7 +18,7 @@ import cv2
 import numpy as np
 from hypothesis import strategies as st
 
-from kiosk.rules_json import option_fields
+from kiosk.table.rules_json import option_fields
 from scorer.limits import RULE_OPTIONS
 from scorer.rules import RULESETS
 from scorer.table.validation import VALID_FU
@@ -402,7 +402,7 @@ READS = ["/api/state", "/api/standings", "/api/history", "/api/games", "/api/rul
          "/api/display", "/api/export.json", "/api/export.csv", "/api/tiles", "/api/camera",
          "/api/session"]
 #: Every path of docs/api.md served by the Flask app (tokens and captures with an id that is
-#: not there). /api/events and /api/camera/stream are the server's own (kiosk.server):
+#: not there). /api/events and /api/camera/stream are the server's own (kiosk.serve.server):
 #: test_server_limits.py, test_camera_stream.py.
 PATHS = [*READS, "/api/session/pin", "/api/session/logout", "/api/session/language",
          "/api/tokens", "/api/tokens/0123456789ab", "/api/riichi", "/api/score", "/api/wins",

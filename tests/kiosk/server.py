@@ -1,4 +1,4 @@
-"""Run the real kiosk (`python -m kiosk`, kiosk.server) in a subprocess for a test."""
+"""Run the real kiosk (`python -m kiosk`, kiosk.serve.server) in a subprocess for a test."""
 
 from __future__ import annotations
 

@@ -25,7 +25,7 @@ from vision.synth import scene
 from vision.synth.art import TileArt, load_art
 from vision.teach import expected_rows
 
-#: the order the kiosk asks for (kiosk.teaching.DEFAULT_ORDER), written out here so the frame
+#: the order the kiosk asks for (kiosk.photos.teaching.DEFAULT_ORDER), written out here so the frame
 #: is what the kiosk asked for when it was made
 ORDER = "123456789m/123456789p/123456789s/1234567z/0m0p0s back"
 SEED = 16

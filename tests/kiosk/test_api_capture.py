@@ -154,15 +154,15 @@ def test_a_photo_of_too_many_pixels_is_refused_before_decoding(api: Api, data: b
 
 @pytest.mark.parametrize("ext", [".jpg", ".png", ".bmp", ".webp"])
 def test_the_declared_size_is_read_from_each_accepted_format(ext: str) -> None:
-    from kiosk.image_header import declared_size
+    from kiosk.photos.image_header import declared_size
 
     ok, buf = cv2.imencode(ext, np.zeros((37, 53, 3), np.uint8))
     assert ok and declared_size(buf.tobytes()) == (53, 37)
 
 
 def test_pending_captures_hold_a_bounded_number_of_bytes(tmp_path: Path) -> None:
-    from kiosk import captures
-    from kiosk.camera import Still
+    from kiosk.photos import captures
+    from kiosk.photos.camera import Still
 
     store = captures.CaptureStore(tmp_path)
     big = Still(np.zeros((3000, 4000, 3), np.uint8), b"")  # 36 MB of pixels each

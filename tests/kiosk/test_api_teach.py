@@ -17,8 +17,8 @@ import numpy as np
 import pytest
 from flask import Flask
 
+from kiosk.photos.teaching import DEFAULT_ORDER, TeachingShots, order_rows
 from kiosk.services import Services
-from kiosk.teaching import DEFAULT_ORDER, TeachingShots, order_rows
 from tests.kiosk.conftest import DEMO_FRAME, Api, lan_client, make_kiosk
 from tests.kiosk.teach_frame import FRAMES, ORDER
 from tests.kiosk.test_api_capture import png, png_header
@@ -354,7 +354,7 @@ def test_readings_go_on_while_the_set_is_taught_and_forgotten(
 
 
 def test_pending_teaching_photos_are_bounded() -> None:
-    from kiosk.camera import Still
+    from kiosk.photos.camera import Still
 
     shots = TeachingShots(keep=3)
     ids = [shots.shot(Still(np.zeros((10, 10, 3), np.uint8), b""), (0,), None).id
@@ -367,7 +367,7 @@ def test_pending_teaching_photos_are_bounded() -> None:
 
 
 def test_each_kind_keeps_its_newest_exemplars() -> None:
-    from kiosk.recognition import newest_exemplars
+    from kiosk.photos.recognition import newest_exemplars
     from vision.taught import TaughtSet
 
     labels = ["1m", "2m", "1m", "1m", "2m", "1m"]

@@ -16,9 +16,9 @@ from typing import Any
 
 import pytest
 
-from kiosk import i18n
-from kiosk.scoring import fewest_han
-from kiosk.yaku_names import fu_words, limit_name, tile_name
+from kiosk.table.scoring import fewest_han
+from kiosk.words import i18n
+from kiosk.words.yaku_names import fu_words, limit_name, tile_name
 from scorer.context import Riichi, WinContext, Wind
 from scorer.hand import Hand, Meld
 from scorer.points import Limit
@@ -496,8 +496,8 @@ KEY_FAMILIES = {
 
 def test_every_message_key_in_use_exists_in_both_languages() -> None:
     used = set()
-    for path in [*KIOSK.glob("*.py"), *KIOSK.glob("api/*.py"), *KIOSK.glob("static/*.js"),
-                 *KIOSK.glob("templates/*.html")]:
+    for path in [*(p for p in KIOSK.rglob("*.py") if "parlor" not in p.parts),
+                 *KIOSK.glob("web/static/*.js"), *KIOSK.glob("web/templates/*.html")]:
         used |= set(re.findall(r"\bt\(\s*f?[\"']([A-Za-z0-9_.]+)[\"'{]", path.read_text()))
     # Keys put together from a prefix ("meld." + kind): every one the kiosk can ask for.
     prefixes = {key for key in used if key.endswith((".", "_"))}

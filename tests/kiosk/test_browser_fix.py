@@ -105,7 +105,7 @@ def test_a_photo_read_right_marks_nothing_and_draws_every_box(  # noqa: ANN001
 
     # The same photo, badly compressed: still read right (with the hand's help), at lower
     # confidences. Marked are the tiles hardly chosen (under 0.45) or with a runner-up of a
-    # third of their probability (the rule of kiosk.reading_words), not the modest ones.
+    # third of their probability (the rule of kiosk.words.reading_words), not the modest ones.
     reading = upload(page, photos["q9"])
     tiles = tiles_of(reading)
     assert [t["label"] for t in tiles] == TRUTH["concealed"] + [TRUTH["winning"]]

@@ -31,7 +31,7 @@ ALLOWED = {*PLAYERS, "PIN", "OK", "JSON", "CSV", "WRC", "EMA", "M", "English", "
 NOT_WORDS = re.compile(r"https?://\S+|--[\w-]+|\b(?:\d+[mpsz])+\b|(?<![A-Za-z])[mpsz](?![A-Za-z])")
 PAGES = ["/", "/history", "/standings", "/draw", "/other", "/win", "/new", "/teach", "/games"]
 #: The games list also shows the game the kiosk started by itself, whose stored players are
-#: "Player 1" to "Player 4" (kiosk/game.py DEFAULT_PLAYERS): names, not the page's words.
+#: "Player 1" to "Player 4" (kiosk/table/game.py DEFAULT_PLAYERS): names, not the page's words.
 NAMES_ON = {"/games": {"Player"}}
 
 

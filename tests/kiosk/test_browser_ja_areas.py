@@ -4,7 +4,7 @@ and server, each as a player meets it: a file that is not a photo uploaded on th
 the teach page, a photo over the upload limit (refused by the web server before the session is
 read, worded by the page), a game that is gone resumed from the games page, uma for two players
 typed into the new-game form, and a phone on the LAN that cancels the PIN. The words:
-kiosk/messages_refusals.py."""
+kiosk/words/messages_refusals.py."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """A Japanese page shows the API's refusals in Japanese (issue 18, item 6), in Debian's chromium
 against the real app and server: a refused import on the games page, and in the toast an illegal
 event (riichi twice), a quick-mode refusal (no hand is worth 1,234) and a wrong PIN, each as the
-page's own code shows an error (`K.act`, app.js). The words: kiosk/messages_errors.py."""
+page's own code shows an error (`K.act`, app.js). The words: kiosk/words/messages_errors.py."""
 
 from __future__ import annotations
 

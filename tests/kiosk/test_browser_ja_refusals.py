@@ -3,14 +3,14 @@
 (ippatsu without riichi, a fifth tile among the dora indicators), a hand that cannot be (five of
 a tile), a win without yaku that is applied anyway, and malformed requests (bad JSON, a field
 out of range, a seat that is not there, an unknown field). Each detail (which tile, which field)
-is in the words; an English page keeps the API's English. The words: kiosk/messages_errors.py,
-the rules core's problems coded by kiosk/refusal_words.py."""
+is in the words; an English page keeps the API's English. The words: kiosk/words/messages_errors.py,
+the rules core's problems coded by kiosk/words/refusal_words.py."""
 
 from __future__ import annotations
 
 import pytest
 
-from kiosk import i18n
+from kiosk.words import i18n
 from tests.kiosk.test_browser import browser, pick, shot  # noqa: F401  (shared fixture)
 
 pytestmark = pytest.mark.browser

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from kiosk.qr import lan_address
+from kiosk.web.qr import lan_address
 from tests.kiosk.server import running_kiosk
 from tests.kiosk.test_browser import browser, pick, shot  # noqa: F401  (shared fixture)
 

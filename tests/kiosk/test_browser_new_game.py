@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from kiosk.rule_form import HEADLINE
+from kiosk.table.rule_form import HEADLINE
 from scorer.rules import Ruleset
 from tests.kiosk.server import running_kiosk
 from tests.kiosk.test_browser import browser, shot  # noqa: F401  (shared fixture)

@@ -1,6 +1,6 @@
 """Tile faces in Debian's chromium (issue 18, item 2), against the real app and server.
 
-Every tile is an SVG face drawn by kiosk/static/tiles.js: the 34 kinds, the three red fives and
+Every tile is an SVG face drawn by kiosk/web/static/tiles.js: the 34 kinds, the three red fives and
 a face-down back, each named for screen readers in the page's language; a called tile lies
 sideways in a box wider than tall. The picker (opened from the win page's tile mode) shows all
 38 faces at least 44 px tall on the kiosk's 800x480 screen and a 390x844 phone, without a
@@ -29,7 +29,7 @@ RED = "#cc2b2b"  # tiles.js C.red
 
 
 def name(label: str, lang: str) -> str:
-    """The accessible name a face should carry (kiosk/i18n.py, tile.name_* and tile.1z-7z)."""
+    """The accessible name a face should carry (kiosk/words/i18n.py, tile.name_* and tile.1z-7z)."""
     if label == "back":
         return "Face-down tile" if lang == "en" else "伏せ牌"
     n, suit = int(label[0]), label[1]

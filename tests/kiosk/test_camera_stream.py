@@ -1,4 +1,4 @@
-"""The camera's live view (`GET /api/camera/stream`, kiosk.camera_stream) against the real
+"""The camera's live view (`GET /api/camera/stream`, kiosk.serve.camera_stream) against the real
 `python -m kiosk` (issue 35, item 2): each view was a Flask streaming answer holding a worker
 thread, so eight views stopped every other request. Now they cost no thread, one address holds
 at most two (429 past that) and a view's place is given back when its client goes; the win page

@@ -7,8 +7,9 @@ import importlib
 
 import pytest
 
-MODULES = ["kiosk.event_words", "kiosk.hand_tiles", "kiosk.i18n", "kiosk.image_header",
-           "kiosk.reading_words", "kiosk.teaching", "kiosk.yaku_names"]
+MODULES = ["kiosk.words.event_words", "kiosk.table.hand_tiles", "kiosk.words.i18n",
+           "kiosk.photos.image_header", "kiosk.words.reading_words", "kiosk.photos.teaching",
+           "kiosk.words.yaku_names"]
 
 
 @pytest.mark.parametrize("name", MODULES)

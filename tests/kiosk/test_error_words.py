@@ -1,6 +1,6 @@
 """The API's refusals for a page in Japanese (issue 18, item 6): each answer keeps its English
 `error` for an English session, carries a stable `code` (and the words that fill it), and a
-session in Japanese gets `error` worded from the catalogue (kiosk/messages_errors.py)."""
+session in Japanese gets `error` worded from the catalogue (kiosk/words/messages_errors.py)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from kiosk import i18n
-from kiosk.messages_errors import ERROR_MESSAGES
+from kiosk.words import i18n
+from kiosk.words.messages_errors import ERROR_MESSAGES
 from tests.kiosk.conftest import Api
 
 PLAYERS = ["Aki", "Bun", "Chie", "Dai"]

@@ -1,8 +1,8 @@
-"""`python -m kiosk.evaluate_wins`: vision's figures, read as the kiosk reads a win."""
+"""`python -m kiosk.photos.evaluate_wins`: vision's figures, read as the kiosk reads a win."""
 
 import json
 
-from kiosk.evaluate_wins import main
+from kiosk.photos.evaluate_wins import main
 from tests.shared import ART, need
 
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import pytest
 
-from kiosk.event_words import describe, ruleset_name
-from kiosk.scoring import quick_choices
-from kiosk.yaku_names import hand_head
+from kiosk.table.scoring import quick_choices
+from kiosk.words.event_words import describe, ruleset_name
+from kiosk.words.yaku_names import hand_head
 from scorer.points import HandValue
 from scorer.rules import RULESETS, ChomboPenalty
 from scorer.table import (

@@ -18,8 +18,8 @@ import pytest
 from flask import Flask
 
 from kiosk.services import Services
-from kiosk.store import EventStore, UnknownGame
-from kiosk.store_sqlite import SqliteStore
+from kiosk.store.event_log import EventStore, UnknownGame
+from kiosk.store.sqlite import SqliteStore
 from scorer.limits import JSON_MAX_BYTES
 from scorer.rules import RULESETS
 from scorer.table import GameStarted, RiichiDeclared
@@ -221,7 +221,7 @@ def store(request: pytest.FixtureRequest, tmp_path: Path) -> Any:
     else:
         import psycopg
 
-        from kiosk.store_postgres import PostgresStore
+        from kiosk.store.postgres import PostgresStore
 
         url = request.getfixturevalue("postgres_url")
         with psycopg.connect(url, autocommit=True) as db:

@@ -14,20 +14,20 @@ from pathlib import Path
 
 import pytest
 
-from kiosk import i18n
-from kiosk.messages_errors import ERROR_MESSAGES
-from kiosk.messages_game import GAME_MESSAGES
-from kiosk.messages_layout import LAYOUT_MESSAGES
-from kiosk.messages_navigation import NAVIGATION_MESSAGES
-from kiosk.messages_reading import READING_MESSAGES
-from kiosk.messages_rules import RULE_MESSAGES
+from kiosk.words import i18n
+from kiosk.words.messages_errors import ERROR_MESSAGES
+from kiosk.words.messages_game import GAME_MESSAGES
+from kiosk.words.messages_layout import LAYOUT_MESSAGES
+from kiosk.words.messages_navigation import NAVIGATION_MESSAGES
+from kiosk.words.messages_reading import READING_MESSAGES
+from kiosk.words.messages_rules import RULE_MESSAGES
 from scorer.points import Limit
 from scorer.rules import RULESETS, ChomboPenalty
 from scorer.table import AbortKind, EndReason
 
 KIOSK = Path(__file__).resolve().parents[2] / "kiosk"
-SOURCES = sorted([*KIOSK.rglob("*.py"), *(KIOSK / "static").glob("*.js"),
-                  *(KIOSK / "templates").glob("*.html")])
+SOURCES = sorted([*KIOSK.rglob("*.py"), *(KIOSK / "web" / "static").glob("*.js"),
+                  *(KIOSK / "web" / "templates").glob("*.html")])
 
 _CALL = re.compile(r"""(?<![\w.])(?:i18n\.|K\.)?t\(\s*(f?)(["'])([^"'\n]*)\2\s*(\S?)""")
 _PY_EITHER = re.compile(r"""(?<![\w.])t\(\s*["']([\w.]+)["'] if [^\n]+? else ["']([\w.]+)["']""")
@@ -57,7 +57,8 @@ BUILT = {
     "ruleset.": list(RULESETS),
 }
 #: Blanks that differ on purpose: the caller fills both (app.js tileName passes n and kanji, the
-#: Japanese names a suit's tile by its kanji numeral; kiosk/reading_words.py passes n and count).
+#: Japanese names a suit's tile by its kanji numeral; kiosk/words/reading_words.py passes n
+#: and count).
 OTHER_BLANKS = {"tile.name_m", "tile.name_p", "tile.name_s", "reading.extra", "reading.missing",
                 "reading.too_many", "reading.red_fives", "reading.left_out"}
 #: The same in both languages on purpose (a formula, a Latin name, an abbreviation).
@@ -114,8 +115,9 @@ def test_every_message_has_both_texts_and_the_same_blanks() -> None:
 
 
 def test_no_catalogue_file_redefines_another_s_word() -> None:
-    """kiosk/messages_*.py are merged into MESSAGES: a key in two files would silently win."""
-    tree = ast.parse((KIOSK / "i18n.py").read_text(encoding="utf-8"))
+    """kiosk/words/messages_*.py are merged into MESSAGES: a key in two files would silently
+    win."""
+    tree = ast.parse((KIOSK / "words" / "i18n.py").read_text(encoding="utf-8"))
     literal = next(node.value for node in ast.walk(tree) if isinstance(node, ast.AnnAssign)
                    and getattr(node.target, "id", "") == "MESSAGES")
     assert isinstance(literal, ast.Dict)
@@ -137,7 +139,7 @@ def test_names_in_japanese(key: str, ja: str) -> None:
     assert i18n.t(key, "ja") == ja
 
 
-# --- the rules core's problems with a hand or its situation, coded (kiosk/refusal_words.py) --
+# --- the rules core's problems with a hand or its situation, coded (kiosk/words/refusal_words.py)
 
 def _problems() -> list:
     """Every problem the rules core can name for a hand or its situation, each raised once."""
@@ -181,7 +183,7 @@ def _problems() -> list:
 
 
 def test_every_problem_of_the_rules_core_has_a_code_and_japanese_words() -> None:
-    from kiosk.refusal_words import code_of, word
+    from kiosk.words.refusal_words import code_of, word
     from scorer.hand import ProblemCode
 
     problems = _problems()
@@ -200,7 +202,7 @@ def test_every_problem_of_the_rules_core_has_a_code_and_japanese_words() -> None
 
 
 def test_a_problem_without_words_keeps_its_english() -> None:
-    from kiosk.refusal_words import code_of
+    from kiosk.words.refusal_words import code_of
     from scorer.hand import Problem, ProblemCode
 
     problem = Problem("seat_wind", "expected a whole number 1-4, not 9", ProblemCode.INPUT_NUMBER,
@@ -219,7 +221,7 @@ def test_a_problem_without_words_keeps_its_english() -> None:
     ("sit_ippatsu", {}, "一発はリーチしていないと付きません"),
 ])
 def test_a_problem_s_details_are_in_its_japanese_words(code: str, details: dict, ja: str) -> None:
-    from kiosk.refusal_words import code_of, word
+    from kiosk.words.refusal_words import code_of, word
     from scorer.hand import Problem, ProblemCode
 
     coded, words = code_of(Problem("field", "(English)", ProblemCode(code), details))

@@ -24,11 +24,11 @@ import psycopg
 import pytest
 from flask import Flask
 
-from kiosk import store_receipts
-from kiosk.persist import open_store as open_store_at
 from kiosk.services import Services
-from kiosk.store import Conflict, EventStore
-from kiosk.store_receipts import Receipt
+from kiosk.store import receipts as store_receipts
+from kiosk.store.event_log import Conflict, EventStore
+from kiosk.store.persist import open_store as open_store_at
+from kiosk.store.receipts import Receipt
 from scorer.rules import RULESETS
 from scorer.table import GameStarted, IllegalEvent, RiichiDeclared
 from tests.kiosk.conftest import Api, make_kiosk

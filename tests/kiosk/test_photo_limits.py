@@ -18,12 +18,12 @@ import numpy as np
 import pytest
 from flask import Flask
 
-from kiosk import image_header
-from kiosk.camera import Still
 from kiosk.errors import ApiError
-from kiosk.image_header import MAX_PIXELS, declared_size
+from kiosk.photos import image_header
+from kiosk.photos.camera import Still
+from kiosk.photos.image_header import MAX_PIXELS, declared_size
+from kiosk.photos.teaching import TeachingShots
 from kiosk.services import Services
-from kiosk.teaching import TeachingShots
 from tests.kiosk.conftest import Api, make_kiosk
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -119,7 +119,7 @@ def test_a_photo_whose_header_seems_small_is_refused_without_a_size() -> None:
 
 def test_cv2_loaded_before_the_kiosk_decodes_nothing() -> None:
     script = ("import cv2, numpy as np\n"
-              "from kiosk.camera import decode_upload\n"
+              "from kiosk.photos.camera import decode_upload\n"
               "ok, png = cv2.imencode('.png', np.zeros((40, 40, 3), np.uint8))\n"
               "try:\n    decode_upload(png.tobytes())\n"
               "except Exception as e:\n    print(type(e).__name__, e)\n")
@@ -143,8 +143,8 @@ def test_a_pending_store_never_keeps_an_item_over_its_cap() -> None:
 
 
 def test_every_photo_the_kiosk_accepts_fits_its_pending_stores() -> None:
-    from kiosk.captures import PENDING_BYTES
-    from kiosk.teaching import SHOT_BYTES
+    from kiosk.photos.captures import PENDING_BYTES
+    from kiosk.photos.teaching import SHOT_BYTES
 
     # 50 MP of BGR and its JPEG (at most a byte a pixel at quality 90 for a real photo)
     assert MAX_PIXELS * 3 + MAX_PIXELS // 2 < min(PENDING_BYTES, SHOT_BYTES)

@@ -12,8 +12,8 @@ import re
 
 import pytest
 
-from kiosk.reading_words import Problem, doubtful, problems_of
-from kiosk.recognition import is_complete, reading_to_hand
+from kiosk.photos.recognition import is_complete, reading_to_hand
+from kiosk.words.reading_words import Problem, doubtful, problems_of
 from vision.reading import DetectedTile, Grouping, MeldKind, MeldReading, Reading
 
 #: vision's diagnostics, which never reach the page

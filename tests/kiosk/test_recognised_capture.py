@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from kiosk.camera import demo_folder
-from kiosk.recognition import ROOT
+from kiosk.photos.camera import demo_folder
+from kiosk.photos.recognition import ROOT
 from tests.kiosk.conftest import Api, make_kiosk
 
 FRAMES = demo_folder()  # the demo camera's frames, with the generator's truth

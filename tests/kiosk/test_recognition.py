@@ -3,7 +3,7 @@ groups, and the rules core answers the decoder's winning-shape question."""
 
 from __future__ import annotations
 
-from kiosk.recognition import LOW_CONFIDENCE, is_complete, reading_to_hand
+from kiosk.photos.recognition import LOW_CONFIDENCE, is_complete, reading_to_hand
 from vision.reading import DetectedTile, Grouping, MeldKind, MeldReading, Reading
 
 

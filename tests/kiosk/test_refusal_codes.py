@@ -1,10 +1,10 @@
 """Every refusal the kiosk raises is coded, so a page in Japanese says it in Japanese (issue 18,
 item 6). The sources are read, not run: each `ApiError(` in kiosk/ (the parlor server apart) and
-each of the web server's own refusals (`_error(` in kiosk/server.py) names a `code`, every code
-it can take has English and Japanese words in the catalogue (kiosk/messages_errors.py,
-kiosk/messages_refusals.py), and the words it is given fill every blank of both. Then a Japanese
-session gets a refusal of each area in Japanese: a photo, teaching, the games list, the rule
-options, the PIN and tokens, and what the web server itself refuses."""
+each of the web server's own refusals (`_error(` in kiosk/serve/server.py) names a `code`, every
+code it can take has English and Japanese words in the catalogue (kiosk/words/messages_errors.py,
+kiosk/words/messages_refusals.py), and the words it is given fill every blank of both. Then a
+Japanese session gets a refusal of each area in Japanese: a photo, teaching, the games list, the
+rule options, the PIN and tokens, and what the web server itself refuses."""
 
 from __future__ import annotations
 
@@ -15,9 +15,9 @@ from typing import Any
 
 import pytest
 
-from kiosk import i18n
-from kiosk.messages_errors import ERROR_MESSAGES
-from kiosk.messages_refusals import REFUSAL_MESSAGES
+from kiosk.words import i18n
+from kiosk.words.messages_errors import ERROR_MESSAGES
+from kiosk.words.messages_refusals import REFUSAL_MESSAGES
 from tests.kiosk.conftest import LAN, Api, lan_client
 
 KIOSK = Path(__file__).resolve().parents[2] / "kiosk"
@@ -80,8 +80,9 @@ def _forwards(call: ast.Call, func: ast.AST) -> bool:
 
 def test_the_scan_finds_the_refusals() -> None:
     found = {where.split(":")[0] for where, _, _ in refusals()}
-    assert {"kiosk/api/teach.py", "kiosk/api/capture.py", "kiosk/api/games.py", "kiosk/game.py",
-            "kiosk/rules_json.py", "kiosk/security.py", "kiosk/server.py"} <= found
+    assert {"kiosk/web/api/teach.py", "kiosk/web/api/capture.py", "kiosk/web/api/games.py",
+            "kiosk/table/game.py", "kiosk/table/rules_json.py", "kiosk/web/security.py",
+            "kiosk/serve/server.py"} <= found
     assert len(refusals()) > 100
 
 
@@ -114,7 +115,7 @@ def test_every_code_has_both_texts_and_words_for_every_blank() -> None:
 
 
 def test_the_two_catalogues_do_not_redefine_a_code() -> None:
-    from kiosk import messages_errors
+    from kiosk.words import messages_errors
 
     tree = ast.parse(Path(messages_errors.__file__).read_text(encoding="utf-8"))
     literal = next(n.value for n in ast.walk(tree) if isinstance(n, ast.AnnAssign)

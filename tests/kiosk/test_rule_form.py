@@ -11,10 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from kiosk import i18n, rule_form
-from kiosk.messages_game import GAME_MESSAGES
-from kiosk.messages_navigation import NAVIGATION_MESSAGES
-from kiosk.messages_rules import RULE_MESSAGES
+from kiosk.table import rule_form
+from kiosk.words import i18n
+from kiosk.words.messages_game import GAME_MESSAGES
+from kiosk.words.messages_navigation import NAVIGATION_MESSAGES
+from kiosk.words.messages_rules import RULE_MESSAGES
 from scorer.rules import RULESETS, Ruleset
 
 OPTIONS = sorted({f.name for f in fields(Ruleset)} - {"name", *rule_form.HEADLINE})

@@ -37,7 +37,7 @@ def test_python_m_kiosk_serves_a_table_ready_to_play(tmp_path: Path) -> None:
     with running_kiosk(data) as base:
         with urllib.request.urlopen(base + "/", timeout=10) as r:
             html = r.read().decode()
-            assert r.headers["Server"] == "kiosk"  # kiosk.server, not Flask's development server
+            assert r.headers["Server"] == "kiosk"  # kiosk.serve.server, not Flask's dev server
         assert html.count('class="seat') == 4
         assert shown_points(html) == ["25,000"] * 4
         assert "East 1" in html and "0 honba" in html and "<svg" in html  # QR code inline

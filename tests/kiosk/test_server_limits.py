@@ -1,5 +1,5 @@
-"""The server's limits (kiosk.server) against clients that try to hold the kiosk: many open live
-pages, half-open connections, too many streams from one address, a foreign Host and a body over
+"""The server's limits (kiosk.serve.server) against clients that try to hold the kiosk: many open
+live pages, half-open connections, too many streams from one address, a foreign Host and a body over
 the limit (slow LAN requests and a trickled body: test_server_protocol.py; camera views:
 test_camera_stream.py).
 
@@ -25,7 +25,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from kiosk import i18n
+from kiosk.words import i18n
 from tests.kiosk.server import get_json, lan_address, running_kiosk, shown_points
 from tests.kiosk.test_server import post, session
 

@@ -1,4 +1,4 @@
-"""kiosk.server's GuardedProtocol (request deadlines), ClientCaps (per-address caps) and
+"""kiosk.serve.server's GuardedProtocol (request deadlines), ClientCaps (per-address caps) and
 Front's turns, in this process: uvicorn with short deadlines in front of a tiny ASGI app, and
 Front called directly."""
 
@@ -17,9 +17,9 @@ import pytest
 import uvicorn
 from flask import Flask
 
-from kiosk.live import LiveUpdates
-from kiosk.security import HostCheck
-from kiosk.server import ClientCaps, Front, GuardedProtocol
+from kiosk.serve.live import LiveUpdates
+from kiosk.serve.server import ClientCaps, Front, GuardedProtocol
+from kiosk.web.security import HostCheck
 from tests.kiosk.test_server_limits import read_all, request
 
 
@@ -160,7 +160,7 @@ def test_client_caps_exempt_loopback() -> None:
 # --- Front: a LAN address's requests on worker threads take turns -----------------------------
 # Driven in this process with made-up client addresses in the ASGI scope (no socket): requests
 # that block on the app, as a slow one would. (Camera views held these turns until issue 35:
-# now they are served on the event loop, kiosk.camera_stream.)
+# now they are served on the event loop, kiosk.serve.camera_stream.)
 
 PHONE = "203.0.113.7"  # a documentation address: only a string in the scope here
 

@@ -9,10 +9,10 @@ from pathlib import Path
 import psycopg
 import pytest
 
-from kiosk.persist import open_store
-from kiosk.store import Conflict, EventStore, StoreError, UnknownGame
-from kiosk.store_postgres import PostgresStore
-from kiosk.store_sqlite import SqliteStore
+from kiosk.store.event_log import Conflict, EventStore, StoreError, UnknownGame
+from kiosk.store.persist import open_store
+from kiosk.store.postgres import PostgresStore
+from kiosk.store.sqlite import SqliteStore
 from scorer.rules import RULESETS
 from scorer.table import (
     Event,
@@ -187,7 +187,7 @@ def test_a_failure_mid_import_rolls_everything_back(store: EventStore,
             raise OSError("disk full (simulated)")
         return real(event)
 
-    monkeypatch.setattr("kiosk.store.event_to_json", failing)
+    monkeypatch.setattr("kiosk.store.event_log.event_to_json", failing)
     with pytest.raises(OSError, match="disk full"):
         store.import_record(dumps(GAME))
     monkeypatch.undo()

@@ -29,8 +29,8 @@ from pathlib import Path
 
 import pytest
 
-from kiosk.store import EventStore
-from kiosk.store_sqlite import SqliteStore
+from kiosk.store.event_log import EventStore
+from kiosk.store.sqlite import SqliteStore
 from scorer.rules import RULESETS
 from scorer.table import Event, ExhaustiveDraw, GameStarted, RiichiDeclared, TableState, replay
 
@@ -62,7 +62,7 @@ def open_store(spec: tuple[str, str]) -> EventStore:
     kind, target = spec
     if kind == "sqlite":
         return SqliteStore(target)
-    from kiosk.store_postgres import PostgresStore
+    from kiosk.store.postgres import PostgresStore
     return PostgresStore(target)
 
 
@@ -173,7 +173,7 @@ def test_postgres_loses_no_acknowledged_event_under_sigkill(postgres_url: str) -
 
 CHILD = """
 import sys
-from kiosk.store_sqlite import SqliteStore
+from kiosk.store.sqlite import SqliteStore
 from tests.kiosk.test_store_durability import write_forever
 write_forever(SqliteStore(sys.argv[1]), lambda line: print(line, flush=True))
 """

@@ -50,7 +50,7 @@ def test_a_game_that_does_not_replay_is_named_and_the_kiosk_serves(
     broken = _game_with_a_bad_event(tmp_path, body)
 
     app, services = make_kiosk(tmp_path)  # the restart
-    with caplog.at_level(logging.ERROR, logger="kiosk.game"):
+    with caplog.at_level(logging.ERROR, logger="kiosk.table.game"):
         services.start(camera=False, recogniser=False)
     try:
         api = Api(app.test_client())

@@ -13,7 +13,7 @@ import json
 
 import pytest
 
-from kiosk.present import spreadsheet_safe
+from kiosk.table.present import spreadsheet_safe
 from tests.kiosk.conftest import Api, points
 
 HUGE = "1" + "0" * 4299  # 10**4299, written as JSON: 4,300 digits

@@ -221,7 +221,7 @@ def test_full_range_int8_weights_differ_on_avx2(avx2_only, tmp_path):
 KIOSK_START = """
 import json, sys
 import cv2
-from kiosk.recognition import RecogniserService
+from kiosk.photos.recognition import RecogniserService
 service = RecogniserService(sys.argv[1])
 service.start()
 hand = service.read(cv2.imread(sys.argv[2]))["hand"]

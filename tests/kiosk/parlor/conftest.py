@@ -11,9 +11,9 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from kiosk.parlor.app import create_app
-from kiosk.parlor.db import open_database
-from kiosk.parlor.store import ParlorStore
+from kiosk.parlor.store.db import open_database
+from kiosk.parlor.store.registry import ParlorStore
+from kiosk.parlor.web.app import create_app
 from kiosk.services import Services
 from tests.kiosk.conftest import make_kiosk
 

@@ -12,8 +12,8 @@ import time
 from flask import Flask
 
 from kiosk.config import KioskConfig
-from kiosk.live import LiveUpdates
-from kiosk.server import KioskServer, build_server
+from kiosk.serve.live import LiveUpdates
+from kiosk.serve.server import KioskServer, build_server
 
 
 def free_port() -> int:

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from flask import Flask
 
-from kiosk.parlor.store import ParlorStore
+from kiosk.parlor.store.registry import ParlorStore
 from scorer.rules import RULESETS
 from scorer.table import GameStarted, RiichiDeclared, Win, WinningHand, event_to_dict
 from tests.kiosk.parlor.conftest import PASSWORD, STAFF, Staff
@@ -207,7 +207,7 @@ def test_a_table_cannot_page_through_the_members(parlor_app: Flask, parlor_store
                                                  token: str) -> None:
     """40 one-letter look-ups listed the whole directory (issue 35, item 12): a table has 10
     at once, then one every 6 s."""
-    from kiosk.parlor.throttle import Clock, TokenBucket
+    from kiosk.parlor.web.throttle import Clock, TokenBucket
 
     clock = Clock()
     parlor_app.extensions["parlor"].look_ups = TokenBucket(size=10, every=6.0, clock=clock)

@@ -1,7 +1,7 @@
 """The scale benchmark's code path, briefly (not timed): three simulated kiosks post hands to a
 parlor server process for a quarter of a minute, the live page open in chromium where it is
 installed; every event is stored exactly once and the report holds every figure. The full run
-(50 kiosks, 10 minutes) is `python -m kiosk.parlor.bench`: docs/parlor.md, "Scale"."""
+(50 kiosks, 10 minutes) is `python -m kiosk.bench.parlor`: docs/parlor.md, "Scale"."""
 
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from kiosk.parlor import bench
-from kiosk.parlor.bench_kiosks import Hand
-from kiosk.parlor.bench_page import lags
+from kiosk.bench import parlor as bench
+from kiosk.bench.parlor_kiosks import Hand
+from kiosk.bench.parlor_page import lags
 
 SPREAD = {"count", "p50_ms", "p95_ms", "p99_ms", "max_ms"}
 

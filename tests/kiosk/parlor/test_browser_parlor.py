@@ -41,7 +41,7 @@ from typing import Any
 import pytest
 from flask import Flask
 
-from kiosk.parlor.store import ParlorStore
+from kiosk.parlor.store.registry import ParlorStore
 from tests.kiosk.conftest import make_kiosk
 from tests.kiosk.parlor.conftest import PASSWORD, STAFF, Staff, kiosk_events, parlor_events
 from tests.kiosk.parlor.net import ParlorServer, Proxy

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from kiosk.parlor.db import open_database
-from kiosk.parlor.store import ParlorStore
+from kiosk.parlor.store.db import open_database
+from kiosk.parlor.store.registry import ParlorStore
 from scorer.rules import RULESETS
 from scorer.table import GameStarted, event_to_dict
 from tests.kiosk.parlor.net import free_port

@@ -7,7 +7,7 @@ import re
 
 from flask import Flask
 
-from kiosk.parlor.store import ParlorStore
+from kiosk.parlor.store.registry import ParlorStore
 from tests.kiosk.parlor.conftest import PASSWORD, STAFF, Staff
 from tests.kiosk.parlor.test_stats import played  # noqa: F401  (the fixture)
 

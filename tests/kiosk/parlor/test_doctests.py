@@ -8,10 +8,10 @@ import importlib
 import pytest
 
 
-@pytest.mark.parametrize("name", ["kiosk.parlor.auth", "kiosk.parlor.batch",
-                                  "kiosk.parlor.cards", "kiosk.parlor.rating",
-                                  "kiosk.parlor.results", "kiosk.parlor.settings",
-                                  "kiosk.parlor.throttle"])
+@pytest.mark.parametrize("name", ["kiosk.parlor.store.auth", "kiosk.parlor.web.batch",
+                                  "kiosk.parlor.link.cards", "kiosk.parlor.standings.rating",
+                                  "kiosk.parlor.store.results", "kiosk.parlor.store.settings",
+                                  "kiosk.parlor.web.throttle"])
 def test_docstring_examples(name: str) -> None:
     result = doctest.testmod(importlib.import_module(name))
     assert result.attempted > 0 and result.failed == 0

@@ -8,9 +8,10 @@ from typing import Any
 
 import pytest
 
-from kiosk.parlor import batch, ledger
-from kiosk.parlor.ledger import Conflict
-from kiosk.parlor.store import ParlorError, ParlorStore
+from kiosk.parlor.store import ledger
+from kiosk.parlor.store.ledger import Conflict
+from kiosk.parlor.store.registry import ParlorError, ParlorStore
+from kiosk.parlor.web import batch
 from scorer.rules import RULESETS
 from scorer.table import (
     Event,

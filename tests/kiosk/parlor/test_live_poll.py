@@ -8,7 +8,7 @@ import re
 
 from flask import Flask
 
-from kiosk.parlor.store import ParlorStore
+from kiosk.parlor.store.registry import ParlorStore
 from tests.kiosk.parlor.conftest import Staff
 from tests.kiosk.parlor.test_api import RIICHI, START, WIN, one_game, post
 

@@ -9,8 +9,8 @@ import pytest
 import segno
 from flask import Flask
 
-from kiosk.parlor.cards import card_number, card_text, read_card, seat_name
-from kiosk.parlor.store import ParlorStore
+from kiosk.parlor.link.cards import card_number, card_text, read_card, seat_name
+from kiosk.parlor.store.registry import ParlorStore
 from tests.kiosk.parlor.conftest import Staff
 
 NAMES = ["Ana", "Ben", "Bartholomew Cunningham-Smythe", "Dan", "Anzu"]  # 00001-00005

@@ -14,10 +14,10 @@ import cv2
 import pytest
 from flask import Flask
 
-from kiosk.camera import CameraService
-from kiosk.parlor.app import create_app
-from kiosk.parlor.db import open_database
-from kiosk.parlor.store import ParlorStore
+from kiosk.parlor.store.db import open_database
+from kiosk.parlor.store.registry import ParlorStore
+from kiosk.parlor.web.app import create_app
+from kiosk.photos.camera import CameraService
 from kiosk.services import Services
 from tests.kiosk.conftest import DEMO_FRAME, Api, lan_client, make_kiosk
 from tests.kiosk.parlor.net import ParlorServer

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 from flask import Flask
 
-from kiosk.parlor import outbox_state
-from kiosk.parlor.store import ParlorStore
+from kiosk.parlor.link import outbox_state
+from kiosk.parlor.store.registry import ParlorStore
 from tests.kiosk.conftest import Api
 from tests.kiosk.parlor.conftest import join_kiosk, kiosk_events, parlor_events
 from tests.kiosk.parlor.net import ParlorServer, Proxy
@@ -52,7 +52,7 @@ def test_no_event_is_lost_or_doubled_over_disconnections(
         tmp_path: Path, parlor_app: Flask, parlor_store: ParlorStore,
         caplog: pytest.LogCaptureFixture) -> None:
     rng = random.Random(20)
-    caplog.set_level(logging.INFO, logger="kiosk.parlor.outbox")
+    caplog.set_level(logging.INFO, logger="kiosk.parlor.link.outbox")
     server = ParlorServer(parlor_app).start()
     proxy = Proxy(server.port)
     token = parlor_store.add_table("Table 1")

@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 from flask import Flask
 
-from kiosk.parlor import outbox_state
-from kiosk.parlor.store import ParlorStore
+from kiosk.parlor.link import outbox_state
+from kiosk.parlor.store.registry import ParlorStore
 from kiosk.services import Services
 from tests.kiosk.conftest import Api, make_kiosk
 from tests.kiosk.parlor.conftest import join_kiosk, kiosk_events, parlor_events

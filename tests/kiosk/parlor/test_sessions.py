@@ -7,8 +7,8 @@ from __future__ import annotations
 from flask import Flask
 
 from kiosk.parlor.__main__ import main
-from kiosk.parlor.app import ParlorOptions, create_app
-from kiosk.parlor.store import ParlorStore
+from kiosk.parlor.store.registry import ParlorStore
+from kiosk.parlor.web.app import ParlorOptions, create_app
 from tests.kiosk.parlor.browser import Browser
 from tests.kiosk.parlor.conftest import PASSWORD, STAFF, Staff
 

@@ -1,7 +1,7 @@
 """Wrong passwords slow the guesser down and nobody else (issue 35, item 5), and take as long
 for a name that does not exist (item 12), on a real store through the Flask test client.
 
-The delays are the throttle's (kiosk.parlor.throttle): per address 5 wrong passwords free, then
+The delays are the throttle's (kiosk.parlor.web.throttle): per address 5 wrong passwords free, then
 1, 2, 4 ... s after the latest, at most 60; per account 10 free, holding up failing addresses only.
 """
 
@@ -13,9 +13,9 @@ import time
 import pytest
 from flask import Flask
 
-from kiosk.parlor.app import ParlorOptions, create_app
-from kiosk.parlor.store import ParlorStore
-from kiosk.parlor.throttle import Clock, SignInThrottle, networks
+from kiosk.parlor.store.registry import ParlorStore
+from kiosk.parlor.web.app import ParlorOptions, create_app
+from kiosk.parlor.web.throttle import Clock, SignInThrottle, networks
 from tests.kiosk.parlor.browser import Browser
 from tests.kiosk.parlor.conftest import PASSWORD, STAFF, Staff
 

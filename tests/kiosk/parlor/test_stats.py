@@ -27,7 +27,7 @@ from typing import Any
 import pytest
 from flask import Flask
 
-from kiosk.parlor.store import ParlorStore
+from kiosk.parlor.store.registry import ParlorStore
 from scorer.rules import RULESETS
 from scorer.table import (
     ExhaustiveDraw,

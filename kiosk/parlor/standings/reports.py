@@ -1,0 +1,97 @@
+"""The counter's day: each table's games with their results, and the daily report (CSV).
+
+A game belongs to the local day its first event reached the parlor. The report counts finished
+games only (a game still running is charged the day it started, once it ends), their hours from
+the first event's arrival to the last's, and the fee per game (`Settings.fee_per_game`).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime
+from decimal import Decimal
+from typing import Any
+
+from kiosk.parlor.standings.stats import games_of
+from kiosk.parlor.store.registry import Member
+from kiosk.parlor.store.results import SeatRow
+from kiosk.parlor.store.settings import Period
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedGame:
+    table: str
+    game: str
+    started: str
+    ended: str
+    finished: bool
+    hands: int
+    seats: tuple[SeatRow, ...]
+
+    @property
+    def hours(self) -> float:
+        seconds = (datetime.fromisoformat(self.ended)
+                   - datetime.fromisoformat(self.started)).total_seconds()
+        return max(0.0, seconds) / 3600
+
+    def to_json(self, members: dict[int, Member]) -> dict[str, Any]:
+        return {
+            "table": self.table, "game": self.game, "started": self.started,
+            "last_event": self.ended, "finished": self.finished, "hands": self.hands,
+            "seats": [{"seat": s.seat, "player": s.player,
+                       "member": members[s.member].number if s.member in members else None,
+                       "points": s.points, "place": s.rank, "score": s.score}
+                      for s in self.seats],
+        }
+
+
+def played_games(rows: Iterable[SeatRow]) -> list[PlayedGame]:
+    return [PlayedGame(g[0].table, g[0].game, g[0].started, g[0].ended, g[0].finished,
+                       g[0].hands, tuple(g)) for g in games_of(rows)]
+
+
+def by_table(games: Iterable[PlayedGame]) -> dict[str, list[PlayedGame]]:
+    """Games grouped by table name (tables in name order, games in order of starting)."""
+    out: dict[str, list[PlayedGame]] = {}
+    for game in sorted(games, key=lambda g: (g.table, g.started, g.game)):
+        out.setdefault(game.table, []).append(game)
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class ReportLine:
+    table: str
+    games: int  # finished
+    running: int  # started that day and not finished (yet)
+    hours: float
+    fees: Decimal
+
+
+def daily_report(tables: Iterable[str], games: Iterable[PlayedGame],
+                 fee: Decimal) -> list[ReportLine]:
+    """One line a table (every table, idle ones too), then the total."""
+    grouped = by_table(games)
+    lines = []
+    for table in sorted(set(tables) | set(grouped)):
+        mine = grouped.get(table, [])
+        done = [g for g in mine if g.finished]
+        lines.append(ReportLine(table, len(done), len(mine) - len(done),
+                                sum(g.hours for g in done), fee * len(done)))
+    lines.append(ReportLine("total", sum(line.games for line in lines),
+                            sum(line.running for line in lines),
+                            sum(line.hours for line in lines), fee * sum(x.games for x in lines)))
+    return lines
+
+
+def report_csv(period: Period, fee: Decimal, lines: Iterable[ReportLine]) -> str:
+    """The report as CSV (a header, one row a table, the total last); hours to two places."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(["date", "table", "games", "running", "hours", "fee_per_game", "fees"])
+    for line in lines:
+        writer.writerow([period.first.isoformat(), line.table, line.games, line.running,
+                         f"{line.hours:.2f}", f"{fee:.2f}", f"{line.fees:.2f}"])
+    return out.getvalue()

@@ -1,0 +1,2 @@
+"""The parlor's database: its schema, tables, staff and members, every game's events and results,
+and its settings."""

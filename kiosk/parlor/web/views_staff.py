@@ -1,0 +1,108 @@
+"""What staff call: sign-in, every table live, members (create, read, update, delete)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, request
+
+from kiosk.errors import ApiError
+from kiosk.parlor.store.registry import MEMBERS_LISTED, member_name, member_number
+from kiosk.parlor.web import sessions
+from kiosk.parlor.web.context import (
+    json_object,
+    known_fields,
+    parlor,
+    password_checked,
+    signed_in_staff,
+    staff_name,
+)
+from kiosk.web.security import Security
+
+blueprint = Blueprint("staff", __name__, url_prefix="/api")
+SEARCH_LENGTH = 40
+MAX_OFFSET = 1_000_000
+
+
+@blueprint.get("/session")
+def get_session() -> dict[str, Any]:
+    """Who is signed in (or null) and the CSRF token every change must carry."""
+    return {"staff": signed_in_staff(), "csrf": Security.csrf_token()}
+
+
+@blueprint.post("/login")
+def login() -> dict[str, Any]:
+    body = json_object()
+    name, password = body.get("name"), body.get("password")
+    store = parlor().store
+    if not password_checked(f"staff:{str(name)[:40]}",
+                            lambda: store.check_staff(name, password)):
+        raise ApiError(403, "wrong name or password")
+    return {"staff": name, "csrf": sessions.begin(store.db, staff=str(name))}
+
+
+@blueprint.post("/logout")
+def logout() -> dict[str, Any]:
+    sessions.end(parlor().store.db)  # every copy of the cookie is signed out too
+    return {"staff": None, "csrf": Security.csrf_token()}
+
+
+@blueprint.get("/tables")
+def tables() -> dict[str, Any]:
+    """Every table live: its latest game's round, honba, sticks, points, dealer, time playing."""
+    staff_name()
+    services = parlor()
+    return {"tables": services.live.tables_json(services.store.tables())}
+
+
+def _int_arg(name: str, default: int, high: int) -> int:
+    raw = request.args.get(name, str(default))
+    if not raw.isdigit() or len(raw) > 9 or not 0 <= int(raw) <= high:
+        raise ApiError(400, f"{name}: expected a whole number from 0 to {high:,}, got "
+                       f"{raw[:20]!r}", field=name)
+    return int(raw)
+
+
+@blueprint.get("/members")
+def members() -> dict[str, Any]:
+    """Members by number; ``q`` finds a part of the name or a whole number."""
+    staff_name()
+    search = request.args.get("q", "").strip()
+    if len(search) > SEARCH_LENGTH:
+        raise ApiError(400, f"q: at most {SEARCH_LENGTH} characters", field="q")
+    found = parlor().store.members(search, _int_arg("limit", 100, MEMBERS_LISTED) or 1,
+                                   _int_arg("offset", 0, MAX_OFFSET))
+    return {"members": [m.to_json() for m in found]}
+
+
+@blueprint.post("/members")
+def add_member() -> tuple[dict[str, Any], int]:
+    staff_name()
+    body = json_object()
+    known_fields(body, {"name", "number"})
+    name = member_name(body.get("name"))
+    number = body.get("number")
+    member = parlor().store.add_member(name, None if number is None else member_number(number))
+    return member.to_json(), 201
+
+
+@blueprint.get("/members/<number>")
+def get_member(number: str) -> dict[str, Any]:
+    staff_name()
+    return parlor().store.member(member_number(number)).to_json()
+
+
+@blueprint.patch("/members/<number>")
+def update_member(number: str) -> dict[str, Any]:
+    staff_name()
+    body = json_object()
+    known_fields(body, {"name"})
+    return parlor().store.update_member(member_number(number),
+                                        member_name(body.get("name"))).to_json()
+
+
+@blueprint.delete("/members/<number>")
+def delete_member(number: str) -> dict[str, Any]:
+    staff_name()
+    parlor().store.delete_member(member_number(number))
+    return {"deleted": number}

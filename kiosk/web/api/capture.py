@@ -1,0 +1,66 @@
+"""Camera, captures and uploads: a photo in, the recognised tiles out."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from flask import Response, url_for
+
+from kiosk.errors import ApiError
+from kiosk.photos.camera import Still
+from kiosk.web.api import photos
+from kiosk.web.api.common import blueprint
+from kiosk.web.context import language, services
+from scorer.tiles import MODEL_CLASSES
+
+
+@blueprint.get("/camera")
+def camera_status() -> dict[str, Any]:
+    kiosk = services()
+    return {**kiosk.camera.status(), "recogniser": kiosk.recogniser.status()}
+
+
+# GET /api/camera/stream, the live view, is served on the event loop (kiosk.serve.camera_stream).
+
+
+@blueprint.get("/camera/frame.jpg")
+def camera_frame() -> Response:
+    jpeg = services().camera.frame_jpeg()
+    if jpeg is None:
+        raise ApiError(503, "no camera picture yet", code="camera_no_picture")
+    return Response(jpeg, mimetype="image/jpeg", headers={"Cache-Control": "no-cache"})
+
+
+@blueprint.get("/tiles")
+def tiles() -> dict[str, Any]:
+    return {"tiles": list(MODEL_CLASSES)}
+
+
+def _recognise(still: Still, source: str) -> dict[str, Any]:
+    kiosk = services()
+    started = time.perf_counter()
+    reading = kiosk.recogniser.read(still.image, language())
+    elapsed = (time.perf_counter() - started) * 1000
+    capture = kiosk.captures.add(still, reading, source)
+    return {"id": capture.id, "image_url": url_for("api.capture_image", capture_id=capture.id),
+            "width": still.width, "height": still.height, "recognise_ms": round(elapsed, 1),
+            **reading}
+
+
+@blueprint.post("/captures")
+def capture() -> tuple[dict[str, Any], int]:
+    return _recognise(photos.from_camera(), "camera"), 201
+
+
+@blueprint.post("/captures/upload")
+def upload() -> tuple[dict[str, Any], int]:
+    data = photos.sent()
+    if data is None:
+        raise photos.missing("send the photo as multipart field 'photo' or an image/* body")
+    return _recognise(photos.decoded(data), "upload"), 201
+
+
+@blueprint.get("/captures/<capture_id>.jpg")
+def capture_image(capture_id: str) -> Response:
+    return Response(services().captures.get(capture_id).still.jpeg, mimetype="image/jpeg")

@@ -47,7 +47,8 @@ class VisionConfig:
     pair_like: float = 1.3
     pair_split_prob: float = 0.5
     closeup_below: int = 5  # fewer tiles found: a close-up? looked at again shrunk (a hand is 14)
-    closeup_shrink: float = 3.0  # ... the frame a third of the finder's view (train close-ups)
+    closeup_shrinks: tuple[float, ...] = (3.0, 5.0)  # ... the frame a third and a fifth of the
+    # finder's view (chosen on close-ups cut from the train photos, loose and tight)
     zoom_below: float = 24.0  # tiles shorter (finder px) are found again magnified (synth tuning)
     zoom_margin: float = 1.0  # ... in a crop this many tile lengths around the tiles found
     zoom_min_gain: float = 1.3  # ... when it magnifies them at least this much

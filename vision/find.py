@@ -16,7 +16,7 @@ import numpy as np
 
 from vision.boxes import boxes_of
 from vision.config import VisionConfig
-from vision.postprocess import Candidate, decode_finder
+from vision.postprocess import Candidate, decode_finder, nms
 from vision.preprocess import Letterbox, letterbox, to_nchw
 from vision.session import ModelSession
 
@@ -74,24 +74,39 @@ class Finder:
         square, lb = letterbox(image, self.size, fill)
         return FinderView(self.session.run(to_nchw(square))[0], lb, image.shape[:2], offset)
 
+    def close_up(self, frame_bgr: np.ndarray) -> Located | None:
+        """The tiles of a frame seen close, or None: the frame shrunk to each of
+        ``closeup_shrinks`` of the finder's view (a tile filling the frame, or held at a hand's
+        length, is then as large as the tiles it learned), the views' boxes merged."""
+        views = [self.look(frame_bgr, fill=1 / k) for k in self.config.closeup_shrinks]
+        found = _merged(views, self.config)
+        return Located(views[0], tuple(found)) if found else None
+
     def locate(self, frame_bgr: np.ndarray) -> Located:
         """The tiles of a frame, found again magnified where they are small (``zoom_region``),
         or shrunk where too few are found to be a hand seen whole (a close-up)."""
         cfg = self.config
         whole = self.look(frame_bgr)
         found = whole.peaks(cfg.detect_threshold, cfg.nms_iou)
-        if len(found) < cfg.closeup_below and cfg.closeup_shrink > 1:
-            # a tile filling the frame is then as large as the finder learned tiles
-            near = self.look(frame_bgr, fill=1 / cfg.closeup_shrink)
-            near_found = near.peaks(cfg.detect_threshold, cfg.nms_iou)
-            if near_found:
-                return Located(near, tuple(near_found))
+        if len(found) < cfg.closeup_below and cfg.closeup_shrinks:
+            near = self.close_up(frame_bgr)
+            if near is not None:
+                return near
         region = zoom_region(found, frame_bgr.shape[:2], self.size, cfg)
         if region is None:
             return Located(whole, tuple(found))
         x1, y1, x2, y2 = region
         zoomed = self.look(frame_bgr[y1:y2, x1:x2], (x1, y1))
         return Located(zoomed, tuple(zoomed.peaks(cfg.detect_threshold, cfg.nms_iou)))
+
+
+def _merged(views: Sequence[FinderView], config: VisionConfig) -> list[Candidate]:
+    """The peaks of every view, the stronger of two overlapping boxes kept."""
+    found = [c for v in views for c in v.peaks(config.detect_threshold, config.nms_iou)]
+    if not found:
+        return []
+    scores = np.array([c.score for c in found])
+    return [found[i] for i in nms(boxes_of(found).astype(np.float64), scores, config.nms_iou)]
 
 
 def zoom_region(

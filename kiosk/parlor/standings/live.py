@@ -2,7 +2,9 @@
 
 The state is always a replay of the stored events (as at the kiosk), so nothing here can drift
 from what the kiosks recorded. Replays are remembered by (table, game, revision, events): a
-table whose game did not move since the last look costs one row read, not a replay.
+table whose game did not move since the last look costs one row read, not a replay. A stored
+game that no longer replays (a scorer that changed its mind, a damaged row) is shown as
+unreadable with the reason, on its own table's row only: the other tables stay live.
 """
 
 from __future__ import annotations
@@ -14,8 +16,8 @@ from typing import Any
 
 from kiosk.parlor.store import ledger
 from kiosk.parlor.store.db import Database
-from kiosk.parlor.store.registry import TableRow, now
-from scorer.table import TableState, replay
+from kiosk.parlor.store.registry import ParlorError, TableRow, now
+from scorer.table import IllegalEvent, TableState, replay
 
 CACHED = 256  # replayed states kept (a parlor has tens of tables; old games fall out)
 
@@ -48,17 +50,22 @@ def state_json(state: TableState) -> dict[str, Any]:
 class LiveTables:
     def __init__(self, db: Database) -> None:
         self.db = db
-        self._states: OrderedDict[tuple[int, str, int, int], TableState] = OrderedDict()
+        # a replayed state, or why the game does not replay (remembered too: no replay per poll)
+        self._states: OrderedDict[tuple[int, str, int, int], TableState | str] = OrderedDict()
         self._lock = threading.Lock()
 
-    def _state(self, row: ledger.GameRow) -> TableState:
+    def _state(self, row: ledger.GameRow) -> TableState | str:
         key = (row.table_id, row.game, row.revision, row.events)
         with self._lock:
             found = self._states.get(key)
             if found is not None:
                 self._states.move_to_end(key)
                 return found
-        state = replay(ledger.events(self.db, row.table_id, row.game))
+        state: TableState | str
+        try:
+            state = replay(ledger.events(self.db, row.table_id, row.game))
+        except (IllegalEvent, ParlorError) as error:
+            state = f"game {row.game} does not replay: {error}"[:300]
         with self._lock:
             self._states[key] = state
             while len(self._states) > CACHED:
@@ -75,10 +82,13 @@ class LiveTables:
             entry: dict[str, Any] = {**table.to_json(), "game": None}
             if row is not None and row.events > 0:
                 state = self._state(row)
-                end = row.last_received if state.finished else at
-                entry["game"] = {"id": row.game, "events": row.events,
-                                 "started": row.first_received, "last_event": row.last_received,
-                                 "playing_seconds": _seconds(row.first_received, end),
-                                 **state_json(state)}
+                game = {"id": row.game, "events": row.events, "started": row.first_received,
+                        "last_event": row.last_received}
+                if isinstance(state, str):
+                    entry["game"] = {**game, "unreadable": state, "playing_seconds": 0}
+                else:
+                    end = row.last_received if state.finished else at
+                    entry["game"] = {**game, "playing_seconds": _seconds(row.first_received, end),
+                                     **state_json(state)}
             out.append(entry)
         return out

@@ -116,11 +116,25 @@ def _store_game(tx: Tx, table_id: int, sent: GameBatch, where: str, received: st
     return Receipt(sent.game, stored, revision)
 
 
+class Unreadable(ParlorError):
+    """The parlor's own copy of a game no longer replays (a changed scorer, a damaged row): 422
+    naming the game, which the kiosk sets aside while it sends its other games."""
+
+    def __init__(self, message: str, game: str, field: str) -> None:
+        super().__init__(message, 422, field)
+        self.game = game
+
+
 def _check_legal(bodies: list[str], sent: GameBatch, where: str) -> None:
     """The new events must replay after the stored ones (as the kiosk checked them)."""
     state: TableState | None = None
-    for body in bodies[:sent.events[0].index]:
-        state = apply(state, event_from_json(body))
+    for index, body in enumerate(bodies[:sent.events[0].index]):
+        try:
+            state = apply(state, event_from_json(body))
+        except (IllegalEvent, RecordError) as error:
+            raise Unreadable(f"{where}: game {sent.game} as stored here no longer replays (event "
+                             f"{index}: {str(error)[:200]}); the parlor's staff must look at it",
+                             sent.game, where) from None
     for i, event in enumerate(sent.events):
         try:
             state = apply(state, event.event)

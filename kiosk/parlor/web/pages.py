@@ -54,7 +54,9 @@ TABLE_ROWS = """<tr><th>Table</th><th>Hand</th><th class="n">Sticks</th><th>Play
 {% for t in tables %}<tr data-table="{{ t.name }}" data-game="{{ t.game.id if t.game else '' }}"
 data-events="{{ t.game.events if t.game else 0 }}"><td>{{ t.name }}
 {%- if t.revoked %} (revoked){% endif %}</td>
-{% if t.game %}{% set g = t.game %}<td>{{ g.label }}</td><td class="n">{{ g.riichi_sticks }}</td>
+{% if t.game and t.game.unreadable %}<td colspan="6" class="error">unreadable:
+{{ t.game.unreadable }}</td>
+{% elif t.game %}{% set g = t.game %}<td>{{ g.label }}</td><td class="n">{{ g.riichi_sticks }}</td>
 <td>{% for p in g.players %}{{ p }} {{ "{:,}".format(g.points[loop.index0]) }}
 {%- if loop.index0 in g.riichi %} (riichi){% endif %}{% if not loop.last %}; {% endif %}
 {%- endfor %}</td>

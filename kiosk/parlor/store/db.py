@@ -20,7 +20,14 @@ from kiosk.store.event_log import Tx
 
 
 class DatabaseError(Exception):
-    """The database cannot be opened or failed; the message says which and why."""
+    """The database cannot be opened or failed; the message says which and why. `status` is
+    the HTTP answer (503: unavailable or damaged, try later; 507: its disk is full)."""
+
+    status = 503
+
+
+class DiskFull(DatabaseError):
+    status = 507
 
 
 class Database(ABC):
@@ -68,8 +75,15 @@ class SqliteDatabase(Database):
                                        timeout=10.0)
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=FULL")
+            # A damaged file is said at start, not as a failure of some later request.
+            found = [r[0] for r in self._db.execute("PRAGMA quick_check(3)").fetchall()]
         except sqlite3.DatabaseError as error:
-            raise DatabaseError(f"cannot open the SQLite database {path}: {error}") from None
+            raise _sqlite_error(path, error, opening=True) from None
+        if found != ["ok"]:
+            self._db.close()
+            said = " ".join(" ".join(found).split())[:300]
+            raise DatabaseError(f"the SQLite database {path} is damaged (quick_check: {said}): "
+                                "restore it from a backup")
         self._lock = threading.Lock()
 
     @contextmanager
@@ -77,9 +91,8 @@ class SqliteDatabase(Database):
         with self._lock:
             try:
                 self._db.execute("BEGIN IMMEDIATE")
-            except sqlite3.OperationalError as error:
-                raise DatabaseError(f"the SQLite database {self.path} is unavailable: "
-                                    f"{error}") from None
+            except sqlite3.DatabaseError as error:
+                raise _sqlite_error(self.path, error) from None
             try:
                 yield _Tx(self._db.execute, lambda cursor: cursor.fetchall(), pg=False)
                 self._db.execute("COMMIT")
@@ -87,12 +100,25 @@ class SqliteDatabase(Database):
                 if self._db.in_transaction:
                     self._db.execute("ROLLBACK")
                 if isinstance(error, sqlite3.DatabaseError):
-                    raise DatabaseError(f"the SQLite database {self.path} failed: "
-                                        f"{error}") from None
+                    raise _sqlite_error(self.path, error) from None
                 raise
 
     def close(self) -> None:
         self._db.close()
+
+
+def _sqlite_error(path: Path, error: sqlite3.DatabaseError,
+                  opening: bool = False) -> DatabaseError:
+    code = error.sqlite_errorcode & 0xFF  # the primary code of an extended one
+    if code == sqlite3.SQLITE_FULL:
+        return DiskFull(f"the disk of the SQLite database {path} is full: nothing was stored; "
+                        "free some space")
+    if code in (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB):
+        return DatabaseError(f"the SQLite database {path} is damaged ({error}): restore it "
+                             "from a backup")
+    if opening:
+        return DatabaseError(f"cannot open the SQLite database {path}: {error}")
+    return DatabaseError(f"the SQLite database {path} is unavailable: {error}")
 
 
 class PostgresDatabase(Database):
@@ -109,6 +135,8 @@ class PostgresDatabase(Database):
         self._url = url
         self._lock = threading.Lock()
         self._db = self._connect()
+        with self.transaction() as tx:  # connected is not yet answering: ask it once at start
+            tx.rows("SELECT 1")
 
     def _connect(self) -> Any:
         try:
@@ -127,7 +155,10 @@ class PostgresDatabase(Database):
                         cursor.execute(sql, params)
                         return cursor
                     yield _Tx(execute, lambda c: c.fetchall(), pg=True)
-            except self._psycopg.OperationalError as error:
+            except self._psycopg.errors.DiskFull as error:
+                raise DiskFull(f"PostgreSQL's disk is full: nothing was stored ({error})") from None
+            except (self._psycopg.OperationalError, self._psycopg.errors.DataCorrupted,
+                    self._psycopg.errors.IndexCorrupted) as error:
                 raise DatabaseError(f"PostgreSQL is unavailable: {error}") from None
 
     def close(self) -> None:

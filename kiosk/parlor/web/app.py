@@ -13,15 +13,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Flask, jsonify, request, session
+from flask import Flask, jsonify, make_response, request, session
 from werkzeug.exceptions import HTTPException
 
 from kiosk.errors import ApiError
 from kiosk.parlor.standings.live import LiveTables
+from kiosk.parlor.store.db import DatabaseError
 from kiosk.parlor.store.registry import ParlorError, ParlorStore
 from kiosk.parlor.store.results import Results
 from kiosk.parlor.web.batch import MAX_BODY, BatchError
 from kiosk.parlor.web.context import Parlor, ParlorOptions
+from kiosk.web.openapi.parts import serve as serve_openapi
 from kiosk.web.security import HostCheck, same_secret
 
 __all__ = ["CHANGING", "COOKIE", "KIOSK_ENDPOINTS", "ParlorOptions", "create_app"]
@@ -71,6 +73,7 @@ def create_app(store: ParlorStore, options: ParlorOptions | None = None) -> Flas
         response.headers.setdefault("Cache-Control", "no-store")
         return response
 
+    from kiosk.parlor.web.openapi import parlor_description
     from kiosk.parlor.web.views_counter import blueprint as counter
     from kiosk.parlor.web.views_kiosks import blueprint as kiosks
     from kiosk.parlor.web.views_staff import blueprint as staff
@@ -80,6 +83,7 @@ def create_app(store: ParlorStore, options: ParlorOptions | None = None) -> Flas
     app.register_blueprint(staff)
     app.register_blueprint(stats)
     app.register_blueprint(counter)
+    serve_openapi(app, parlor_description)  # GET /api/openapi.json
     _errors(app)
     return app
 
@@ -105,6 +109,15 @@ def _errors(app: Flask) -> None:
     def parlor_error(e: ParlorError) -> Any:
         extra = {k: getattr(e, k) for k in ("game", "stored", "revision") if hasattr(e, k)}
         return _answer(e.status, str(e), field=e.field, **extra)
+
+    @app.errorhandler(DatabaseError)
+    def database_error(e: DatabaseError) -> Any:
+        # The database's own trouble (a full disk, a damaged file, a server away): its reason in
+        # one line, no traceback; the kiosk's outbox keeps what was not stored and retries.
+        app.logger.error("%s %s: %s", request.method, request.path, e)
+        answer = make_response(_answer(e.status, str(e)))
+        answer.headers["Retry-After"] = "30"
+        return answer
 
     @app.errorhandler(HTTPException)
     def http_error(e: HTTPException) -> Any:

@@ -28,7 +28,13 @@ from typing import Any
 import numpy as np
 
 from kiosk.words import i18n
-from kiosk.words.reading_words import LOW_CONFIDENCE, blamed_tiles, doubtful, problems_of
+from kiosk.words.reading_words import (
+    LOW_CONFIDENCE,
+    SET_ASIDE_KEYS,
+    blamed_tiles,
+    doubtful,
+    problems_of,
+)
 from scorer.hand import Meld, MeldKind
 from scorer.tiles import Tile, TileError
 from scorer.waits import winning_kinds
@@ -113,19 +119,22 @@ class RecogniserService:
 
     def read(self, image: np.ndarray, lang: str = "en") -> dict[str, Any]:
         """{recognised, taught, hand: {concealed, win, melds, dora, ura, unplaced}, problems
-        (in `lang`, a player's words), message}."""
+        (in `lang`, a player's words), set_aside (the one of them about the tiles set aside,
+        which asks for no check: "" when none), message}."""
         recogniser = self._recogniser  # one reference for the whole reading (see the module doc)
         if recogniser is None:
             return {"recognised": False, "taught": False, "hand": empty_hand(), "problems": [],
-                    "message": self.error}
+                    "set_aside": "", "message": self.error}
         reading = recogniser.read(image, complete=is_complete)
         if reading.problems:
             log.info("reading: %s; vision noticed: %s", reading.summary(),
                      "; ".join(map(str, reading.problems)))
         problems = problems_of(reading, is_complete)
+        aside = [p.words(lang) for p in problems if p.key in SET_ASIDE_KEYS]
         return {"recognised": True, "taught": recogniser.taught is not None,
                 "hand": reading_to_hand(reading, blamed_tiles(problems)),
                 "problems": [p.words(lang) for p in problems],
+                "set_aside": aside[0] if aside else "",
                 "message": "" if reading.tiles else i18n.t("reading.none", lang)}
 
     # --- the table's taught tiles (vision.taught) -----------------------------------------
@@ -285,7 +294,8 @@ def tile_json(tile: Any, blamed: bool = False) -> dict[str, Any]:
 
 def reading_to_hand(reading: Any, blamed: frozenset[int] = frozenset()) -> dict[str, Any]:
     """Map vision's `Reading` (tiles + grouping by index) onto the win page's groups; the tiles
-    laid out outside the hand go to `unplaced` (the page can move them in)."""
+    vision set aside (away from the hand: a wall, discards) go to `unplaced`, never marked
+    doubtful: the page shows them grey, not counted, and a tap brings one in."""
     g = reading.grouping
     tiles = reading.tiles
 
@@ -300,7 +310,7 @@ def reading_to_hand(reading: Any, blamed: frozenset[int] = frozenset()) -> dict[
     return {"concealed": [one(i) for i in g.concealed],
             "win": one(g.winning) if g.winning is not None else None,
             "melds": melds, "dora": [one(i) for i in g.dora], "ura": [],
-            "unplaced": [one(i) for i in g.unassigned]}
+            "unplaced": [tile_json(tiles[i]) | {"low": False} for i in g.unassigned]}
 
 
 def is_complete(concealed: list[str], winning: str | None,

@@ -30,11 +30,15 @@ READING_MESSAGES: dict[str, tuple[str, str]] = {
                           "{tiles}が{n}枚あります（各1枚まで）。印の付いた牌を確認してください。"),
     "reading.meld_not_set": ("Meld {meld} ({kind}) is not a set: {tiles}. Check its tiles.",
                              "副露{meld}（{kind}）が面子になっていません：{tiles}。牌を確認してください。"),
-    "reading.left_out": ("{count} tiles were left out of the hand: {tiles}. Drag them in if "
-                         "they belong.",
-                         "手牌に入らなかった牌が{n}枚あります：{tiles}。必要なら手牌へ動かしてください。"),
-    "reading.left_out_1": ("One tile was left out of the hand: {tiles}. Drag it in if it belongs.",
-                           "手牌に入らなかった牌が1枚あります：{tiles}。必要なら手牌へ動かしてください。"),
+    "reading.set_aside": ("{count} tiles were set aside, not counted in the hand (grey): "
+                          "{tiles}. Tap one to bring it in.",
+                          "{n}枚を手牌から外しました（灰色、数えません）：{tiles}。押すと手牌に入ります。"),
+    "reading.set_aside_1": ("One tile was set aside, not counted in the hand (grey): {tiles}. "
+                            "Tap it to bring it in.",
+                            "1枚を手牌から外しました（灰色、数えません）：{tiles}。押すと手牌に入ります。"),
+    "reading.set_aside_many": ("{n} tiles away from the hand were set aside, not counted in it "
+                               "(grey). Tap one to bring it in.",
+                               "手牌から離れた{n}枚を外しました（灰色、数えません）。押すと手牌に入ります。"),
     "reading.not_a_win": ("These tiles do not make a winning hand: compare each with the photo "
                           "and tap any that is wrong.",
                           "和了の形になっていません：写真と見比べて、違う牌を押して直してください。"),
@@ -53,7 +57,9 @@ READING_MESSAGES: dict[str, tuple[str, str]] = {
     "fix.move_hand": ("Move to the hand", "手牌へ移す"),
     "fix.move_meld": ("Move to meld {n}", "副露{n}へ移す"),
     "fix.full": ("No room there: {group} is full.", "{group}はいっぱいです。"),
-    "fix.left_out": ("Left out of the hand", "手牌に入らなかった牌"),
+    "fix.left_out": ("Set aside, not counted", "手牌外（数えません）"),
+    "fix.clear_dora": ("Clear", "クリア"),
+    "fix.clear_dora_title": ("Set the dora indicators aside", "ドラ表示牌をすべて外す"),
     "fix.help": ("Tap a tile or its box on the photo to change it; drag a tile onto the winning "
                  "tile or into a meld to move it.",
                  "牌か写真の枠を押すと直せます。牌をドラッグすると和了牌や副露へ移せます。"),

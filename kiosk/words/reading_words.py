@@ -28,6 +28,8 @@ LOW_CONFIDENCE = 0.45
 #: a runner-up with at least this share of the chosen label's probability is a real rival
 RIVAL_SHARE = 1 / 3
 HAND_SIZE = 14  # each kan counted as 3
+SET_ASIDE_NAMED = 4  # set-aside tiles named in the problem; more (a wall, a row) are counted
+SET_ASIDE_KEYS = ("set_aside", "set_aside_many")  # the problems that ask for no check
 #: a number of tiles as an English sentence starts it ("Two tiles may be extra")
 _COUNT_WORDS = ("No", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine")
 _TIMES = ("", "", "", "", "", "Five", "Six", "Seven", "Eight")
@@ -155,14 +157,18 @@ def problems_of(reading: Any,
         if not _is_set(shown, m.kind.value):
             out.append(Problem("meld_not_set", tuple(shown), meld=number,
                                meld_kind=m.kind.value, blamed=tuple(m.tiles)))
-    if g.unassigned:
-        left = tuple(g.unassigned)
-        out.append(Problem("left_out", tuple(label[i] for i in left), len(left), left))
     if not out and complete is not None:
         win = label[g.winning] if g.winning is not None else None
         melds = [(m.kind.value, [label[i] for i in m.tiles]) for m in g.melds]
         if not complete([label[i] for i in g.concealed], win, melds):
             out.append(Problem("not_a_win"))
+    if g.unassigned:
+        # set aside (a wall, discards, a tile stacked on another): shown grey on the page, not
+        # counted and not marked doubtful (nor hiding whether the hand is a win); a tap brings
+        # one in. A whole row is counted, not named.
+        left = tuple(g.unassigned)
+        key = "set_aside" if len(left) <= SET_ASIDE_NAMED else "set_aside_many"
+        out.append(Problem(key, tuple(label[i] for i in left), len(left)))
     return tuple(out)
 
 

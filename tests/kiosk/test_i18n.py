@@ -60,7 +60,7 @@ BUILT = {
 #: Japanese names a suit's tile by its kanji numeral; kiosk/words/reading_words.py passes n
 #: and count).
 OTHER_BLANKS = {"tile.name_m", "tile.name_p", "tile.name_s", "reading.extra", "reading.missing",
-                "reading.too_many", "reading.red_fives", "reading.left_out"}
+                "reading.too_many", "reading.red_fives", "reading.set_aside"}
 #: The same in both languages on purpose (a formula, a Latin name, an abbreviation).
 SAME_IN_BOTH = {"common.ok", "table.pin", "pay.formula", "event.hand", "history.hand",
                 "ruleset.wrc", "ruleset.ema"}

@@ -89,14 +89,15 @@ def test_missing_winning_tile_left_out_tiles_and_broken_meld_in_words() -> None:
         "No winning tile set apart: drag the winning tile to “Winning tile”, or leave a gap "
         "before it and take the photo again.",
         "Meld 1 (Pon) is not a set: 6s, 6s, 7s. Check its tiles.",
-        "One tile was left out of the hand: 1p. Drag it in if it belongs."]
+        "One tile was set aside, not counted in the hand (grey): 1p. Tap it to bring it in."]
     assert words(reading, "ja") == [
         "牌が1枚足りません（和了形は14枚）。＋で追加するか、列に並べて撮り直してください。",
         "和了牌が離して置かれていません：和了牌を「和了牌」へ動かすか、少し離して撮り直してください。",
         "副露1（ポン）が面子になっていません：6索、6索、7索。牌を確認してください。",
-        "手牌に入らなかった牌が1枚あります：1筒。必要なら手牌へ動かしてください。"]
+        "1枚を手牌から外しました（灰色、数えません）：1筒。押すと手牌に入ります。"]
     hand = reading_to_hand(reading, frozenset(i for p in problems_of(reading) for i in p.blamed))
-    assert [t["label"] for t in hand["unplaced"]] == ["1p"] and hand["unplaced"][0]["low"]
+    # set aside: shown grey on the page, never marked doubtful
+    assert [t["label"] for t in hand["unplaced"]] == ["1p"] and not hand["unplaced"][0]["low"]
     assert [t["low"] for t in hand["melds"][0]["tiles"]] == [True, True, True]
 
 
@@ -122,7 +123,7 @@ def test_not_a_winning_hand_in_words() -> None:
 
 def test_no_internal_wording_in_any_problem() -> None:
     for key in ("extra", "missing", "no_win", "too_many", "red_fives", "meld_not_set",
-                "left_out", "not_a_win"):
+                "set_aside", "set_aside_many", "not_a_win"):
         for lang in ("en", "ja"):
             for n in (1, 2, 5):
                 text = Problem(key, ("6s",) * n, n, meld=1, meld_kind="pon").words(lang)

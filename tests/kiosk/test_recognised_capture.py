@@ -83,3 +83,28 @@ def test_applying_a_recognised_win_keeps_the_photo_and_its_tiles(tmp_path: Path)
         assert [t["label"] for t in entry["tiles"]] == [t["label"] for t in tiles]
         assert entry["complete"] is True and (folder / entry["image"]).exists()
         assert (entry["width"], entry["height"]) == (640, 480)
+
+
+@pytest.mark.skipif(not (ROOT / "models" / "tile_finder.onnx").exists(),
+                    reason="no shipped models in models/ (vision's issue ships them)")
+@pytest.mark.parametrize("lang, words", [
+    ("en", "12 tiles away from the hand were set aside, not counted in it (grey). Tap one to "
+           "bring it in."),
+    ("ja", "手牌から離れた12枚を外しました（灰色、数えません）。押すと手牌に入ります。")])
+def test_a_wall_beside_the_hand_is_set_aside_never_marked(tmp_path: Path, lang: str,
+                                                          words: str) -> None:
+    """Issue 36, item 5: the demo hand with a row of 12 tiles beside it
+    (tests/kiosk/stray_frames.py) reads as the hand alone; the row is set aside, said in a
+    player's words, and none of it is marked doubtful (the page shows it grey)."""
+    from tests.kiosk import stray_frames
+
+    frame = stray_frames.write(tmp_path / "wall.jpg")
+    with kiosk_seeing(tmp_path, frame) as api:
+        out = api.post(f"/api/captures?lang={lang}").get_json()
+    hand = out["hand"]
+    assert [t["label"] for t in hand["concealed"]] == [
+        "1m", "1m", "1m", "7m", "7m", "3s", "0s", "7s", "8s", "9s", "5z", "5z", "5z"]
+    assert hand["win"]["label"] == "4s" and hand["dora"] == [] and hand["melds"] == []
+    assert [t["label"] for t in hand["unplaced"]] == stray_frames.WALL
+    assert not any(t["low"] for t in hand["unplaced"])
+    assert out["problems"] == [words] and out["set_aside"] == words

@@ -27,9 +27,12 @@ document.addEventListener("DOMContentLoaded", () => {
     // The still (with the boxes) is what is checked now: the live view makes room for it.
     $("#camera-panel").classList.toggle("has-still", !!out.image_url);
     const n = tiles.counted(), doubt = tiles.doubtful(), problems = out.problems || [];
+    // Tiles set aside (grey, not counted) ask for no check: the hand may still be all good.
+    const checks = problems.filter((p) => p !== out.set_aside);
     $("#reading-message").textContent = out.message || (!out.recognised ? ""
-      : doubt ? t("reading.check", { n, d: doubt }) : problems.length ? "" : t("reading.all_good", { n }));
-    $("#reading-problems").replaceChildren(...problems.map((p) => el("li", { text: p })));
+      : doubt ? t("reading.check", { n, d: doubt }) : checks.length ? "" : t("reading.all_good", { n }));
+    $("#reading-problems").replaceChildren(...problems.map((p) => el("li", { text: p,
+      class: p === out.set_aside ? "aside" : "" })));
   }
 
   $("#capture-btn").addEventListener("click", async () => {

@@ -142,8 +142,23 @@ const FIX = (() => {
         ? t("fix.move_hand") : groupName(g), run: () => move({ group: name, index: i },
                                                             { group: g, index: null }) }));
 
+    // A set-aside tile (grey, not counted) comes in with one tap: into the hand, else the
+    // winning tile, else a meld with room; where none has room, its menu opens.
+    const intoHand = () => ["concealed", "win", ...melds.map((_, m) => "meld:" + m)]
+      .find((g) => listOf(g).length < room(g));
+    // The dora row clears in one tap: its tiles are set aside, where a drag brings one back.
+    function clearDora() {
+      setList("unplaced", groups.unplaced.concat(groups.dora));
+      setList("dora", []);
+      edited();
+    }
+
     // A tile read from a photo opens its alternatives first; one typed or tapped in, the picker.
     async function open(name, i) {
+      if (name === "unplaced" && intoHand()) {
+        move({ group: name, index: i }, { group: intoHand(), index: null });
+        return;
+      }
       const x = listOf(name)[i];
       let out;
       if (x.alternatives) out = await HAND.tileMenu(x, movesFor(name, i));
@@ -184,6 +199,7 @@ const FIX = (() => {
       const b = tile(x.label, Object.assign({ low: x.low, changed: x.changed,
         confidence: x.confidence, onclick: () => open(name, i) }, opts || {}));
       b.dataset.group = name; b.dataset.index = i;
+      if (opts && opts.aside) b.classList.add("aside");
       if (x.ref != null) b.dataset.ref = x.ref;
       return b;
     };
@@ -218,8 +234,13 @@ const FIX = (() => {
           el("button", { class: "btn small danger", type: "button", text: "✕", title: t("picker.remove"),
                          onclick: () => { melds = melds.filter((_, j) => j !== mi); edited(); } }));
       }));
-      for (const name of ["dora", "ura", "discards", "unplaced"]) renderGroup(name, $("#g-" + name));
+      for (const name of ["dora", "ura", "discards"]) renderGroup(name, $("#g-" + name));
+      renderGroup("unplaced", $("#g-unplaced"), { aside: true });
       $("#unplaced-group").hidden = !groups.unplaced.length;
+      if (groups.dora.length) {
+        $("#g-dora").append(el("button", { class: "btn small", type: "button", id: "dora-clear",
+          text: t("fix.clear_dora"), title: t("fix.clear_dora_title"), onclick: clearDora }));
+      }
       drawPhoto();
     }
 
@@ -252,7 +273,8 @@ const FIX = (() => {
       view.replaceChildren(content);
       content.append(svgEl("image", { href: photo.url, x: 0, y: 0, width: photo.width,
         height: photo.height }), ...boxed.map(([name, x, i]) => {
-        const r = svgEl("rect", { class: "box" + (x.low ? " doubt" : "") + (x.changed ? " changed" : ""),
+        const r = svgEl("rect", { class: "box" + (x.low ? " doubt" : "") + (x.changed ? " changed" : "")
+          + (name === "unplaced" ? " aside" : ""),
           x: x.box[0], y: x.box[1], width: x.box[2] - x.box[0], height: x.box[3] - x.box[1],
           "stroke-width": x.low ? line * 2 : line, "data-ref": x.ref, "data-tile": x.label,
           role: "button", tabindex: 0, "aria-label": K.tileName(x.label) });
@@ -308,8 +330,8 @@ const FIX = (() => {
       .map((x) => ({ label: x.label, box: x.box }));
     const complete = () => groups.win.length === 1 && groups.concealed.length === room("concealed")
       && melds.every((m, i) => m.tiles.length === room("meld:" + i));
-    const doubtful = () => Object.values(groups).flat().concat(melds.flatMap((m) => m.tiles))
-      .filter((x) => x.low).length;
+    const doubtful = () => ["concealed", "win", "dora", "ura", "discards"].flatMap((g) => groups[g])
+      .concat(melds.flatMap((m) => m.tiles)).filter((x) => x.low).length;
     const counted = () => groups.concealed.length + groups.win.length + melds.length * 3;
 
     draggable($("#tiles-editor"), move);

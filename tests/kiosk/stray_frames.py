@@ -1,0 +1,65 @@
+"""Hand photos with tiles in view that are not the hand (issue 36, item 5), composed from the
+committed demo frames so no new photo is committed.
+
+The hand is tests/kiosk/frames/hand_11_001.jpg (111m 77m 3s 0s 789s 555z winning on 4s, its
+row running down the frame, the faces' tops to the right). Beside it:
+
+- `WALL`: a row of 12 tiles cut from vision/demo_frames/hand_12_012.jpg (its concealed tiles
+  but the red five, its chi's 4m 5m and its 9s again), turned as the hand lies, four tile widths
+  to its left: more tiles than a dora row holds, so vision sets them aside;
+- `far_winning_tile`: the hand's winning tile moved 7 tile widths away (set aside too);
+- `DORA`: 9m 9m 9m three widths beside the hand, where the photo convention lays the dora row.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[2]
+HAND = ROOT / "tests/kiosk/frames/hand_11_001.jpg"
+SOURCE = ROOT / "vision/demo_frames/hand_12_012.jpg"
+WALL = ["9m", "9m", "9m", "5s", "7s", "7s", "7s", "8s", "9s", "4m", "5m", "9s"]
+DORA = ["9m", "9m", "9m"]
+_ROW = slice(188, 245)  # the source's hand row
+_WALL_CUTS = [(120, 207), (235, 406), (461, 520), (376, 405)]  # x ranges, left to right
+_WIN_TILE = (slice(354, 393), slice(378, 421))  # the hand's 4s
+
+
+def _imread(path: Path) -> np.ndarray:
+    import cv2
+
+    image = cv2.imread(str(path))
+    assert image is not None, path
+    return image
+
+
+def _turned(strip: np.ndarray) -> np.ndarray:
+    """A row laid left to right, turned to run down the frame as the hand does."""
+    import cv2
+
+    return cv2.rotate(strip, cv2.ROTATE_90_CLOCKWISE)
+
+
+def compose(wall: bool = True, far_winning_tile: bool = False, dora: bool = False) -> np.ndarray:
+    """The hand photo (BGR) with the chosen tiles beside it."""
+    image, source = _imread(HAND), _imread(SOURCE)
+    if far_winning_tile:
+        tile = image[_WIN_TILE].copy()
+        image[_WIN_TILE] = image[354:393, 440:483]  # the mat beside it
+        image[400:439, 560:603] = tile
+    if wall:
+        strip = _turned(np.concatenate([source[_ROW, a:b] for a, b in _WALL_CUTS], axis=1))
+        image[50:50 + strip.shape[0], 230:230 + strip.shape[1]] = strip
+    if dora:
+        strip = _turned(source[_ROW, 120:207])
+        image[120:120 + strip.shape[0], 290:290 + strip.shape[1]] = strip
+    return image
+
+
+def write(path: Path, **chosen: bool) -> Path:
+    import cv2
+
+    cv2.imwrite(str(path), compose(**chosen), [cv2.IMWRITE_JPEG_QUALITY, 95])
+    return path

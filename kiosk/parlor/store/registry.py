@@ -86,6 +86,13 @@ def schema(serial: str) -> tuple[str, ...]:
         # name or a member's id, and when it ends.
         "CREATE TABLE IF NOT EXISTS parlor_sessions (digest TEXT PRIMARY KEY, staff TEXT, "
         "member_id BIGINT, created TEXT NOT NULL, expires TEXT NOT NULL)",
+        # Which games count (kiosk.parlor.store.integrity): each game's rules and content
+        # digests (a cache, as parlor_results), and the rulesets seen, approved or not.
+        "CREATE TABLE IF NOT EXISTS parlor_result_keys (table_id BIGINT NOT NULL, game_id TEXT "
+        "NOT NULL, rules TEXT NOT NULL, content TEXT NOT NULL, PRIMARY KEY (table_id, game_id))",
+        "CREATE INDEX IF NOT EXISTS parlor_result_keys_content ON parlor_result_keys (content)",
+        "CREATE TABLE IF NOT EXISTS parlor_rules (digest TEXT PRIMARY KEY, name TEXT NOT NULL, "
+        "approved_by TEXT, approved TEXT)",
     )
 
 

@@ -24,10 +24,11 @@ import threading
 from dataclasses import dataclass, replace
 from typing import Any
 
-from kiosk.parlor.store import ledger
+from kiosk.parlor.store import integrity, ledger
 from kiosk.parlor.store.db import Database
 from kiosk.parlor.store.registry import MEMBER_NUMBER, ParlorError
 from kiosk.store.event_log import Tx
+from scorer.rules import Ruleset
 from scorer.table import (
     AbortiveDraw,
     Chombo,
@@ -126,6 +127,7 @@ class Results:
     def __init__(self, db: Database) -> None:
         self.db = db
         self._lock = threading.Lock()  # one rebuild at a time in this process
+        integrity.seed_presets(db)
 
     def refresh(self) -> int:
         """Rebuild the rows of every game whose events changed since; returns how many."""
@@ -134,8 +136,10 @@ class Results:
                 stale = tx.rows(
                     "SELECT g.table_id, g.game_id, g.revision, g.events, g.first_received, "
                     "g.last_received FROM parlor_games g LEFT JOIN parlor_results r ON "
-                    "r.table_id = g.table_id AND r.game_id = g.game_id WHERE r.game_id IS NULL "
-                    "OR r.revision <> g.revision OR r.events <> g.events")
+                    "r.table_id = g.table_id AND r.game_id = g.game_id LEFT JOIN "
+                    "parlor_result_keys k ON k.table_id = g.table_id AND k.game_id = g.game_id "
+                    "WHERE r.game_id IS NULL OR r.revision <> g.revision OR r.events <> g.events "
+                    "OR (k.game_id IS NULL AND r.seats > 0)")
             for table_id, game, revision, count, started, ended in stale:
                 self._rebuild(int(table_id), game, int(revision), int(count), started, ended)
             return len(stale)
@@ -143,9 +147,13 @@ class Results:
     def _rebuild(self, table_id: int, game: str, revision: int, count: int, started: str,
                  ended: str) -> None:
         result: GameResult | None = None
+        rules: Ruleset | None = None
+        bodies = [b for _, b in ledger.event_bodies(self.db, table_id, game)]
         if count:
             try:
-                result = game_result(ledger.events(self.db, table_id, game))
+                played = ledger.events(self.db, table_id, game)
+                result = game_result(played)
+                rules = played[0].rules if isinstance(played[0], GameStarted) else None
             except (IllegalEvent, ParlorError) as error:  # stored events always replayed; still
                 log.error("table %s, game %s does not replay: %s", table_id, game, error)
         with self.db.transaction() as tx:
@@ -163,6 +171,7 @@ class Results:
                     result.hands if result else 0, result.ruleset if result else ""))
             for s in result.seats if result else ():
                 _insert_seat(tx, table_id, game, s)
+            integrity.keep_keys(tx, table_id, game, rules if result else None, bodies)
 
 
 def _insert_seat(tx: Tx, table_id: int, game: str, s: SeatResult) -> None:
@@ -213,8 +222,8 @@ def seat_rows(db: Database, start: str, end: str, finished_only: bool = True,
     """Seats of the games that started in [start, end) (UTC ISO text), oldest game first."""
     sql = SEAT_ROWS + "WHERE r.started >= ? AND r.started < ?"
     params: list[Any] = [start, end]
-    if finished_only:
-        sql += " AND r.finished = 1"
+    if finished_only:  # the games that count (accepted rules, a hand, not a copy)
+        sql += " AND r.finished = 1" + integrity.COUNTED
     if member is not None:
         sql += " AND COALESCE(l.member_id, m.id) = ?"
         params.append(member)

@@ -7,6 +7,7 @@ from typing import Any
 from flask import Blueprint, request
 
 from kiosk.errors import ApiError
+from kiosk.parlor.store import integrity
 from kiosk.parlor.store.registry import MEMBERS_LISTED, member_name, member_number
 from kiosk.parlor.web import sessions
 from kiosk.parlor.web.context import (
@@ -106,3 +107,30 @@ def delete_member(number: str) -> dict[str, Any]:
     staff_name()
     parlor().store.delete_member(member_number(number))
     return {"deleted": number}
+
+
+def _rules_digest(digest: str) -> str:
+    if len(digest) != integrity.DIGEST_LENGTH or digest.strip("0123456789abcdef"):
+        raise ApiError(400, "a ruleset's digest: 64 hex digits (GET /api/rules)", field="digest")
+    return digest
+
+
+@blueprint.get("/rules")
+def rules() -> dict[str, Any]:
+    """Every ruleset the parlor has seen: only games under approved ones (the scorer's presets,
+    or rules staff approved) count in the statistics and boards."""
+    staff_name()
+    return {"rules": integrity.rules_seen(parlor().store.db)}
+
+
+@blueprint.put("/rules/<digest>")
+def approve_rules(digest: str) -> dict[str, Any]:
+    integrity.approve(parlor().store.db, _rules_digest(digest), staff_name())
+    return rules()
+
+
+@blueprint.delete("/rules/<digest>")
+def withdraw_rules(digest: str) -> dict[str, Any]:
+    staff_name()
+    integrity.approve(parlor().store.db, _rules_digest(digest), None)
+    return rules()

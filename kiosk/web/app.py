@@ -80,9 +80,12 @@ def create_app(config: KioskConfig, kiosk: Services) -> Flask:
         return response
 
     from kiosk.web.api import blueprint as api_blueprint
+    from kiosk.web.openapi import kiosk_description
+    from kiosk.web.openapi.parts import serve as serve_openapi
     from kiosk.web.views import blueprint as pages_blueprint
 
     app.register_blueprint(pages_blueprint)
     app.register_blueprint(api_blueprint)
+    serve_openapi(app, kiosk_description)  # GET /api/openapi.json
     error_handler.register(app)
     return app

@@ -16,15 +16,24 @@ the kiosk's events, and what counts as the game here is exactly what the kiosk c
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any
 
+from kiosk.parlor.store import held
 from kiosk.parlor.store.db import Database
 from kiosk.parlor.store.registry import ParlorError, now
 from kiosk.parlor.web.batch import Batch, GameBatch
 from kiosk.store.event_log import Tx
-from scorer.table import Event, IllegalEvent, RecordError, TableState, apply, event_from_json
+from scorer.table import (
+    Event,
+    IllegalEvent,
+    RecordError,
+    TableState,
+    apply,
+    event_from_json,
+    replay,
+)
 
 
 class Conflict(ParlorError):
@@ -44,9 +53,12 @@ class Receipt:
     game: str
     stored: int  # events held, so the highest index is stored - 1
     revision: int
+    held: bool = False  # a change to a finished game, kept for staff to accept or refuse
 
-    def to_json(self) -> dict[str, int]:
-        return {"stored": self.stored, "last_index": self.stored - 1, "revision": self.revision}
+    def to_json(self) -> dict[str, Any]:
+        answer: dict[str, Any] = {"stored": self.stored, "last_index": self.stored - 1,
+                                  "revision": self.revision}
+        return {**answer, "held": True} if self.held else answer
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,7 +84,7 @@ def store_batch(db: Database, table_id: int, batch: Batch) -> tuple[Receipt, ...
 
 
 def _store_game(tx: Tx, table_id: int, sent: GameBatch, where: str, received: str,
-                lock: str) -> Receipt:
+                lock: str, accepted: bool = False) -> Receipt:
     # Insert-if-missing first, then lock the row: two parlor processes taking the same new game
     # at once both end up waiting on one row instead of one failing on the primary key.
     tx.run("INSERT INTO parlor_games (table_id, game_id, revision, events, first_received, "
@@ -85,6 +97,14 @@ def _store_game(tx: Tx, table_id: int, sent: GameBatch, where: str, received: st
                        f"the batch at {sent.revision} (a batch from before an undo, sent late)",
                        sent.game, stored, revision, f"{where}.revision")
     if sent.revision > revision:
+        if sent.cut is not None and sent.cut < stored and not accepted and _rewrites_finished(
+                tx, table_id, sent):
+            # A game the parlor has seen finish is not changed by a kiosk (its fees and scores
+            # are reported): the change waits for staff (`kiosk.parlor.store.held`).
+            held.hold(tx, table_id, sent, received)
+            tx.run("UPDATE parlor_games SET revision = ? WHERE table_id = ? AND game_id = ?",
+                   (sent.revision, table_id, sent.game))
+            return Receipt(sent.game, stored, sent.revision, held=True)
         if sent.cut is not None and sent.cut < stored:
             tx.run("DELETE FROM parlor_events WHERE table_id = ? AND game_id = ? AND idx >= ?",
                    (table_id, sent.game, sent.cut))
@@ -125,6 +145,23 @@ class Unreadable(ParlorError):
         self.game = game
 
 
+def _rewrites_finished(tx: Tx, table_id: int, sent: GameBatch) -> bool:
+    """True when the stored game finished and the cut would leave other events than stored
+    (sending the same events again after a cut, as a kiosk starting over does, changes
+    nothing)."""
+    bodies = [b for (b,) in tx.rows("SELECT body FROM parlor_events WHERE table_id = ? AND "
+                                    "game_id = ? ORDER BY idx", (table_id, sent.game))]
+    cut = sent.cut or 0
+    after = bodies[:cut] + [e.body for e in sent.events if e.index >= cut]
+    if after == bodies:
+        return False
+    try:
+        state = replay([event_from_json(b) for b in bodies])
+    except (IllegalEvent, RecordError):
+        return False  # unreadable: the kiosk's copy may mend it
+    return state.finished
+
+
 def _check_legal(bodies: list[str], sent: GameBatch, where: str) -> None:
     """The new events must replay after the stored ones (as the kiosk checked them)."""
     state: TableState | None = None
@@ -141,6 +178,20 @@ def _check_legal(bodies: list[str], sent: GameBatch, where: str) -> None:
         except IllegalEvent as error:
             raise ParlorError(f"{where}.events[{i}] (index {event.index}): {error}", 422,
                               f"{where}.events[{i}]") from None
+
+
+def decide_held(db: Database, table_id: int, game: str, accept: bool) -> Receipt | None:
+    """Staff's answer to a held change: accepted, the game becomes what the kiosk sent (checked
+    as any batch); refused, it stays as it is. Either way the request is gone."""
+    lock = " FOR UPDATE" if db.dialect == "postgresql" else ""
+    with db.transaction() as tx:
+        sent = held.take(tx, table_id, game)
+        if not accept:
+            return None
+        revision = int(tx.rows("SELECT revision FROM parlor_games WHERE table_id = ? AND "
+                               f"game_id = ?{lock}", (table_id, game))[0][0])
+        return _store_game(tx, table_id, replace(sent, revision=revision + 1), "held",
+                           now(), lock, accepted=True)
 
 
 def game_rows(db: Database, table_id: int | None = None) -> list[GameRow]:

@@ -93,6 +93,10 @@ def schema(serial: str) -> tuple[str, ...]:
         "CREATE INDEX IF NOT EXISTS parlor_result_keys_content ON parlor_result_keys (content)",
         "CREATE TABLE IF NOT EXISTS parlor_rules (digest TEXT PRIMARY KEY, name TEXT NOT NULL, "
         "approved_by TEXT, approved TEXT)",
+        # A kiosk's change to a finished game, held for staff (kiosk.parlor.store.held).
+        "CREATE TABLE IF NOT EXISTS parlor_held (table_id BIGINT NOT NULL, game_id TEXT NOT "
+        "NULL, cut INTEGER NOT NULL, events INTEGER NOT NULL, body TEXT NOT NULL, received "
+        "TEXT NOT NULL, PRIMARY KEY (table_id, game_id))",
     )
 
 

@@ -7,7 +7,7 @@ from typing import Any
 from flask import Blueprint, request
 
 from kiosk.errors import ApiError
-from kiosk.parlor.store import integrity
+from kiosk.parlor.store import held, integrity, ledger
 from kiosk.parlor.store.registry import MEMBERS_LISTED, member_name, member_number
 from kiosk.parlor.web import sessions
 from kiosk.parlor.web.context import (
@@ -134,3 +134,27 @@ def withdraw_rules(digest: str) -> dict[str, Any]:
     staff_name()
     integrity.approve(parlor().store.db, _rules_digest(digest), None)
     return rules()
+
+
+@blueprint.get("/held")
+def held_changes() -> dict[str, Any]:
+    """Kiosks' cuts and rewrites of finished games, waiting for staff (`store.held`)."""
+    staff_name()
+    return {"held": held.waiting(parlor().store.db)}
+
+
+@blueprint.post("/held/<table>/<game>")
+def decide_held(table: str, game: str) -> dict[str, Any]:
+    """``{"accept": true}``: the game becomes what its kiosk sent; ``false``: it stays."""
+    staff_name()
+    body = json_object()
+    known_fields(body, {"accept"})
+    if not isinstance(body.get("accept"), bool):
+        raise ApiError(400, "accept: true (take the kiosk's change) or false (refuse it)",
+                       field="accept")
+    found = [t for t in parlor().store.tables() if t.name == table]
+    if not found:
+        raise ApiError(404, f"no table {table[:40]!r}", field="table")
+    receipt = ledger.decide_held(parlor().store.db, found[0].id, game, body["accept"])
+    return {"table": table, "game": game, "accepted": body["accept"],
+            "receipt": receipt.to_json() if receipt else None}

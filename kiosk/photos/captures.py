@@ -18,9 +18,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import cv2
+
 from kiosk.errors import ApiError
 from kiosk.photos.camera import Still
 from kiosk.photos.pending import PendingPhotos
+from kiosk.photos.teach_check import Evidence
 from scorer.limits import brief
 from scorer.tiles import MODEL_CLASSES
 
@@ -28,6 +31,7 @@ log = logging.getLogger(__name__)
 KEEP_PENDING = 16
 PENDING_BYTES = 256 * 1024 * 1024  # decoded pixels + JPEGs kept for captures not yet confirmed
 SPLIT = "kiosk"
+RECHECK_WINS = 5  # confirmed wins read again before a teaching is kept (about 0.1 s each)
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,6 +103,32 @@ class CaptureStore:
                                    "width": capture.still.width, "height": capture.still.height})
             out.append({"label": label, "box": [round(float(v), 1) for v in box]})
         return capture, out
+
+    def last_confirmed(self, n: int = RECHECK_WINS) -> list[Evidence]:
+        """The newest `n` confirmed win photos kept (their tiles as applied), to read again
+        before a teaching is kept (`kiosk.photos.teach_check`); none where saving is off."""
+        if not self.manifest.exists():
+            return []
+        with self._manifest_lock:
+            lines = self.manifest.read_text(encoding="utf-8").splitlines()
+        out: list[Evidence] = []
+        for line in reversed(lines):
+            if len(out) == n:
+                break
+            try:
+                entry = json.loads(line)
+                frame = cv2.imread(str(self.folder / entry["image"]))
+                tiles = [t for t in entry["tiles"] if t["label"] in MODEL_CLASSES]
+            except (ValueError, KeyError, TypeError):
+                continue  # a line cut short by a crash: the others still count
+            if frame is None or not tiles:
+                continue
+            stem = Path(entry["image"]).stem  # YYYYmmdd-HHMMSS-hex, as `add` names it
+            when = f"{stem[:4]}-{stem[4:6]}-{stem[6:8]} {stem[9:11]}:{stem[11:13]}"
+            out.append(Evidence(frame, tuple(tuple(map(float, t["box"])) for t in tiles),
+                                tuple(t["label"] for t in tiles), "teach.worse_win",
+                                {"when": when}))
+        return out
 
     def confirm(self, capture: Capture, tiles: list[dict[str, Any]], hand: str,
                 complete: bool) -> Path | None:

@@ -27,6 +27,7 @@ from typing import Any
 
 import numpy as np
 
+from kiosk.photos.teach_check import Evidence, TeachingWorse, first_worse
 from kiosk.words import i18n
 from kiosk.words.reading_words import (
     LOW_CONFIDENCE,
@@ -40,7 +41,8 @@ from scorer.tiles import Tile, TileError
 from scorer.waits import winning_kinds
 
 log = logging.getLogger(__name__)
-__all__ = ["LOW_CONFIDENCE", "RecogniserService", "is_complete", "reading_to_hand"]
+__all__ = ["LOW_CONFIDENCE", "RecogniserService", "TeachingWorse", "is_complete",
+           "reading_to_hand"]
 ROOT = Path(__file__).resolve().parents[2]
 #: exemplars kept per taught label, the newest (a tile is 4: its crop turned 0-3 quarters), so a
 #: table that confirms wins for years keeps a set that stays small and quick to compare with
@@ -181,11 +183,13 @@ class RecogniserService:
         return lay_out(self._untaught(), image, rows)
 
     def teach(self, shots: Sequence[tuple[np.ndarray, Sequence[Any], Sequence[str | None]]],
-              replace: bool = False) -> Any:
+              replace: bool = False, evidence: Sequence[Evidence] = ()) -> Any:
         """Teach from confirmed photos, each (frame, boxes, labels; None: not taught from),
         added to what is taught already (`replace`: instead of it); save it, read with it from
         the next capture on, and return the `TaughtSet`. ValueError when no tile is labelled,
-        TeachingUnavailable without a recogniser (or a classifier that cannot be taught)."""
+        TeachingUnavailable without a recogniser (or a classifier that cannot be taught),
+        TeachingWorse (nothing kept) when a photo of `evidence` (the teaching photos, the
+        table's last confirmed wins) reads worse with the new set than with the reader now."""
         from vision.teach import Shot, teach
 
         made = [Shot(frame, tuple(tuple(map(float, b)) for b in boxes), tuple(labels))
@@ -199,7 +203,12 @@ class RecogniserService:
                     raise TeachingUnavailable(str(e)) from None
                 raise
             before = None if replace else self.taught
-            return self._use(plain, before.merged(new) if before is not None else new)
+            taught = newest_exemplars(before.merged(new) if before is not None else new,
+                                      MAX_EXEMPLARS_PER_KIND)
+            worse = first_worse(self._recogniser or plain, plain.with_taught(taught), evidence)
+            if worse is not None:
+                raise TeachingWorse(worse)
+            return self._use(plain, taught)
 
     def _use(self, plain: Any, taught: Any) -> Any:
         """Save `taught` (trimmed to `MAX_EXEMPLARS_PER_KIND`) and swap the reader to it."""

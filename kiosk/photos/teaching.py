@@ -103,15 +103,21 @@ class TeachingShot:
     layout: Any  # vision.teach.TeachingLayout
     at: float
 
-    def answer(self, expected: Sequence[Sequence[str]], lang: str) -> dict[str, Any]:
-        """What the page shows for the player to confirm."""
-        tiles = self.layout.to_json()["tiles"]
-        found_rows = [sum(1 for t in tiles if t["row"] == r)
-                      for r in range(max((t["row"] for t in tiles), default=-1) + 1)]
-        problems = problems_in_words(found_rows, expected, lang, [r + 1 for r in self.rows])
+    def problems(self, order: Sequence[Sequence[str]], lang: str) -> list[str]:
+        """What differs from the rows of `order` the photo was asked for, in `lang`: nothing
+        when each row asked holds as many tiles as asked (then it may be confirmed)."""
+        found = [t.row for t in self.layout.tiles]
+        found_rows = [found.count(r) for r in range(max(found, default=-1) + 1)]
+        return problems_in_words(found_rows, [order[r] for r in self.rows], lang,
+                                 [r + 1 for r in self.rows])
+
+    def answer(self, order: Sequence[Sequence[str]], lang: str) -> dict[str, Any]:
+        """What the page shows for the player to confirm; `ok` false (Confirm off) where the
+        photo does not show the rows asked."""
+        problems = self.problems(order, lang)
         return {"id": self.id, "rows": list(self.rows), "width": self.still.width,
-                "height": self.still.height, "tiles": tiles, "problems": problems,
-                "ok": not problems}
+                "height": self.still.height, "tiles": self.layout.to_json()["tiles"],
+                "problems": problems, "ok": not problems}
 
 
 class TeachingShots(PendingPhotos[TeachingShot]):

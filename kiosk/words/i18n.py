@@ -290,6 +290,18 @@ MESSAGES: dict[str, tuple[str, str]] = {
                              "忘れますか？標準の認識に戻ります。"),
     "teach.forget_yes": ("Yes, forget", "忘れる"),
     "teach.forgotten": ("Forgotten", "忘れました"),
+    "teach.not_ok": ("This photo does not show the rows asked: take another photo (Confirm "
+                     "stays off until every photo does).",
+                     "この写真は指定の列と合いません。撮り直してください（すべての写真が合うまで確定できません）。"),
+    "teach.in_use": ("Reading with this table's taught tiles.",
+                     "この卓で覚えた牌で読み取っています。"),
+    "teach.forget_short": ("Forget", "忘れる"),
+    # Why a teaching is refused (kiosk/photos/teach_check.py): what reads worse with it.
+    "teach.worse": ("{what} reads {without} without it and {with_it} with it",
+                    "{what}が、今回の学習なしでは{without}、ありでは{with_it}と読まれます"),
+    "teach.worse_photo": ("teaching photo {n}", "{n}枚目の写真"),
+    "teach.worse_row": ("{photo}, row {row}", "{photo}の{row}列目"),
+    "teach.worse_win": ("the win photo of {when}", "{when}の和了の写真"),
     "teach.problem.none": ("No tiles found in the photo", "写真に牌が見つかりません"),
     "teach.problem.tiles": ("{found} tiles found, {expected} expected",
                             "{found}枚見つかりました（{expected}枚のはず）"),

@@ -60,6 +60,11 @@ REFUSAL_MESSAGES: dict[str, tuple[str, str]] = {
                          "{n}枚目の写真：牌{tiles}枚に対して名前が{got}個です"),
     "err.teach_no_labels": ("no tile has a name to learn",
                             "名前の付いた牌が1枚もないため、覚えさせることができません"),
+    "err.teach_layout": ("photo {n} does not show the rows asked ({problems}): take another "
+                         "photo",
+                         "{n}枚目の写真は指定の列と合いません（{problems}）。撮り直してください"),
+    "err.teach_worse": ("not taught: {why}. Check the labels, or take the photo again",
+                        "覚えさせませんでした：{why}。名前を確かめるか、撮り直してください"),
     # The games list: resuming, importing, starting a game.
     "err.game_missing": ("no game {id}",
                          "対局「{id}」が見つかりません（削除された可能性があります）"),

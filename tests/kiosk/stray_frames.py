@@ -9,6 +9,10 @@ row running down the frame, the faces' tops to the right). Beside it:
   to its left: more tiles than a dora row holds, so vision sets them aside;
 - `far_winning_tile`: the hand's winning tile moved 7 tile widths away (set aside too);
 - `DORA`: 9m 9m 9m three widths beside the hand, where the photo convention lays the dora row.
+
+And teaching photos (issue 36, item 6), cut from tests/kiosk/frames/teach_set.jpg: `teach_row`,
+its first row (1m-9m) alone, and with `extra` four more tiles (its row 5: 0m 0p 0s and a back)
+laid before it, as the four books the issue saw read as tiles: 13 tiles where 9 are asked.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ DORA = ["9m", "9m", "9m"]
 _ROW = slice(188, 245)  # the source's hand row
 _WALL_CUTS = [(120, 207), (235, 406), (461, 520), (376, 405)]  # x ranges, left to right
 _WIN_TILE = (slice(354, 393), slice(378, 421))  # the hand's 4s
+TEACH_SET = ROOT / "tests/kiosk/frames/teach_set.jpg"
 
 
 def _imread(path: Path) -> np.ndarray:
@@ -58,8 +63,19 @@ def compose(wall: bool = True, far_winning_tile: bool = False, dora: bool = Fals
     return image
 
 
-def write(path: Path, **chosen: bool) -> Path:
+def teach_row(extra: bool = False) -> np.ndarray:
+    """The teach set's first row alone on its table (the rows below replaced by bare table)."""
+    image = _imread(TEACH_SET)
+    bare = image[690:768]
+    out = np.concatenate([image[0:205], bare, bare, bare])
+    if extra:
+        out[80:174, 24:254] = image[578:672, 250:480]
+    return out
+
+
+def write(path: Path, image: np.ndarray | None = None, **chosen: bool) -> Path:
     import cv2
 
-    cv2.imwrite(str(path), compose(**chosen), [cv2.IMWRITE_JPEG_QUALITY, 95])
+    image = compose(**chosen) if image is None else image
+    cv2.imwrite(str(path), image, [cv2.IMWRITE_JPEG_QUALITY, 95])
     return path

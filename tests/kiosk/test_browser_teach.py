@@ -102,3 +102,58 @@ def test_teach_the_tiles_then_forget_them(browser, kiosk_url: str, width: int,  
     shot(page, name + "-ja")
     assert errors == []
     page.close()
+
+
+def test_a_bad_teaching_photo_cannot_be_confirmed_and_the_win_page_says_when_taught(  # noqa: ANN001
+        browser, kiosk_url: str, tmp_path: Path) -> None:  # noqa: F811
+    """Issue 36, item 6: row 1 with four more tiles before it (13 where 9 are asked) keeps
+    Confirm off and says why; the clean row alone is confirmed; the win page then says a taught
+    set is in use, with Forget beside it."""
+    from playwright.sync_api import expect
+
+    from tests.kiosk import stray_frames
+
+    bad = stray_frames.write(tmp_path / "extra.jpg", stray_frames.teach_row(True))
+    good = stray_frames.write(tmp_path / "row.jpg", stray_frames.teach_row())
+    page = browser.new_page(viewport={"width": 800, "height": 480})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(kiosk_url + "/teach")
+    expect(page.locator("#order .order-row")).to_have_count(5)
+    for row in range(1, 5):  # this photo holds row 1 only
+        page.uncheck(f'#order input[data-row="{row}"]')
+    page.set_input_files("#upload", str(bad))
+    expect(page.locator(".shot")).to_have_count(1)
+    expect(page.locator(".shot .found")).to_have_text(
+        "13 tiles found. Tap a tile to correct its label.")
+    expect(page.locator(".shot .not-ok")).to_have_text(
+        "This photo does not show the rows asked: take another photo (Confirm stays off until "
+        "every photo does).")
+    expect(page.locator(".shot .problems li")).to_have_text(
+        ["13 tiles found, 9 expected", "13 tiles found in row 1 (1m-9m), 9 expected"])
+    expect(page.locator("#confirm-btn")).to_be_disabled()
+    shot(page, "teach-bad-photo-800x480")
+
+    page.set_input_files("#upload", str(good))
+    expect(page.locator(".shot")).to_have_count(2)
+    expect(page.locator(".shot").nth(1).locator(".ok-line")).to_have_text(
+        "Every row as expected.")
+    expect(page.locator("#confirm-btn")).to_be_disabled()  # the bad photo is still there
+    page.locator(".shot").first.get_by_role("button", name="Remove this photo").click()
+    expect(page.locator(".shot")).to_have_count(1)
+    expect(page.locator("#confirm-btn")).to_be_enabled()
+    page.click("#confirm-btn")
+    expect(page.locator("#status-line")).to_contain_text("Taught: 9 kinds of tile from 1 photo (")
+
+    page.goto(kiosk_url + "/win")
+    expect(page.locator("#taught-line")).to_be_visible()
+    expect(page.locator("#taught-line")).to_contain_text("Reading with this table's taught tiles.")
+    page.click("#taught-forget")
+    expect(page.locator("#taught-ask")).to_be_visible()
+    page.click("#taught-yes")
+    expect(page.locator("#taught-line")).to_be_hidden()
+    expect(page.locator("#taught-ask")).to_be_hidden()
+    assert page.evaluate("fetch('/api/teach').then((r) => r.json()).then((s) => s.taught)") \
+        is False
+    assert errors == []
+    page.close()

@@ -11,6 +11,7 @@ from flask import Response, request, url_for
 from kiosk.errors import ApiError
 from kiosk.photos.camera import Still
 from kiosk.photos.recognition import TeachingUnavailable
+from kiosk.photos.teach_check import Evidence, TeachingWorse
 from kiosk.photos.teaching import DEFAULT_ORDER, order_rows, parse_row_choice
 from kiosk.table import checks
 from kiosk.web.api import photos
@@ -67,7 +68,7 @@ def teach_photo() -> tuple[dict[str, Any], int]:
         raise ApiError(503, f"nothing to teach: {e}", code="teach_unavailable") from None
     elapsed = (time.perf_counter() - started) * 1000
     shot = kiosk.teaching.shot(still, rows, layout)
-    return {**shot.answer(expected, language()), "layout_ms": round(elapsed, 1),
+    return {**shot.answer(ORDER, language()), "layout_ms": round(elapsed, 1),
             "image_url": url_for("api.teach_image", shot_id=shot.id)}, 201
 
 
@@ -124,8 +125,29 @@ def _confirmed(body: dict[str, Any]) -> tuple[list[Any], bool]:
                 raise ApiError(400, f"shots[{i}].labels[{k}]: {label!r} is not a tile label",
                                code="tile_label", words={"field": f"shots[{i}].labels[{k}]",
                                                          "got": brief(label)})
+        # Confirmed only as laid out as asked: a row with a tile too many (a book read as a
+        # tile) or too few would label the wrong crops and teach them
+        problems = shot.problems(ORDER, language())
+        if problems:
+            said = "; ".join(problems)
+            raise ApiError(422, f"shots[{i}]: the photo does not show the rows asked ({said}): "
+                           "take another photo", code="teach_layout",
+                           words={"n": i + 1, "problems": said})
         out.append((shot.still.image, shot.layout.boxes, labels))
     return out, replace
+
+
+def _evidence(body: dict[str, Any], shots: list[Any]) -> list[Evidence]:
+    """What a new teaching must not read worse: the teaching photos, row by row (numbered as
+    the page numbers them), and the table's last confirmed wins."""
+    teaching = services().teaching
+    out = []
+    for n, (spec, (frame, boxes, labels)) in enumerate(zip(body["shots"], shots, strict=True)):
+        shot = teaching.get(spec["id"])
+        rows = tuple(shot.rows[t.row] + 1 for t in shot.layout.tiles) if shot else None
+        out.append(Evidence(frame, tuple(boxes), tuple(labels), "teach.worse_photo",
+                            {"n": n + 1}, rows))
+    return out + services().captures.last_confirmed()
 
 
 @blueprint.post("/teach")
@@ -135,9 +157,12 @@ def teach() -> dict[str, Any]:
     shots, replace = _confirmed(body)
     started = time.perf_counter()
     try:
-        kiosk.recogniser.teach(shots, replace=replace)
+        kiosk.recogniser.teach(shots, replace=replace, evidence=_evidence(body, shots))
     except TeachingUnavailable as e:
         raise ApiError(503, f"nothing to teach: {e}", code="teach_unavailable") from None
+    except TeachingWorse as e:  # nothing kept: the table reads as before
+        raise ApiError(422, f"not taught: {e}; check the labels, or take the photo again",
+                       code="teach_worse", words={"why": e.worse.words(language())}) from None
     except ValueError as e:  # every label null
         raise ApiError(422, f"shots: {e}", code="teach_no_labels") from None
     seconds = time.perf_counter() - started

@@ -76,8 +76,11 @@ document.addEventListener("DOMContentLoaded", () => {
           : el("button", { class: "tile unknown", type: "button", text: "?", "data-tile": "",
                            onclick: () => relabel(shot, k) })));
     });
+    // A photo not laid out as asked cannot be confirmed (the API refuses it too): its tiles'
+    // labels by place would land on the wrong crops (a book read as a tile shifts a row).
     const problems = shot.problems.length
-      ? el("ul", { class: "problems" }, shot.problems.map((p) => el("li", { text: p })))
+      ? el("div", {}, el("p", { class: "error not-ok", text: t("teach.not_ok") }),
+           el("ul", { class: "problems" }, shot.problems.map((p) => el("li", { text: p }))))
       : el("p", { class: "ok-line", text: t("teach.as_expected") });
     return el("div", { class: "shot", "data-id": shot.id },
       el("div", { class: "teach-photo", style: `--aspect: ${shot.width / shot.height}` },
@@ -92,7 +95,7 @@ document.addEventListener("DOMContentLoaded", () => {
 
   function drawShots() {
     $("#shots").replaceChildren(...shots.map(drawShot));
-    $("#confirm-btn").disabled = !shots.length;
+    $("#confirm-btn").disabled = !shots.length || shots.some((s) => !s.ok);
   }
 
   async function relabel(shot, k) {
@@ -134,7 +137,7 @@ document.addEventListener("DOMContentLoaded", () => {
       drawShots();
       toast(t("teach.done", { seconds: out.seconds }));
       await refresh();
-    } else $("#confirm-btn").disabled = !shots.length;
+    } else drawShots();
   });
 
   $("#forget-btn").addEventListener("click", () => {

@@ -23,6 +23,7 @@ document.addEventListener("DOMContentLoaded", () => {
   // A reading: its tiles into the editor, what to check in words (kiosk/words/reading_words.py).
   function loadReading(out) {
     capture = out.id ? { id: out.id } : null;
+    if (out.recognised) showTaught(out.taught);
     tiles.load(out);
     // The still (with the boxes) is what is checked now: the live view makes room for it.
     $("#camera-panel").classList.toggle("has-still", !!out.image_url);
@@ -288,7 +289,23 @@ document.addEventListener("DOMContentLoaded", () => {
       : t("camera.none") + (c.message ? ": " + c.message : ""))
       + (c.recogniser.available ? "" : " — " + c.recogniser.message);
     $("#capture-btn").disabled = !usable;
+    showTaught(c.recogniser.taught);
   };
+  // Whether the table's taught tiles are read with (issue 36, item 6): Forget, after a
+  // confirm, reads as shipped again (DELETE /api/teach, as the teach page does).
+  const showTaught = (taught) => {
+    $("#taught-line").hidden = !taught || !$("#taught-ask").hidden;
+  };
+  $("#taught-forget").addEventListener("click", () => {
+    $("#taught-line").hidden = true;
+    $("#taught-ask").hidden = false;
+  });
+  $("#taught-no").addEventListener("click", () => { $("#taught-ask").hidden = true; cameraState(); });
+  $("#taught-yes").addEventListener("click", async () => {
+    const out = await act(() => api("DELETE", "/api/teach"), t("teach.forgotten"));
+    $("#taught-ask").hidden = true;
+    if (out) showTaught(false);
+  });
   cameraState();
   setInterval(cameraState, 5000);
   // The live view is a stream the kiosk sends for as long as it is open: open it only while it

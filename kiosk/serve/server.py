@@ -9,8 +9,8 @@ thread (a2wsgi). Against a client that tries to hold the kiosk:
 - a request must arrive whole in time (headers in `HEADER_TIMEOUT_S`, the body in
   `BODY_TIMEOUT_S`), and its body is read in full before a worker thread is taken;
 - each other address has its own caps on connections, live pages, camera views and requests
-  being served (more wait in the event loop, not on a thread), and all of them together one on
-  connections;
+  being served (more wait in the event loop, not on a thread); connections are shared by network
+  and keep a reserve for requests carrying credentials (`kiosk.serve.caps`);
 - the kiosk's own screen (a loopback client) is exempt from the caps and has worker threads of
   its own, so a busy LAN never delays it.
 
@@ -26,9 +26,7 @@ import functools
 import json
 import logging
 import resource
-from collections import Counter
 from collections.abc import AsyncIterator, Awaitable, Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 import h11
@@ -41,6 +39,14 @@ from kiosk.config import KioskConfig
 from kiosk.photos.camera import CameraService
 from kiosk.serve import camera_stream
 from kiosk.serve.camera_stream import CameraViews
+from kiosk.serve.caps import (
+    REFUSED,
+    ClientCaps,
+    ConnectionCaps,
+    Place,
+    refusal_response,
+    reserve_gate,
+)
 from kiosk.serve.live import LiveUpdates
 from kiosk.web.security import HostCheck, is_loopback_client
 
@@ -48,10 +54,9 @@ log = logging.getLogger(__name__)
 
 HEADER_TIMEOUT_S = 10.0
 BODY_TIMEOUT_S = 60.0
-PER_CLIENT_CONNECTIONS = 24
+PENDING_HEADER_TIMEOUT_S = 2.0  # a connection in the reserve before its request is read
 PER_CLIENT_STREAMS = 6
 PER_CLIENT_REQUESTS = 4
-LAN_CONNECTIONS = 2000
 LAN_STREAMS = 1000
 LOCAL_WORKERS = 4
 STREAM_PATH = "/api/events"
@@ -65,66 +70,42 @@ Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 
 
-@dataclass
-class ClientCaps:
-    """How many of something each non-loopback address may hold, and all of them together."""
-
-    per_client: int
-    total: int
-    held: Counter[str] = field(default_factory=Counter)
-
-    def take(self, address: str) -> bool:
-        if is_loopback_client(address):
-            return True
-        if self.held[address] >= self.per_client or self.held.total() >= self.total:
-            return False
-        self.held[address] += 1
-        return True
-
-    def give_back(self, address: str) -> None:
-        if address in self.held:
-            self.held[address] -= 1
-            if self.held[address] <= 0:
-                del self.held[address]
-
-
 class GuardedProtocol(H11Protocol):
-    """uvicorn's h11 protocol with a cap on connections per address and a deadline for each
+    """uvicorn's h11 protocol with the connection caps (`ConnectionCaps`) and a deadline for each
     request: its headers within `header_timeout` of the connection (or of the last answer on a
     kept-alive one), its body within `body_timeout` of the headers. A request never sent whole
     closes the connection; one trickled a byte at a time no longer holds it for ever."""
 
-    def __init__(self, *args: Any, caps: ClientCaps, header_timeout: float = HEADER_TIMEOUT_S,
+    def __init__(self, *args: Any, caps: ConnectionCaps, header_timeout: float = HEADER_TIMEOUT_S,
                  body_timeout: float = BODY_TIMEOUT_S, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.caps, self.header_timeout, self.body_timeout = caps, header_timeout, body_timeout
         self._deadline: asyncio.TimerHandle | None = None
         self._waiting_for: str = ""
-        self._admitted = False
-        self._address = ""
+        self._place = Place("", "", REFUSED)
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
-        self._address = self.client[0] if self.client else ""
-        self._admitted = self.caps.take(self._address)
-        if not self._admitted:
-            body = b"too many connections from this address; close some and try again\n"
-            transport.write(b"HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain\r\n"
-                            b"Retry-After: 5\r\nConnection: close\r\nContent-Length: "
-                            + str(len(body)).encode() + b"\r\n\r\n" + body)
+        self._place = self.caps.take(self.client[0] if self.client else "", transport.close)
+        if self._place.pool == REFUSED:
+            transport.write(refusal_response(self._place.refusal))
             transport.close()
             return
-        self._expect("headers", self.header_timeout)
+        if self._place.pending:  # its first request decides (kiosk.serve.caps)
+            app = self.app
+            self.app = reserve_gate(app, self.caps, self._place,
+                                    lambda: setattr(self, "app", app))
+            self._expect("headers", min(self.header_timeout, PENDING_HEADER_TIMEOUT_S))
+        else:
+            self._expect("headers", self.header_timeout)
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._expect("", 0)
-        if self._admitted:
-            self._admitted = False
-            self.caps.give_back(self._address)
+        self.caps.give_back(self._place)
         super().connection_lost(exc)
 
     def data_received(self, data: bytes) -> None:
-        if not self._admitted:
+        if self._place.pool == REFUSED:
             return
         super().data_received(data)
         self._follow_request()
@@ -155,7 +136,7 @@ class GuardedProtocol(H11Protocol):
         self._deadline = None
         if not self.transport.is_closing():
             log.debug("closed a connection from %s: its request's %s took over its deadline",
-                     self._address, self._waiting_for)
+                     self._place.address, self._waiting_for)
             self.transport.close()
 
 
@@ -364,8 +345,8 @@ def build_server(config: KioskConfig, app: Flask, live: LiveUpdates,
     hosts = HostCheck.for_kiosk(config.host_names, config.public_url)
     front = Front(app, live, hosts, lan_workers=config.threads, camera=camera,
                   max_body=config.max_upload_mb * 2**20 + 2**16)  # + a multipart form's own
-    protocol = functools.partial(GuardedProtocol, caps=ClientCaps(PER_CLIENT_CONNECTIONS,
-                                                                  LAN_CONNECTIONS))
+    cookie = str(app.config.get("SESSION_COOKIE_NAME") or "session")
+    protocol = functools.partial(GuardedProtocol, caps=ConnectionCaps(cookies=(cookie,)))
     return KioskServer(uvicorn.Config(
         front, host=config.host, port=config.port, http=protocol,  # type: ignore[arg-type]
         ws="none", lifespan="on", interface="asgi3", loop="asyncio",

@@ -18,7 +18,7 @@ import uvicorn
 from flask import Flask
 
 from kiosk.serve.live import LiveUpdates
-from kiosk.serve.server import ClientCaps, Front, GuardedProtocol
+from kiosk.serve.server import ClientCaps, ConnectionCaps, Front, GuardedProtocol
 from kiosk.web.security import HostCheck
 from tests.kiosk.test_server_limits import read_all, request
 
@@ -46,7 +46,7 @@ def guarded() -> Iterator[int]:
     """uvicorn with GuardedProtocol (headers in 0.5 s, a body in 1 s) on a loopback port."""
     listener = socket.socket()
     listener.bind(("127.0.0.1", 0))
-    protocol = functools.partial(GuardedProtocol, caps=ClientCaps(24, 2000), header_timeout=0.5,
+    protocol = functools.partial(GuardedProtocol, caps=ConnectionCaps(), header_timeout=0.5,
                                  body_timeout=1.0)
     server = uvicorn.Server(uvicorn.Config(echo_length, http=protocol,  # type: ignore[arg-type]
                                            lifespan="off", log_config=None, access_log=False,

@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any
 
-from kiosk.parlor.store import held
+from kiosk.parlor.store import held, quota
 from kiosk.parlor.store.db import Database
 from kiosk.parlor.store.registry import ParlorError, now
 from kiosk.parlor.web.batch import Batch, GameBatch
@@ -71,16 +71,31 @@ class GameRow:
     last_received: str
 
 
-def store_batch(db: Database, table_id: int, batch: Batch) -> tuple[Receipt, ...]:
+def store_batch(db: Database, table_id: int, batch: Batch,
+                limits: quota.Quota | None = None) -> tuple[Receipt, ...]:
     lock = " FOR UPDATE" if db.dialect == "postgresql" else ""
     received = datetime.fromisoformat(now())
     # A kiosk sends its games oldest first; a batch that carries several (a kiosk catching up)
     # marks each a millisecond after the one before, so "the table's latest game" (the live
     # page) and the order games are rated in stay the kiosk's, not a tie.
     with db.transaction() as tx:
+        if limits is not None:
+            _charge(tx, table_id, batch, limits, received)
         return tuple(_store_game(tx, table_id, game, f"games[{i}]", (received + timedelta(
             milliseconds=i)).isoformat(timespec="milliseconds"), lock)
                      for i, game in enumerate(batch.games))
+
+
+def _charge(tx: Tx, table_id: int, batch: Batch, limits: quota.Quota, at: datetime) -> None:
+    """The batch's new games and the bytes of its events not held yet, against the quota."""
+    marks = ", ".join("?" for _ in batch.games)
+    stored = dict(tx.rows(f"SELECT game_id, events FROM parlor_games WHERE table_id = ? AND "
+                          f"game_id IN ({marks})", (table_id, *(g.game for g in batch.games))))
+    size = 0
+    for game in batch.games:
+        start = min(int(stored.get(game.game, 0)), game.cut if game.cut is not None else 1 << 30)
+        size += sum(len(e.body.encode()) for e in game.events if e.index >= start)
+    quota.charge(tx, table_id, limits, at, sum(g.game not in stored for g in batch.games), size)
 
 
 def _store_game(tx: Tx, table_id: int, sent: GameBatch, where: str, received: str,

@@ -96,19 +96,29 @@ def _answer(status: int, message: str, **extra: Any) -> Any:
     return jsonify({"error": message, "status": status, **extra}), status
 
 
+def _waiting(answer: Any) -> Any:
+    """An answer whose JSON says `retry_after` says it in its ``Retry-After`` header too."""
+    response = make_response(answer)
+    wait = (response.get_json(silent=True) or {}).get("retry_after")
+    if isinstance(wait, int):
+        response.headers["Retry-After"] = str(wait)
+    return response
+
+
 def _errors(app: Flask) -> None:
     @app.errorhandler(ApiError)
     def api_error(e: ApiError) -> Any:
-        return _answer(e.status, e.message, problems=e.problems, **e.extra)
+        return _waiting(_answer(e.status, e.message, problems=e.problems, **e.extra))
 
     @app.errorhandler(BatchError)
     def batch_error(e: BatchError) -> Any:
-        return _answer(400, str(e), field=e.field)
+        return _answer(e.status, str(e), field=e.field)
 
     @app.errorhandler(ParlorError)
     def parlor_error(e: ParlorError) -> Any:
-        extra = {k: getattr(e, k) for k in ("game", "stored", "revision") if hasattr(e, k)}
-        return _answer(e.status, str(e), field=e.field, **extra)
+        extra = {k: getattr(e, k) for k in ("game", "stored", "revision", "retry_after")
+                 if hasattr(e, k)}
+        return _waiting(_answer(e.status, str(e), field=e.field, **extra))
 
     @app.errorhandler(DatabaseError)
     def database_error(e: DatabaseError) -> Any:

@@ -16,6 +16,7 @@ kiosk.parlor.web.batch.BatchError: games[0].events[0].event: expected an object,
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -27,13 +28,14 @@ MAX_GAMES = 20  # games in one batch
 MAX_EVENTS = 200  # events in one batch, all games together
 MAX_REVISION = 1_000_000_000
 MAX_BODY = 4 * 1024 * 1024  # bytes of one request (kiosks send at most 512 KB of events)
+MAX_BREAKDOWN = 16 * 1024  # bytes of a win's breakdown as stored (a real one: about 1 KB)
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,40}")
 
 
 class BatchError(ValueError):
-    def __init__(self, field: str, problem: str) -> None:
+    def __init__(self, field: str, problem: str, status: int = 400) -> None:
         super().__init__(f"{field}: {problem}")
-        self.field, self.problem = field, problem
+        self.field, self.problem, self.status = field, problem, status
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,6 +98,16 @@ def _event(raw: Any, where: str) -> Event:
                          error.reason) from None
 
 
+def _check_breakdowns(event: Event, where: str) -> None:
+    """A win's breakdown is kept for history only: at most `MAX_BREAKDOWN` bytes (413)."""
+    for h, hand in enumerate(getattr(event, "hands", ())):
+        if hand.breakdown is not None:
+            size = len(json.dumps(dict(hand.breakdown), separators=(",", ":")).encode())
+            if size > MAX_BREAKDOWN:
+                raise BatchError(f"{where}.hands[{h}].breakdown", f"{size:,} bytes; at most "
+                                 f"{MAX_BREAKDOWN // 1024} KB", 413)
+
+
 def _game(raw: Any, where: str, budget: int) -> GameBatch:
     obj = _object(raw, where, {"game", "revision", "cut", "events"}, {"game", "revision",
                                                                        "events"})
@@ -116,6 +128,7 @@ def _game(raw: Any, where: str, budget: int) -> GameBatch:
             raise BatchError(f"{at}.index", f"expected {events[-1].index + 1} (events in order, "
                                             f"none left out), got {index}")
         event = _event(item["event"], f"{at}.event")
+        _check_breakdowns(event, f"{at}.event")
         events.append(SentEvent(index, event, event_to_json(event)))
     return GameBatch(game, revision, cut, tuple(events))
 

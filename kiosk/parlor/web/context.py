@@ -13,6 +13,7 @@ from flask import request
 
 from kiosk.errors import ApiError
 from kiosk.parlor.standings.live import LiveTables
+from kiosk.parlor.store.quota import Quota
 from kiosk.parlor.store.registry import ParlorStore
 from kiosk.parlor.store.results import Results
 from kiosk.parlor.web import sessions, throttle
@@ -23,11 +24,13 @@ from kiosk.web import request_json
 @dataclass(frozen=True)
 class ParlorOptions:
     """How the parlor is reached: the proxies whose ``X-Forwarded-For`` names the client (none
-    by default), the host names it answers besides its addresses, a cookie sent over TLS only."""
+    by default), the host names it answers besides its addresses, a cookie sent over TLS only,
+    each table's quota."""
 
     trusted_proxies: tuple[throttle.Network, ...] = ()
     allowed_hosts: tuple[str, ...] = ()
     secure_cookie: bool = False
+    quota: Quota = Quota()
 
 
 @dataclass

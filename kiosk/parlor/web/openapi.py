@@ -62,6 +62,7 @@ PERIOD = [query("from", DAY, "first local day (left out: all time before)"),
           query("to", DAY, "last local day, included")]
 PAGE = [query("limit", whole(0, MAX_LIMIT)), query("offset", whole(0, MAX_OFFSET))]
 MEMBER_PARAM = in_path("number", NUMBER, example="00012")
+PAGED = {"total": INT, "offset": INT, "limit": INT, "next": NULL_STR}  # query.page's fields
 
 SCHEMAS: dict[str, Schema] = {
     "Member": obj({"number": STR, "name": STR, "created": STR}, ["number", "name"],
@@ -108,8 +109,8 @@ SIGN_IN = answer("signed in: the session's new CSRF token", obj({
     "staff": NULL_STR, "member": STR, "csrf": STR}, ["csrf"]))
 PASSWORD = text(PASSWORD_MIN, PASSWORD_MAX)
 RULES = obj({"rules": arr(obj({"digest": STR, "name": STR, "approved_by": NULL_STR,
-                               "approved": NULL_STR, "games": INT}, ["digest", "games"]))},
-            ["rules"])
+                               "approved": NULL_STR, "games": INT}, ["digest", "games"])),
+             **PAGED}, ["rules"])
 DIGEST = in_path("digest", text(DIGEST_LENGTH, DIGEST_LENGTH, pattern="^[0-9a-f]+$"),
                  "the ruleset's SHA-256, from GET /api/rules")
 ONE_DAY = [query("date", DAY, "a local day (default today)")]
@@ -192,8 +193,8 @@ PATHS: dict[str, Any] = {
             query("order", choice("score", "average_score", "average_place", "rating",
                                   "games"))])},
     "/api/games": {"get": staff("one day's games per table, running games too", "stats", {
-        200: obj({"date": STR, "games": arr(ANY_OBJECT)}, ["date", "games"])},
-        params=ONE_DAY)},
+        200: obj({"date": STR, "games": arr(ANY_OBJECT), **PAGED}, ["date", "games"])},
+        params=[*ONE_DAY, *PAGE])},
     "/api/report.csv": {"get": staff("the daily report", "stats", {
         200: answer("the report", STR, media="text/csv")}, params=ONE_DAY)},
     "/api/settings": {
@@ -207,14 +208,15 @@ PATHS: dict[str, Any] = {
                 "min_games": whole(0, 1000)}), example={"fee_per_game": "4.50"}),
     },
     "/api/rules": {"get": staff("every ruleset seen; games count under approved ones", "settings",
-                                {200: RULES})},
+                                {200: RULES}, params=PAGE)},
     "/api/rules/{digest}": {
         "put": change("approve a ruleset", "settings", {200: RULES}, params=[DIGEST]),
         "delete": change("withdraw a ruleset's approval", "settings", {200: RULES},
                          params=[DIGEST]),
     },
     "/api/held": {"get": staff("kiosks' cuts and rewrites of finished games, waiting for staff",
-                               "kiosks", {200: obj({"held": arr(ANY_OBJECT)}, ["held"])})},
+                               "kiosks", {200: obj({"held": arr(ANY_OBJECT), **PAGED},
+                                                   ["held"])}, params=PAGE)},
     "/api/held/{table}/{game}": {"post": change(
         "accept (the game becomes what its kiosk sent) or refuse a held change", "kiosks", {
             200: obj({"table": STR, "game": STR, "accepted": BOOL,

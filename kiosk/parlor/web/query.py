@@ -6,7 +6,9 @@ time), and every error is a 400 whose `field` names the parameter.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from typing import Any
+from urllib.parse import urlencode
 
 from kiosk.parlor.standings.stats import ORDERS
 from kiosk.parlor.store.db import Database
@@ -23,6 +25,7 @@ from kiosk.parlor.store.settings import (
 )
 
 MAX_LIMIT, MAX_OFFSET = 500, 1_000_000
+PAGE = 200  # a list's default page: a real parlor's day of games fits in one
 
 
 def checked(args: Mapping[str, str], allowed: set[str]) -> dict[str, str]:
@@ -85,3 +88,17 @@ def whole(args: Mapping[str, str], name: str, default: int, high: int) -> int:
     if not raw.isdigit() or len(raw) > 9 or not 0 <= int(raw) <= high:
         raise bad(name, f"expected a whole number from 0 to {high:,}, got {raw[:20]!r}")
     return int(raw)
+
+
+def page(args: Mapping[str, str], path: str, key: str, items: Sequence[Any],
+         default: int = PAGE) -> dict[str, Any]:
+    """A page of `items` (``limit``, at most `MAX_LIMIT`, from ``offset``): ``{key: [...],
+    "total", "offset", "limit", "next"}``, where ``next`` is the link to the following page
+    (the same parameters) or null on the last."""
+    limit = whole(args, "limit", default, MAX_LIMIT) or 1
+    offset = whole(args, "offset", 0, MAX_OFFSET)
+    after = offset + limit
+    following = (f"{path}?{urlencode({**args, 'limit': limit, 'offset': after})}"
+                 if after < len(items) else None)
+    return {key: list(items[offset:after]), "total": len(items), "offset": offset,
+            "limit": limit, "next": following}

@@ -40,7 +40,8 @@ def post_events(name: str) -> dict[str, Any]:
     (``stored`` events, so ``last_index`` = stored - 1, and the ``revision``)."""
     table = _table(name)
     sent = batch.parse(json_object())
-    receipts = ledger.store_batch(parlor().store.db, table.id, sent)
+    services = parlor()
+    receipts = ledger.store_batch(services.store.db, table.id, sent, services.options.quota)
     log.debug("table %s: %d events in %d games", table.name, sent.event_count, len(receipts))
     return {"table": table.name, "games": {r.game: r.to_json() for r in receipts}}
 

@@ -9,7 +9,7 @@ from flask import Blueprint, request
 from kiosk.errors import ApiError
 from kiosk.parlor.store import held, integrity, ledger
 from kiosk.parlor.store.registry import MEMBERS_LISTED, member_name, member_number
-from kiosk.parlor.web import sessions
+from kiosk.parlor.web import query, sessions
 from kiosk.parlor.web.context import (
     json_object,
     known_fields,
@@ -120,7 +120,8 @@ def rules() -> dict[str, Any]:
     """Every ruleset the parlor has seen: only games under approved ones (the scorer's presets,
     or rules staff approved) count in the statistics and boards."""
     staff_name()
-    return {"rules": integrity.rules_seen(parlor().store.db)}
+    return query.page(query.checked(request.args, {"limit", "offset"}), "/api/rules", "rules",
+                      integrity.rules_seen(parlor().store.db))
 
 
 @blueprint.put("/rules/<digest>")
@@ -140,7 +141,8 @@ def withdraw_rules(digest: str) -> dict[str, Any]:
 def held_changes() -> dict[str, Any]:
     """Kiosks' cuts and rewrites of finished games, waiting for staff (`store.held`)."""
     staff_name()
-    return {"held": held.waiting(parlor().store.db)}
+    return query.page(query.checked(request.args, {"limit", "offset"}), "/api/held", "held",
+                      held.waiting(parlor().store.db))
 
 
 @blueprint.post("/held/<table>/<game>")

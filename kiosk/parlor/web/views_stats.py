@@ -124,16 +124,19 @@ def day_games(args: dict[str, str]) -> dict[str, Any]:
     chosen = query.day(args, found)
     store = parlor().store
     games = played_games(seat_rows(store.db, chosen.start, chosen.end, finished_only=False))
-    members = store.members_by_id({s.member for g in games for s in g.seats
+    shown = query.page(args, "/api/games", "games", games)
+    members = store.members_by_id({s.member for g in shown["games"] for s in g.seats
                                    if s.member is not None})
-    return {"date": chosen.first.isoformat(), "games": [g.to_json(members) for g in games]}
+    return {"date": chosen.first.isoformat(), **shown,
+            "games": [g.to_json(members) for g in shown["games"]]}
 
 
 @blueprint.get("/games")
 def get_games() -> dict[str, Any]:
-    """One day's games (``date``, today by default) with their results, every table."""
+    """One day's games (``date``, today by default) with their results, every table, a page
+    at a time (``limit``, default `query.PAGE`; ``offset``; ``next`` links the next page)."""
     staff_name()
-    return day_games(query.checked(request.args, {"date"}))
+    return day_games(query.checked(request.args, {"date", "limit", "offset"}))
 
 
 def report(args: dict[str, str]) -> Response:

@@ -106,7 +106,24 @@ def _merged(views: Sequence[FinderView], config: VisionConfig) -> list[Candidate
     if not found:
         return []
     scores = np.array([c.score for c in found])
-    return [found[i] for i in nms(boxes_of(found).astype(np.float64), scores, config.nms_iou)]
+    boxes = boxes_of(found).astype(np.float64)
+    kept = nms(boxes, scores, config.nms_iou)
+    return [found[i] for i in kept if not _inside_another(boxes, i, kept)]
+
+
+def _inside_another(boxes: np.ndarray, i: int, among: Sequence[int], share: float = 0.8) -> bool:
+    """Whether box ``i`` lies mostly (``share`` of it) inside a larger box of ``among``: seen
+    close, a tile's print is boxed again on its own; tiles lying side by side never nest."""
+    x1, y1, x2, y2 = boxes[i]
+    area = (x2 - x1) * (y2 - y1)
+    for j in among:
+        if j == i:
+            continue
+        a1, b1, a2, b2 = boxes[j]
+        inter = max(0.0, min(x2, a2) - max(x1, a1)) * max(0.0, min(y2, b2) - max(y1, b1))
+        if (a2 - a1) * (b2 - b1) > area and inter >= share * area:
+            return True
+    return False
 
 
 def zoom_region(

@@ -2,7 +2,10 @@
 
 A game belongs to the local day its first event reached the parlor. The report counts finished
 games only (a game still running is charged the day it started, once it ends), their hours from
-the first event's arrival to the last's, and the fee per game (`Settings.fee_per_game`).
+the first event's arrival to the last's, and the fee per game (`Settings.fee_per_game`). A game a
+kiosk asked to cut or rewrite after it finished is counted as the parlor holds it, and named in
+its table's line with the request's state (`held_changes`: "game uma1: cut pending"; "refused"
+once staff refused it; `kiosk.parlor.store.held`); the total line counts such games.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ class PlayedGame:
     finished: bool
     hands: int
     seats: tuple[SeatRow, ...]
+    held: str | None = None  # a change after it finished: "cut pending", "rewrite refused", ...
 
     @property
     def hours(self) -> float:
@@ -41,6 +45,7 @@ class PlayedGame:
         return {
             "table": self.table, "game": self.game, "started": self.started,
             "last_event": self.ended, "finished": self.finished, "hands": self.hands,
+            "held": self.held,
             "seats": [{"seat": s.seat, "player": s.player,
                        "member": members[s.member].number if s.member in members else None,
                        "points": s.points, "place": s.rank, "score": s.score}
@@ -48,9 +53,13 @@ class PlayedGame:
         }
 
 
-def played_games(rows: Iterable[SeatRow]) -> list[PlayedGame]:
+def played_games(rows: Iterable[SeatRow],
+                 held: dict[tuple[str, str], str] | None = None) -> list[PlayedGame]:
+    """Games of `rows`, each with its held change's state from `held` (`held.states`)."""
+    held = held or {}
     return [PlayedGame(g[0].table, g[0].game, g[0].started, g[0].ended, g[0].finished,
-                       g[0].hands, tuple(g)) for g in games_of(rows)]
+                       g[0].hands, tuple(g), held.get((g[0].table, g[0].game)))
+            for g in games_of(rows)]
 
 
 def by_table(games: Iterable[PlayedGame]) -> dict[str, list[PlayedGame]]:
@@ -68,6 +77,8 @@ class ReportLine:
     running: int  # started that day and not finished (yet)
     hours: float
     fees: Decimal
+    held: tuple[str, ...] = ()  # "game uma1: cut pending", ... (the total: none)
+    held_games: int = 0
 
 
 def daily_report(tables: Iterable[str], games: Iterable[PlayedGame],
@@ -78,20 +89,28 @@ def daily_report(tables: Iterable[str], games: Iterable[PlayedGame],
     for table in sorted(set(tables) | set(grouped)):
         mine = grouped.get(table, [])
         done = [g for g in mine if g.finished]
+        changed = tuple(f"game {g.game}: {g.held}" for g in mine if g.held)
         lines.append(ReportLine(table, len(done), len(mine) - len(done),
-                                sum(g.hours for g in done), fee * len(done)))
+                                sum(g.hours for g in done), fee * len(done), changed,
+                                len(changed)))
     lines.append(ReportLine("total", sum(line.games for line in lines),
                             sum(line.running for line in lines),
-                            sum(line.hours for line in lines), fee * sum(x.games for x in lines)))
+                            sum(line.hours for line in lines), fee * sum(x.games for x in lines),
+                            (), sum(line.held_games for line in lines)))
     return lines
 
 
 def report_csv(period: Period, fee: Decimal, lines: Iterable[ReportLine]) -> str:
-    """The report as CSV (a header, one row a table, the total last); hours to two places."""
+    """The report as CSV (a header, one row a table, the total last); hours to two places;
+    `held_changes` names a table's games with a change held or refused ("; " between them), and
+    on the total line counts them."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(["date", "table", "games", "running", "hours", "fee_per_game", "fees"])
+    writer.writerow(["date", "table", "games", "running", "hours", "fee_per_game", "fees",
+                     "held_changes"])
     for line in lines:
         writer.writerow([period.first.isoformat(), line.table, line.games, line.running,
-                         f"{line.hours:.2f}", f"{fee:.2f}", f"{line.fees:.2f}"])
+                         f"{line.hours:.2f}", f"{fee:.2f}", f"{line.fees:.2f}",
+                         str(line.held_games) if line.table == "total"
+                         else "; ".join(line.held)])
     return out.getvalue()

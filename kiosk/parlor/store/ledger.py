@@ -197,12 +197,15 @@ def _check_legal(bodies: list[str], sent: GameBatch, where: str) -> None:
 
 def decide_held(db: Database, table_id: int, game: str, accept: bool) -> Receipt | None:
     """Staff's answer to a held change: accepted, the game becomes what the kiosk sent (checked
-    as any batch); refused, it stays as it is. Either way the request is gone."""
+    as any batch); refused, it stays as it is (and the refusal is remembered for the daily
+    report). Either way the request is gone."""
     lock = " FOR UPDATE" if db.dialect == "postgresql" else ""
     with db.transaction() as tx:
         sent = held.take(tx, table_id, game)
         if not accept:
+            held.refused(tx, table_id, sent, now())
             return None
+        held.accepted(tx, table_id, game)
         revision = int(tx.rows("SELECT revision FROM parlor_games WHERE table_id = ? AND "
                                f"game_id = ?{lock}", (table_id, game))[0][0])
         return _store_game(tx, table_id, replace(sent, revision=revision + 1), "held",

@@ -97,6 +97,10 @@ def schema(serial: str) -> tuple[str, ...]:
         "CREATE TABLE IF NOT EXISTS parlor_held (table_id BIGINT NOT NULL, game_id TEXT NOT "
         "NULL, cut INTEGER NOT NULL, events INTEGER NOT NULL, body TEXT NOT NULL, received "
         "TEXT NOT NULL, PRIMARY KEY (table_id, game_id))",
+        # The last held change of a game staff refused (the daily report says so).
+        "CREATE TABLE IF NOT EXISTS parlor_held_refused (table_id BIGINT NOT NULL, game_id "
+        "TEXT NOT NULL, kind TEXT NOT NULL, refused TEXT NOT NULL, PRIMARY KEY (table_id, "
+        "game_id))",
         # What each table stored per clock hour, against its quota (kiosk.parlor.store.quota).
         "CREATE TABLE IF NOT EXISTS parlor_usage (table_id BIGINT NOT NULL, hour TEXT NOT NULL, "
         "games INTEGER NOT NULL, bytes BIGINT NOT NULL, PRIMARY KEY (table_id, hour))",

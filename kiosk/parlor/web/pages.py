@@ -128,7 +128,8 @@ TODAY = PERIOD_FORM + """<p><a href="/counter/report.csv?date={{ day }}">This da
 <table><tr><th>Started (UTC)</th><th class="n">Hands</th><th>State</th>
 <th>Results (place. player: score / points)</th></tr>
 {% for g in games %}<tr><td>{{ g.started[11:16] }}</td><td class="n">{{ g.hands }}</td>
-<td>{{ "finished" if g.finished else "playing" }}</td><td>
+<td>{{ "finished" if g.finished else "playing" }}{% if g.held %}<br><strong>{{ g.held }}</strong>
+(a change after it finished){% endif %}</td><td>
 {% if g.finished %}{% for s in g.seats|sort(attribute="place") %}{{ s.place }}. {{ s.player }}:
 {{ num(s.score, 1) }} / {{ "{:,}".format(s.points) }}{% if not loop.last %}; {% endif %}
 {%- endfor %}{% else %}{% for s in g.seats %}{{ s.player }} {{ "{:,}".format(s.points) }}

@@ -16,7 +16,7 @@ from flask import Blueprint, Response, request
 from kiosk.errors import ApiError
 from kiosk.parlor.standings.reports import daily_report, played_games, report_csv
 from kiosk.parlor.standings.stats import leaderboard, member_stats, stats_by_member
-from kiosk.parlor.store import settings
+from kiosk.parlor.store import held, settings
 from kiosk.parlor.store.registry import MEMBER_NUMBER, ParlorError, member_number
 from kiosk.parlor.store.results import MEMBER_TAG, seat_rows
 from kiosk.parlor.web import access, query, sessions
@@ -123,7 +123,8 @@ def day_games(args: dict[str, str]) -> dict[str, Any]:
     found = _fresh()
     chosen = query.day(args, found)
     store = parlor().store
-    games = played_games(seat_rows(store.db, chosen.start, chosen.end, finished_only=False))
+    games = played_games(seat_rows(store.db, chosen.start, chosen.end, finished_only=False),
+                         held.states(store.db))
     shown = query.page(args, "/api/games", "games", games)
     members = store.members_by_id({s.member for g in shown["games"] for s in g.seats
                                    if s.member is not None})
@@ -143,7 +144,8 @@ def report(args: dict[str, str]) -> Response:
     found = _fresh()
     chosen = query.day(args, found)
     store = parlor().store
-    games = played_games(seat_rows(store.db, chosen.start, chosen.end, finished_only=False))
+    games = played_games(seat_rows(store.db, chosen.start, chosen.end, finished_only=False),
+                         held.states(store.db))
     lines = daily_report([t.name for t in store.tables()], games, found.fee_per_game)
     name = f"parlor-report-{chosen.first.isoformat()}.csv"
     return Response(report_csv(chosen, found.fee_per_game, lines), mimetype="text/csv",

@@ -13,7 +13,10 @@ ron that aborts) are no wins.
 
 Which member sat where: a staff member's link (`parlor_seats`) first, else a player name ending
 in ``#NUMBER`` (the member's number, e.g. ``Ana #00012``: what a kiosk writes for a member it
-picked or whose card it scanned); anyone else is a guest.
+picked or whose card it scanned); anyone else is a guest. A card holds no secret, so a tag alone
+is not trusted: the statistics and boards (`seat_rows(confirmed_only=True)`, the default for
+finished games) count a member only at a seat staff confirmed (a link, or the tag confirmed as it
+stands: `POST /api/games/<table>/<game>/seats/<seat>/confirm`); the day's games show the tag.
 """
 
 from __future__ import annotations
@@ -218,14 +221,19 @@ SEAT_ROWS = (
 
 
 def seat_rows(db: Database, start: str, end: str, finished_only: bool = True,
-              member: int | None = None) -> list[SeatRow]:
-    """Seats of the games that started in [start, end) (UTC ISO text), oldest game first."""
-    sql = SEAT_ROWS + "WHERE r.started >= ? AND r.started < ?"
+              member: int | None = None, confirmed_only: bool | None = None) -> list[SeatRow]:
+    """Seats of the games that started in [start, end) (UTC ISO text), oldest game first; with
+    `confirmed_only` (by default where `finished_only`: what counts) a member only at a seat
+    staff confirmed (`parlor_seats`), a ``#NUMBER`` alone a guest."""
+    confirmed = finished_only if confirmed_only is None else confirmed_only
+    who = "l.member_id" if confirmed else "COALESCE(l.member_id, m.id)"
+    sql = SEAT_ROWS.replace("COALESCE(l.member_id, m.id)", who) + \
+        "WHERE r.started >= ? AND r.started < ?"
     params: list[Any] = [start, end]
     if finished_only:  # the games that count (accepted rules, a hand, not a copy)
         sql += " AND r.finished = 1" + integrity.COUNTED
     if member is not None:
-        sql += " AND COALESCE(l.member_id, m.id) = ?"
+        sql += f" AND {who} = ?"
         params.append(member)
     with db.transaction() as tx:
         rows = tx.rows(sql + " ORDER BY r.started, t.name, r.game_id, s.seat", params)

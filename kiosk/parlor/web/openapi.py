@@ -240,6 +240,13 @@ PATHS: dict[str, Any] = {
                 in_path("seat", whole(0, 3))],
         body=body({"member": {"oneOf": [NUMBER, {"type": "null"}]}}, ("member",)),
         example={"member": "00012"})},
+    "/api/games/{table}/{game}/seats/{seat}/confirm": {"post": change(
+        "staff confirm that the member the seat's #NUMBER names sat there (only confirmed seats "
+        "count for a member)", "stats", {200: obj({
+            "table": STR, "game": STR, "seat": INT, "member": STR, "confirmed": BOOL},
+            ["table", "game", "seat", "member", "confirmed"])},
+        params=[in_path("table", text(1, 40)), in_path("game", text(1, 40)),
+                in_path("seat", whole(0, 3))], body=body({}), optional_body=True)},
     PATH: {"get": op("this description (OpenAPI 3.1)", "meta", {
         200: answer("the description", ANY_OBJECT)}, security=[])},
 }

@@ -191,6 +191,43 @@ def link_seat(name: str, game: str, seat: int) -> dict[str, Any]:
             "member": None if member is None else member.number}
 
 
+@blueprint.post("/games/<table>/<game>/seats/<int:seat>/confirm")
+def confirm_seat(table: str, game: str, seat: int) -> dict[str, Any]:
+    """Staff confirm that the member a seat's ``#NUMBER`` names sat there: from now on the seat
+    counts for that member in the statistics and boards (a tag alone never does)."""
+    staff_name()
+    known_fields(json_object(required=False), set())
+    parlor().results.refresh()
+    store = parlor().store
+    found = next((t for t in store.tables() if t.name == table), None)
+    if found is None:
+        raise ParlorError(f"no table {table[:40]!r}", 404, "table")
+    with store.db.transaction() as tx:
+        rows = tx.rows("SELECT s.tag, m.id, m.number FROM parlor_result_seats s LEFT JOIN "
+                       "parlor_members m ON m.number = s.tag WHERE s.table_id = ? AND "
+                       "s.game_id = ? AND s.seat = ?", (found.id, game, seat))
+        if not rows:
+            raise ParlorError(f"seat: table {table!r} has no game {game[:40]!r} with a seat "
+                              f"{seat}", 404, "seat")
+        tag, member_id, number = rows[0]
+        linked = tx.rows("SELECT m.number FROM parlor_seats l JOIN parlor_members m ON m.id = "
+                         "l.member_id WHERE l.table_id = ? AND l.game_id = ? AND l.seat = ?",
+                         (found.id, game, seat))
+        if linked:  # staff linked it already: confirmed
+            return {"table": table, "game": game, "seat": seat, "member": linked[0][0],
+                    "confirmed": True}
+        if member_id is None:
+            raise ParlorError(f"seat: seat {seat} names no member" + (
+                f" (no member {tag})" if tag else "") + "; link one with PUT /api/tables/"
+                "<name>/games/<game>/seats/<seat>", 409, "seat")
+        if tx.rows("SELECT seat FROM parlor_seats WHERE table_id = ? AND game_id = ? AND "
+                   "member_id = ?", (found.id, game, member_id)):
+            raise ParlorError(f"member: {number} already sits at another seat of this game",
+                              409, "member")
+        tx.run("INSERT INTO parlor_seats VALUES (?, ?, ?, ?)", (found.id, game, seat, member_id))
+    return {"table": table, "game": game, "seat": seat, "member": number, "confirmed": True}
+
+
 # --- settings and seasons (staff) -----------------------------------------------------------
 
 @blueprint.get("/settings")

@@ -45,6 +45,7 @@ from kiosk.parlor.store.registry import ParlorStore
 from tests.kiosk.conftest import make_kiosk
 from tests.kiosk.parlor.conftest import PASSWORD, STAFF, Staff, kiosk_events, parlor_events
 from tests.kiosk.parlor.net import ParlorServer, Proxy
+from tests.kiosk.parlor.test_stats import confirm_shown
 from tests.kiosk.server import page_post
 from tests.kiosk.test_browser import browser, shot  # noqa: F401  (the shared chromium)
 
@@ -213,7 +214,9 @@ def test_two_kiosks_members_a_lost_network_and_the_counter(
         for kiosk, table in ((a, "Table 1"), (b, "Table 2")):  # none lost, none doubled
             assert parlor_events(parlor_store, table) == kiosk_events(kiosk.services)
 
-        check_figures(Staff(parlor_app.test_client()))
+        staff = Staff(parlor_app.test_client())
+        confirm_shown(staff)  # the cards hold no secret: staff confirm who sat where
+        check_figures(staff)
         counter.goto(parlor.url + "/counter/leaderboard?from=2000-01-01&to=2099-12-31"
                      "&min_games=1")
         names = counter.locator("table tr td:nth-child(2)").all_inner_texts()

@@ -14,6 +14,7 @@ from scorer.rules import RULESETS, Uma
 from scorer.table import GameEnded, GameStarted, Win, WinningHand, event_to_dict
 from tests.kiosk.parlor.conftest import Staff
 from tests.kiosk.parlor.test_api import post
+from tests.kiosk.parlor.test_stats import confirm
 
 MIA = ("Mia #00003", "Bo", "Cy", "Di")
 ODD = RULESETS["tenhou"].with_options(uma=Uma((1000, 0, 0, -1000)))
@@ -42,6 +43,7 @@ def test_only_accepted_rules_with_a_hand_count_and_a_copy_counts_once(
               "rich": game("f3", RICH, HAND)}
     for body in forged.values():
         assert post(parlor_app, token, body).status_code == 200  # stored, as played
+    confirm(staff, {("Table 1", g): (0,) for g in ("f1", "f2", "f3")})  # Mia sat there
     assert mia(staff)["games"] == 0
     board = staff.get("/api/leaderboard?min_games=1").get_json()
     assert board["rows"] == []
@@ -58,6 +60,7 @@ def test_only_accepted_rules_with_a_hand_count_and_a_copy_counts_once(
     # The same record three times (a kiosk imported it plain, with a BOM, as UTF-16): one game.
     for name in ("c1", "c2", "c3"):
         assert post(parlor_app, token, game(name, RULESETS["tenhou"], HAND)).status_code == 200
+    confirm(staff, {("Table 1", g): (0,) for g in ("c1", "c2", "c3")})
     stats = mia(staff)
     assert (stats["games"], stats["hands"]) == (1, 1)
     row = staff.get("/api/leaderboard?min_games=1").get_json()["rows"][0]

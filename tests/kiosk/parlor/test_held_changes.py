@@ -14,6 +14,7 @@ from scorer.table import ExhaustiveDraw
 from tests.kiosk.parlor.conftest import Staff, parlor_events
 from tests.kiosk.parlor.test_api import post
 from tests.kiosk.parlor.test_counted_games import HAND, game, mia
+from tests.kiosk.parlor.test_stats import confirm
 
 DRAW = ExhaustiveDraw(frozenset({1}))
 
@@ -29,6 +30,7 @@ def test_a_finished_game_is_changed_only_by_staff(parlor_app: Flask, parlor_stor
         parlor_store.add_member(f"Member {n}")
     played = game("uma1", RULESETS["tenhou"], HAND)
     assert post(parlor_app, token, played).status_code == 200
+    confirm(staff, {("Table 1", "uma1"): (0,)})  # Mia's seat
     original = parlor_events(parlor_store, "Table 1")["uma1"]
     assert mia(staff)["games"] == 1
     erase = post(parlor_app, token, {"games": [{"game": "uma1", "revision": 1, "cut": 0,

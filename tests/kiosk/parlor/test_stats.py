@@ -3,7 +3,8 @@ real store (SQLite, and PostgreSQL like the other parlor tests). Every expected 
 out by hand below from the rules (WRC: 30,000 start and return, uma 15/5/-5/-15, no oka, exact
 scores), never by the code under test.
 
-The games (seat: player; the #NUMBER in a name makes the seat that member's):
+The games (seat: player; the #NUMBER in a name makes the seat that member's once staff confirm
+it, as the fixture does for every tagged seat of g1-g3):
 
 - g1, Table 1, 2024-03-05: Ana #00001 (dealer), Ben #00002, Chie #00003, Dai (a guest).
   Ben riichi (29,000), Ben rons Ana 3 han 30 fu = 3,900 + the stick: Ben 33,900, Ana 26,100;
@@ -78,7 +79,26 @@ def played(parlor_app: Flask, parlor_store: ParlorStore, staff: Staff) -> Staff:
     assert staff.post("/api/settings", {"timezone": "UTC"}, "PATCH").status_code == 200
     linked = staff.post("/api/tables/Table 1/games/g3/seats/3", {"member": "00004"}, "PUT")
     assert linked.status_code == 200, linked.get_json()
+    confirm(staff, TAGGED)
     return staff
+
+
+#: The seats a #NUMBER names, which staff confirm (a tag alone counts for nobody).
+TAGGED = {("Table 1", "g1"): (0, 1, 2), ("Table 2", "g2"): (0, 1, 3), ("Table 1", "g3"): (0, 1, 2)}
+
+
+def confirm_shown(staff: Staff) -> None:
+    """Staff confirm every seat today's games show a member at (by its #NUMBER)."""
+    games = staff.get("/api/games?limit=500").get_json()["games"]
+    confirm(staff, {(g["table"], g["game"]): tuple(s["seat"] for s in g["seats"]
+                                                   if s["member"] is not None) for g in games})
+
+
+def confirm(staff: Staff, seats: dict[tuple[str, str], tuple[int, ...]]) -> None:
+    for (table, game), numbers in seats.items():
+        for seat in numbers:
+            answer = staff.post(f"/api/games/{table}/{game}/seats/{seat}/confirm", {})
+            assert answer.status_code == 200, answer.get_json()
 
 
 def stats(staff: Staff, number: str, **args: str) -> dict[str, Any]:

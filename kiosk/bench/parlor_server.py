@@ -60,13 +60,13 @@ def postgres_cpu_seconds(data: Path) -> float:
 class ParlorProcess:
     """`python -m kiosk.parlor --db URL serve` on a free port, stopped as Ctrl-C stops it."""
 
-    def __init__(self, db: str, threads: int, log: Path) -> None:
-        self.port = free_port()
+    def __init__(self, db: str, threads: int, log: Path, port: int | None = None) -> None:
+        self.port = port or free_port()  # the same port again: a restart the kiosks find
         self.url = f"http://127.0.0.1:{self.port}"
         env = {k: v for k, v in os.environ.items() if not k.startswith(("KIOSK_", "PARLOR_"))}
         env["PARLOR_DB"] = db  # not on the command line, where `ps` would show a password
         self._log = log
-        with log.open("w") as out:
+        with log.open("a") as out:
             self.proc = subprocess.Popen(
                 [sys.executable, "-m", "kiosk.parlor", "--log-level", "WARNING",
                  "serve", "--port", str(self.port), "--threads", str(threads)],

@@ -18,6 +18,7 @@ from werkzeug.exceptions import HTTPException
 
 from kiosk.errors import ApiError
 from kiosk.parlor.standings.live import LiveTables
+from kiosk.parlor.store import auth
 from kiosk.parlor.store.db import DatabaseError
 from kiosk.parlor.store.registry import ParlorError, ParlorStore
 from kiosk.parlor.store.results import Results
@@ -35,6 +36,7 @@ COOKIE = "parlor_session"  # not the kiosk's "session": both may be open in one 
 
 def create_app(store: ParlorStore, options: ParlorOptions | None = None) -> Flask:
     options = options or ParlorOptions()
+    auth.dummy_hash()  # made now, so the first unknown name costs no more than any other
     app = Flask(__name__)
     app.config.update(
         SECRET_KEY=store.secret_key(),

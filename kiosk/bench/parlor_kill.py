@@ -1,7 +1,8 @@
 """Durability of the parlor under SIGKILL (issue 35): two simulated kiosks (real kiosk stores and
 outboxes, `kiosk.bench.parlor_kiosks`) post hands to a parlor server (`python -m kiosk.parlor
 serve`) that is killed with SIGKILL `--kills` times at random moments during ingest and started
-again on the same port and database.
+again on the same port and database. Each kill comes at a random moment after the start, then
+(`--aim`) as soon as a kiosk's post is on its way, so that most land inside a request.
 
 After each kill, with the server down, every event the parlor had acknowledged (each receipt's
 `last_index`, noted as the answer arrived) is looked up in its database and compared with the
@@ -113,6 +114,10 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         try:
             for n in range(args.kills):
                 time.sleep(rng.uniform(args.up_min, args.up_max))
+                aim = time.monotonic() + args.aim  # then kill as a post is on its way, if any
+                while time.monotonic() < aim and not any(
+                        k.outbox.in_flight for k in kiosks):  # type: ignore[attr-defined]
+                    time.sleep(0.0005)
                 in_flight = sum(k.outbox.in_flight for k in kiosks)  # type: ignore[attr-defined]
                 server.proc.kill()  # SIGKILL
                 server.proc.wait()
@@ -150,6 +155,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="least seconds the parlor runs before a kill")
     parser.add_argument("--up-max", type=float, default=2.5,
                         help="most seconds the parlor runs before a kill")
+    parser.add_argument("--aim", type=float, default=2.0,
+                        help="after the random wait, seconds to wait for a post on its way, "
+                        "and kill then (0: kill at once)")
     parser.add_argument("--grace", type=float, default=120,
                         help="seconds the outboxes get to catch up at the end")
     parser.add_argument("--seed", type=int, default=35)

@@ -173,17 +173,36 @@ class EventStore(ABC):
         return self.import_events(events_from_record(parse_json(text))[0])
 
     def import_events(self, events: Sequence[Event], receipt: MakeReceipt | None = None) -> str:
-        """Store a game's events (checked: `events_from_record`) as a new game; returns its id."""
+        """Store a game's events (checked: `events_from_record`) as a new game; returns its id.
+        A game stored already with the same events (the same record imported again, with a BOM
+        or as UTF-16) is that game: its id is returned and nothing is stored twice."""
         first = events[0]
         assert isinstance(first, GameStarted)  # replay checked it
-        game_id = uuid.uuid4().hex[:12]
+        bodies = [event_to_json(event) for event in events]
         with self.transaction() as tx:
+            same = self._same_events(tx, bodies)
+            if same is not None:  # played on from here, as a new game would be
+                self._mark_current(tx, same)
+                self._keep(tx, same, receipt)
+                return same
+            game_id = uuid.uuid4().hex[:12]
             self._insert_game(tx, game_id, first)
-            for index, event in enumerate(events):
+            for index, body in enumerate(bodies):
                 tx.run("INSERT INTO events (game_id, idx, body) VALUES (?, ?, ?)",
-                       (game_id, index, event_to_json(event)))
+                       (game_id, index, body))
             self._keep(tx, game_id, receipt)
         return game_id
+
+    @staticmethod
+    def _same_events(tx: Tx, bodies: Sequence[str]) -> str | None:
+        """The stored game whose events are ``bodies`` exactly, if any."""
+        candidates = tx.rows("SELECT game_id FROM events WHERE idx = 0 AND body = ?",
+                             (bodies[0],))
+        for (game_id,) in candidates:
+            rows = tx.rows("SELECT body FROM events WHERE game_id = ? ORDER BY idx", (game_id,))
+            if [body for (body,) in rows] == list(bodies):
+                return str(game_id)
+        return None
 
     # --- reading ---------------------------------------------------------------------------
 

@@ -132,14 +132,30 @@ def test_import_adds_a_game_and_makes_it_current(api: Api) -> None:
     api.post("/api/corrections", {"deltas": [3000, -1000, -2000, 0], "reason": "tally"})
     original = current_id(api)
     record = api.get("/api/export.json").data
+    assert api.post("/api/undo").status_code == 200  # the stored game is no longer the record
     r = upload(api, record, "tally.json")
     assert r.status_code == 201
     imported = r.get_json()["game"]["id"]
     assert imported != original and points(api) == [28000, 24000, 23000, 25000]
     games = listed(api)
     assert [(g["id"], g["current"], g["events"]) for g in games] == [
-        (imported, True, 2), (original, False, 2)]
-    assert games[1]["points"] == [28000, 24000, 23000, 25000]  # the original is kept as it was
+        (imported, True, 2), (original, False, 1)]
+    assert games[1]["points"] == [25000] * 4  # the original is kept as it was
+
+
+def test_the_same_record_imported_again_is_the_game_stored(api: Api) -> None:
+    """Plain, with a BOM and as UTF-16: one game, played on from where the record ends (the
+    parlor counted each copy as a game of its own, issue 35 item 6)."""
+    api.post("/api/corrections", {"deltas": [3000, -1000, -2000, 0], "reason": "tally"})
+    original = current_id(api)
+    record = api.get("/api/export.json").data
+    api.post("/api/games", {"players": ["Ann", "Ben", "Cho", "Dai"]})
+    copies = (record, b"\xef\xbb\xbf" + record, record.decode("utf-8").encode("utf-16"))
+    answers = [upload(api, copy, "again.json") for copy in copies]
+    assert [a.get_json()["game"]["id"] for a in answers] == [original] * 3
+    games = sorted((g["id"] == original, g["current"]) for g in listed(api))
+    assert games == [(False, False), (True, True)]  # the new game, and the record's, current
+    assert points(api) == [28000, 24000, 23000, 25000]
 
 
 BROKEN = [

@@ -103,10 +103,9 @@ def test_a_damaged_sqlite_file_is_said_at_start(tmp_path: Path) -> None:
 
 
 @pytest.mark.postgres
+@pytest.mark.parametrize("parlor_db", ["postgres"], indirect=True)  # a server's connection
 def test_postgres_going_away_is_a_503_then_it_reconnects(
         parlor_db: str, caplog: pytest.LogCaptureFixture) -> None:
-    if not parlor_db.startswith("postgres"):
-        pytest.skip("PostgreSQL's connection")
     store = ParlorStore(open_database(parlor_db))
     try:
         app = create(store)

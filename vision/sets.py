@@ -30,28 +30,25 @@ class PhotoSet:
     name: str
     trainable: bool  # licensed for training (else evaluation only, never trained or tuned on)
     splits: tuple[str, ...] | None = None  # the photos measured (None: all of them)
-    note: str = ""
     tuned: bool = False  # thresholds were once chosen while watching it: no longer unseen
 
 
 SETS = (
-    PhotoSet("roboflow-chinese-mahjong-v4", True, ("valid",), "split valid, never trained on"),
+    PhotoSet("roboflow-chinese-mahjong-v4", True, ("valid",)),  # valid: never trained on
     PhotoSet("leo-miura-riichi-webcam", True, tuned=True),
-    PhotoSet("camerash-web-crops", False, note="single tiles of many web sets"),
+    PhotoSet("camerash-web-crops", False),
     PhotoSet("mario-close-ups", False),
-    PhotoSet("hlin-close-ups", False, note="labels only"),
+    PhotoSet("hlin-close-ups", False),  # labels without boxes
 )
 BY_NAME = {s.name: s for s in SETS}
 
 
 def trained_on(card: dict[str, Any]) -> frozenset[str]:
     """The photo sources a model card says the model learned from (``sources``; a card
-    without the field names them in its ``data`` text)."""
+    without the field may name them in its ``data`` text)."""
     if "sources" in card:
         return frozenset(card["sources"])
-    text = str(card.get("data", ""))
-    return frozenset(s.name for s in SETS if s.name in text or (
-        s.name == "roboflow-chinese-mahjong-v4" and "../shared/photos splits train" in text))
+    return frozenset(s.name for s in SETS if s.name in str(card.get("data", "")))
 
 
 def measure(
@@ -72,9 +69,6 @@ def entries_of(photos: Path, s: PhotoSet) -> list[LabelledImage]:
     if not manifest.exists():
         raise FileNotFoundError(f"{s.name}: no manifest at {manifest}")
     return read_manifest(manifest, s.splits)
-
-
-ROW_KEYS = ("images", "recall", "precision", "exact_images", "labelled_right_images")
 
 
 def table_lines(rows: Sequence[dict[str, Any]]) -> list[str]:

@@ -29,7 +29,7 @@ from tqdm import tqdm
 from scorer.tiles import MODEL_CLASSES
 from vision.manifest import LabelledImage, read_manifest
 from vision.preprocess import CROP_PAD
-from vision.sets import BY_NAME, SETS
+from vision.sets import BY_NAME, SETS, entries_of
 from vision.training import data
 from vision.training.checkpoint import add_run_arguments, end_epoch, optimise, resume
 
@@ -100,15 +100,17 @@ def accuracy(model: nn.Module, x: np.ndarray, y: np.ndarray, batch: int = 256) -
 
 
 def source_entries(photos: Path, name: str, training: bool) -> list[LabelledImage]:
-    """A source's photos: its training splits, or those measured (``valid`` for roboflow)."""
-    path = photos / name / "manifest.jsonl"
-    if not path.exists():
-        raise SystemExit(f"error: {name}: no manifest at {path}")
-    entries = read_manifest(path)
-    if name == "roboflow-chinese-mahjong-v4":
-        keep = TRAIN_SPLITS if training else BY_NAME[name].splits or ()
-        return [e for e in entries if e.split in keep]
-    return entries
+    """A source's photos: those measured (``vision.sets``: ``valid`` for roboflow), or when
+    ``training`` the rest (roboflow's training splits)."""
+    try:
+        measured = entries_of(photos, BY_NAME[name])
+    except FileNotFoundError as err:
+        raise SystemExit(f"error: {err}") from None
+    if not training:
+        return measured
+    if BY_NAME[name].splits is None:
+        return measured
+    return read_manifest(photos / name / "manifest.jsonl", TRAIN_SPLITS)
 
 
 def default_photos() -> Path:

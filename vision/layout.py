@@ -309,7 +309,6 @@ def _read_row(
         problems.append(f"{len(on_melds)} tile(s) stacked on a chi or pon were not used")
     if fixed:
         problems.append(f"sideways flag of {len(fixed)} tile(s) set by the meld grammar")
-    dora: list[int] = []
     if stray and not others:
         others = [stray]
     elif stray:
@@ -319,13 +318,13 @@ def _read_row(
     # indicators (five dora, five ura); a wall, discards or another player's tiles do not
     beside = [r for r in others if len(r) <= config.dora_row_max
               and abs(float(np.mean(v[r])) - line) <= config.dora_reach * unit]
-    if beside:
-        # of those, the row with the most tiles (a stray box, a loose tile or a point stick's
-        # end comes alone), the nearest of those
-        dora_row = min(beside, key=lambda r: (-len(r), abs(float(np.mean(v[r])) - line)))
-        dora = sorted(dora_row, key=lambda i: u[i])
+    # of those, the row with the most tiles (a stray box, a loose tile or a point stick's end
+    # comes alone), the nearest of those
+    dora_row = min(beside, key=lambda r: (-len(r), abs(float(np.mean(v[r])) - line)),
+                   default=None)
+    dora = sorted(dora_row or [], key=lambda i: u[i])
     for r in others:
-        if r is not (dora_row if beside else None):
+        if r is not dora_row:
             unassigned.extend(sorted(r, key=lambda i: u[i]))
             where = "in an extra row" if r in beside else "away from the hand"
             problems.append(f"{len(r)} tile(s) {where} were set aside")

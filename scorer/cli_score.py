@@ -29,12 +29,13 @@ from scorer.hand import CalledFrom, Hand, InvalidInput, Meld, MeldKind, Problem,
 from scorer.limits import (
     HONBA,
     KITA,
+    RED_FIVES,
     RULE_OPTIONS,
     STICKS,
     Range,
     number_problem,
 )
-from scorer.rules import RULESETS, Ruleset
+from scorer.rules import RULESETS, RedFives, Ruleset
 from scorer.score import Outcome, Score, score
 from scorer.tiles import Tile, TileError, parse_tiles
 
@@ -111,7 +112,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--ruleset", default="tenhou", choices=sorted(RULESETS),
                         help="rule preset (default tenhou)")
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                        help="change one rule of the preset, e.g. kiriage=true, min_han=2")
+                        help="change one rule of the preset, e.g. kiriage=true, min_han=2, "
+                        "red_fives=121 (red fives in m, p, s; true/false: one each/none)")
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
     parser.add_argument("--jsonl", metavar="FILE", help="score every hand of a JSON-lines file "
                         "('-' for stdin), one JSON line out per line in")
@@ -181,6 +183,16 @@ def _convert(kind: type, text: str, bounds: Range | None) -> Any:
         if problem:
             raise ValueError(problem)
         return value
+    if kind is RedFives:  # on / off (one a suit / none), or per suit m, p, s: "121", "1,2,1"
+        digits = text.replace(",", "")
+        if len(digits) == 3 and digits.isdigit():
+            red = RedFives(*(int(d) for d in digits))
+            problem = next((number_problem(n, RED_FIVES) for n in red.counts
+                            if number_problem(n, RED_FIVES)), None)
+            if problem:
+                raise ValueError(problem)
+            return red
+        return RedFives.of(_convert(bool, text, None))
     if issubclass(kind, Enum):
         try:
             return kind(text)

@@ -22,7 +22,7 @@ from typing import Final
 from scorer.context import Riichi, WinContext
 from scorer.hand import NORTH_KIND
 from scorer.rules import Ruleset
-from scorer.shape import IN_SUIT, HandShape, count_in
+from scorer.shape import BITS, FIELD, IN_SUIT, HandShape, count_in
 from scorer.tiles import TILES, dora_from_indicator
 
 
@@ -79,4 +79,12 @@ def count_dora(shape: HandShape, ctx: WinContext, rules: Ruleset, kita: int = 0)
     if ctx.riichi is not _NO_RIICHI and rules.ura_dora:
         for t in ctx.ura_indicators if rules.kan_ura_dora else ctx.ura_indicators[:1]:
             ura += count_in(suits, points_at[t.kind])
-    return DoraCount(dora, shape.red_fives if rules.red_fives else 0, ura)
+    red_fives = rules.red_fives
+    if red_fives.one_each:
+        aka = shape.red_fives
+    else:  # red fives count in the suits whose set holds them (one shown elsewhere is plain)
+        aka = 0
+        for i, allowed in enumerate(red_fives.counts):
+            if allowed:
+                aka += shape.reds >> (BITS * i) & FIELD
+    return DoraCount(dora, aka, ura)

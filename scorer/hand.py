@@ -72,9 +72,9 @@ class ProblemCode(StrEnum):
     HAND_WIN_TILE = "hand_win_tile"  # tile
     HAND_KITA = "hand_kita"  # n
     HAND_COPIES = "hand_copies"  # n, tile
-    HAND_REDS = "hand_reds"  # n, tile
     # The hand under the rules (scorer.validity.rule_problems, sanma_problems).
-    HAND_RED_FOURTH = "hand_red_fourth"  # tile
+    HAND_REDS = "hand_reds"  # n, tile, most (the red ones the set holds of that five)
+    HAND_RED_FOURTH = "hand_red_fourth"  # tile, n (plain ones held), red (the set's red ones)
     HAND_KITA_RULES = "hand_kita_rules"  # n, rules
     SANMA_TILE = "sanma_tile"  # tile
     SANMA_CHI = "sanma_chi"
@@ -299,19 +299,13 @@ class Hand:
                                ProblemCode.HAND_KITA, {"n": self.kita}))
         # Pulled Norths are tiles of the set too: with those in the hand, at most 4.
         seen: dict[int, int] = {NORTH_KIND: self.kita} if self.kita > 0 else {}
-        reds: dict[str, int] = {}
         for t in self.all_tiles:
             seen[t.kind] = seen.get(t.kind, 0) + 1
-            if t.is_red:
-                reds[t.suit] = reds.get(t.suit, 0) + 1
         for kind, n in sorted(seen.items()):
             if n > 4:
                 out.append(Problem("tiles", f"{n} copies of {Tile(kind)}; a set has 4",
                                    ProblemCode.HAND_COPIES, {"n": n, "tile": str(Tile(kind))}))
-        for suit, n in sorted(reds.items()):
-            if n > 1:
-                out.append(Problem("tiles", f"{n} red 5{suit}; a set has one",
-                                   ProblemCode.HAND_REDS, {"n": n, "tile": f"5{suit}"}))
+        # How many of a five may be red is the set's: `scorer.validity.rule_problems`.
         return out
 
     def validate(self) -> Hand:

@@ -39,6 +39,9 @@ HONBA = Range(0, 1000)
 STICKS = Range(0, 1000)  # riichi sticks on the table
 KITA = Range(0, 4)  # Norths pulled out at a three-player table (a set has four)
 UMA = Range(-1000, 1000)  # placement bonus, in thousands of points
+RED_FIVES = Range(0, 4)  # red fives of one suit a set holds (`Ruleset.red_fives`)
+CHIPS = Range(0, 1000)  # chips a convention pays (`Ruleset.chips`), chips a win moves per payer
+CHIP_FACTOR = Range(1, 10)  # `Chips.tsumo_factor`
 
 _POINT_OPTION = Range(0, POINTS.high)
 #: Every whole-number rule option (tests check that none is missing).

@@ -61,7 +61,7 @@ def _options(rules: Ruleset) -> Any:
     from mahjong.hand_calculating.hand_config import HandConstants, OptionalRules
 
     return OptionalRules(
-        has_open_tanyao=rules.kuitan, has_aka_dora=rules.red_fives,
+        has_open_tanyao=rules.kuitan, has_aka_dora=rules.red_fives.any,
         has_double_yakuman=rules.double_yakuman,
         kazoe_limit=(HandConstants.KAZOE_LIMITED if rules.kazoe is KazoeLimit.YAKUMAN
                      else HandConstants.KAZOE_SANBAIMAN),

@@ -10,6 +10,12 @@ from dataclasses import dataclass, field, fields, replace
 from enum import Enum
 from typing import Any
 
+from scorer.rule_values import NO_CHIPS, NO_RED_FIVES, ONE_EACH, Chips, RedFives
+
+__all__ = ["NO_CHIPS", "NO_RED_FIVES", "ONE_EACH", "RULESETS", "ChomboPenalty", "Chips",
+           "ExtraRoundRenchan", "FinalRounding", "GameLength", "KazoeLimit", "LeftoverSticks",
+           "RedFives", "Renchan", "RenhouValue", "Ruleset", "TripleRon", "TsumoPayment", "Uma"]
+
 
 class KazoeLimit(Enum):
     """What 13 or more counted han are worth."""
@@ -88,6 +94,25 @@ class TsumoPayment(Enum):
     NORTH_BISECTION = "north_bisection"
 
 
+class ExtraRoundRenchan(Enum):
+    """Whether a dealer who repeats in the extra round (West, or South after an east-only game)
+    deals again though someone has reached `target_points`. A dealer in first place at or above
+    the target still ends the game by agari-yame / tenpai-yame where those are on."""
+
+    # The game ends as soon as someone has the target after a hand, as the rule texts read it
+    # (furiten-optional-rules-penalties.txt l.114, tutorial-yaku-calls-rounds.txt l.215).
+    OFF = "off"
+    # Tenhou: at an exhaustive draw the dealer, tenpai and not in first place, deals again with
+    # one more honba even though another player has 30,000 (hagurin-tenhou.com, "西4局を越える
+    # と": "西場でも流局時に親がテンパイ、かつ親がトップ目でない場合は、親以外が30000点以上に
+    # なっても1本場が始まる"; a win ends it). A real east-only phoenix game ended so a hand later.
+    AT_DRAW = "at_draw"
+    # Mahjong Soul: the extension ends once someone has 30,000 "and the dealer does not repeat"
+    # (mj-news.net ?p=172350, a Mahjong Soul game: "30000点以上の対局者が出てなおかつ親が連荘
+    # しない"): any dealer repeat, a win or a tenpai draw, plays on.
+    ALWAYS = "always"
+
+
 class GameLength(Enum):
     EAST = "east"  # tonpuusen, one round
     HANCHAN = "hanchan"  # east and south rounds
@@ -129,7 +154,9 @@ class Ruleset:
     tsumo_payment: TsumoPayment = TsumoPayment.TSUMO_LOSS  # three players only
 
     # --- what scores --------------------------------------------------------------------
-    red_fives: bool = True  # one red five per suit, each worth one han (aka dora)
+    # Red fives per suit, each worth one han (aka dora); `True` / `False` in `with_options`
+    # and in records mean one each / none (see `RedFives`).
+    red_fives: RedFives = ONE_EACH
     kuitan: bool = True  # tanyao counts in an open hand
     atozuke: bool = True  # a yaku may come from the winning tile alone (e.g. yakuhai wait)
     ippatsu: bool = True
@@ -171,6 +198,7 @@ class Ruleset:
     tobi: bool = True  # the game ends when a player goes bust
     tobi_at_zero: bool = False  # bust at exactly zero too (otherwise only below zero)
     west_round: bool = True  # play on into the West round until someone reaches `target_points`
+    extra_round_renchan: ExtraRoundRenchan = ExtraRoundRenchan.OFF  # see ExtraRoundRenchan
     target_points: int = 30000
     target_must_exceed: bool = False  # True: exactly `target_points` is not enough to end the game
     agari_yame: bool = True  # the last dealer in first place may end the game by winning
@@ -179,6 +207,7 @@ class Ruleset:
     split_ties: bool = False  # tied players share their uma; otherwise seat order decides
     floating_uma_at_return: bool = True  # floating uma counts a player on exactly the return points
     final_rounding: FinalRounding = FinalRounding.EXACT
+    chips: Chips = NO_CHIPS  # chips beside the points (none by default; see `Chips`)
 
     def with_options(self, **options: Any) -> Ruleset:
         """A copy with some options changed, rejecting unknown names."""
@@ -186,6 +215,8 @@ class Ruleset:
         unknown = sorted(set(options) - known)
         if unknown:
             raise ValueError(f"unknown rule option(s): {', '.join(unknown)}")
+        if "red_fives" in options:
+            options["red_fives"] = RedFives.of(options["red_fives"])
         return replace(self, **options)
 
     @property
@@ -201,8 +232,10 @@ _TENHOU = Ruleset(name="tenhou", tenpai_yame=True)
 # Soul let kokushi musou rob a closed kan; the other presets keep the rule of the rich
 # handbook (l.181, l.244): a closed kan cannot be robbed, not even for kokushi.
 # Final scores: everyone but first place rounded to the thousand, 500 up (FinalRounding).
+# The extra round as Tenhou plays it (`ExtraRoundRenchan.AT_DRAW`).
 _TENHOU_RANKED = _TENHOU.with_options(kokushi_chankan_ankan=True,
-                                      final_rounding=FinalRounding.THOUSAND_HALF_UP)
+                                      final_rounding=FinalRounding.THOUSAND_HALF_UP,
+                                      extra_round_renchan=ExtraRoundRenchan.AT_DRAW)
 # Mahjong Soul ranked: as Tenhou, but double yakuman forms count double, pao covers four kans
 # and three rons on one discard are all paid. Its end score is (points - 25,000) / 1000 + uma
 # +15/+5/-5/-15, exact, with no oka (riichi.wiki "Majsoul", Calculations); 30,000 stays the
@@ -210,7 +243,8 @@ _TENHOU_RANKED = _TENHOU.with_options(kokushi_chankan_ankan=True,
 _MAHJONG_SOUL = _TENHOU.with_options(
     name="mahjong_soul", double_yakuman=True, triple_ron=TripleRon.ALL_PAID,
     pao=frozenset({"daisangen", "daisuushii", "suukantsu"}), kokushi_chankan_ankan=True,
-    return_points=25000, uma=Uma((15, 5, -5, -15)))
+    return_points=25000, uma=Uma((15, 5, -5, -15)),
+    extra_round_renchan=ExtraRoundRenchan.ALWAYS)
 
 # The rule texts in ../shared/rules say nothing of three players. Every scoring and payment rule
 # of `tenhou_sanma` is checked by the 602 real wins of tenhou-sanma-wins-dev.jsonl; the table
@@ -224,6 +258,19 @@ _MAHJONG_SOUL = _TENHOU.with_options(
 _SANMA: dict[str, Any] = dict(
     players=3, nukidora=True, tsumo_payment=TsumoPayment.TSUMO_LOSS, honba_value=200,
     noten_total=2000, start_points=35000, target_points=40000)
+
+# The other presets play no extra round (`west_round` off), so `extra_round_renchan` is moot
+# there and left OFF.
+
+# A free parlor (フリー雀荘) as one publishes its four-player rules (新栄店, starcat.ne.jp
+# "m20_rl": 25,000 / 30,000, uma +10/+5, one red five a suit, no West round, 4 han 30 fu and
+# 3 han 60 fu are mangan, "チップは面前和了時の赤、裏ドラ、一発に各1枚づつ(槓裏ドラも有効)": a chip
+# each for red fives, ura and ippatsu on a concealed win, kan ura too); yakuman 10 chips on a
+# ron, 5 from each on a tsumo (mahjongcollege.com, "一般的"). Its money: `scorer.table.money`.
+_PARLOR = _TENHOU.with_options(
+    name="parlor", uma=Uma((10, 5, -5, -10)), west_round=False, kiriage=True,
+    chips=Chips(red_five=1, ura=1, ippatsu=1, yakuman_ron=10, yakuman_tsumo=5,
+                open_hand=False, kan_ura=True))
 
 RULESETS: dict[str, Ruleset] = {
     "tenhou": _TENHOU_RANKED,
@@ -282,4 +329,18 @@ RULESETS: dict[str, Ruleset] = {
     "mahjong_soul_sanma": _MAHJONG_SOUL.with_options(
         name="mahjong_soul_sanma", **_SANMA, north_yakuhai=True, return_points=35000,
         uma=Uma((15, 0, -15))),
+    "parlor": _PARLOR,
+    # A four-red free parlor: as `parlor`, with the second red 5p many sets and parlors carry
+    # (赤4枚) and chips for open hands' red fives too (鳴き祝, "ほとんどの四麻のフリー雀荘",
+    # leonkkblog.com "祝儀とは").
+    "parlor_four_reds": _PARLOR.with_options(
+        name="parlor_four_reds", red_fives=RedFives(1, 2, 1),
+        chips=replace(_PARLOR.chips, open_hand=True)),
+    # A three-player free parlor, the part of its published rules these options hold
+    # (teneiso.com "フリー麻雀(三人打ち)ルール": east-south with the West round, 35,000 / 40,000,
+    # no open tanyao, no atozuke, "五筒・五索は全て赤ドラ": every 5p and 5s red, a chip per ura);
+    # its other rules (tsumo +1,000, flowers) are beyond these options.
+    "parlor_sanma": _TENHOU.with_options(
+        name="parlor_sanma", **_SANMA, return_points=40000, uma=Uma((20, 0, -20)),
+        red_fives=RedFives(0, 4, 4), kuitan=False, atozuke=False, chips=Chips(ura=1)),
 }

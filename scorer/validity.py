@@ -21,7 +21,7 @@ from typing import Final
 
 from scorer.context import Riichi, WinContext, Wind
 from scorer.hand import NORTH_KIND, CalledFrom, Hand, MeldKind, Problem, ProblemCode
-from scorer.rules import Ruleset
+from scorer.rules import RedFives, Ruleset
 from scorer.shape import BITS, FIELD, FIVES, IN_SUIT, SHIFT_IN_SUIT, HandShape, count_in, each
 from scorer.tiles import SUITS
 
@@ -72,14 +72,25 @@ def plainly_valid(shape: HandShape, hand: Hand, ctx: WinContext, rules: Ruleset)
                 return False
     reds = shape.reds
     if ((man + _PLUS_11) & _BIT_4 or (pin + _PLUS_11) & _BIT_4 or (sou + _PLUS_11) & _BIT_4
-            or (honours + _PLUS_11) & _BIT_4 or reds & _TWO_REDS):
-        return False  # five of a kind, or two red fives of a suit
-    if rules.red_fives:
-        fives = (man >> _FIVE & FIELD) | (pin >> _FIVE & FIELD) << BITS \
-            | (sou >> _FIVE & FIELD) << (2 * BITS)
-        four_fives = (fives + _FIVES_PLUS_12) & _FIVES_BIT_4
-        if four_fives and four_fives & ~(reds << _RED_TO_BIT_4):
-            return False  # four of a five, none of them red (`rule_problems` says so)
+            or (honours + _PLUS_11) & _BIT_4):
+        return False  # five of a kind
+    red_fives = rules.red_fives
+    if red_fives.one_each or not red_fives.any:
+        if reds & _TWO_REDS:
+            return False  # two red fives of a suit
+        if red_fives.any:
+            fives = (man >> _FIVE & FIELD) | (pin >> _FIVE & FIELD) << BITS \
+                | (sou >> _FIVE & FIELD) << (2 * BITS)
+            four_fives = (fives + _FIVES_PLUS_12) & _FIVES_BIT_4
+            if four_fives and four_fives & ~(reds << _RED_TO_BIT_4):
+                return False  # four of a five, none of them red (`rule_problems` says so)
+    else:  # another set (two red 5p, every 5p red ...): suit by suit
+        allowed = red_fives.counts
+        for i, suit in ((0, man), (1, pin), (2, sou)):
+            red = reds >> (BITS * i) & FIELD
+            most = allowed[i]
+            if red > (most or 1) or (most and (suit >> _FIVE & FIELD) - red > 4 - most):
+                return False
     if ctx.riichi is not _NO_RIICHI and not shape.closed:
         return False
     if ctx.ippatsu or ctx.rinshan or ctx.chankan or ctx.last_tile or ctx.blessing is not None:
@@ -113,16 +124,10 @@ def plainly_valid(shape: HandShape, hand: Hand, ctx: WinContext, rules: Ruleset)
 
 
 def rule_problems(hand: Hand, rules: Ruleset, ctx: WinContext | None = None) -> list[Problem]:
-    """Problems that depend on the ruleset: with red fives, a set's fourth five is red; at a
-    three-player table, the tiles, calls, seats and kita that it does not have."""
-    out = []
-    if rules.red_fives:
-        for kind, suit in zip(FIVES, SUITS, strict=False):
-            plain = sum(1 for t in hand.all_tiles if t.kind == kind and not t.is_red)
-            if plain >= 4:
-                out.append(Problem("tiles", f"four plain 5{suit}, but this set's fourth 5{suit} "
-                                   f"is the red 0{suit}", ProblemCode.HAND_RED_FOURTH,
-                                   {"tile": f"5{suit}"}))
+    """Problems that depend on the ruleset: no more red fives of a suit than the set holds
+    (`Ruleset.red_fives`), nor more plain ones than it has left; at a three-player table, the
+    tiles, calls, seats and kita that it does not have."""
+    out = red_five_problems(hand, rules.red_fives)
     if hand.kita and not (rules.players == 3 and rules.nukidora):
         out.append(Problem("kita", f"{hand.kita} North(s) pulled out as kita, but {rules.name} "
                            "plays no nukidora (only a three-player table pulls out Norths)",
@@ -130,6 +135,44 @@ def rule_problems(hand: Hand, rules: Ruleset, ctx: WinContext | None = None) -> 
     if rules.players == 3:
         out += sanma_problems(hand, ctx)
     return out
+
+
+def red_five_problems(hand: Hand, red_fives: RedFives) -> list[Problem]:
+    """A suit's red fives beyond what the set holds, and plain fives beyond the rest of its four.
+
+    A suit played without red fives may still show the one red five of a usual set (read as a
+    plain five, no aka dora), so one is never too many.
+
+    >>> [str(p) for p in red_five_problems(Hand.parse("0000p234m678s99s", win="9s"),
+    ...                                    RedFives(1, 2, 1))]
+    ['tiles: 4 red 5p; this set has 2: the 3rd 0p is one too many']
+    """
+    out = []
+    for kind, suit in zip(FIVES, SUITS, strict=False):
+        held = [t for t in hand.all_tiles if t.kind == kind]
+        red = sum(1 for t in held if t.is_red)
+        allowed = red_fives.in_suit(suit)
+        most = allowed or 1
+        tile = f"5{suit}"
+        if red > most:
+            out.append(Problem("tiles", f"{red} red {tile}; a set has one" if most == 1 else
+                               f"{red} red {tile}; this set has {most}: the {_ordinal(most + 1)} "
+                               f"0{suit} is one too many", ProblemCode.HAND_REDS,
+                               {"n": red, "tile": tile, "most": most}))
+        plain = len(held) - red
+        if allowed and plain > 4 - allowed:
+            out.append(Problem("tiles", f"four plain {tile}, but this set's fourth {tile} is the "
+                               f"red 0{suit}" if allowed == 1 else
+                               f"{plain} plain {tile}, but {allowed} of this set's four {tile} "
+                               "are red" if allowed < 4 else
+                               f"a plain {tile}, but every {tile} of this set is red",
+                               ProblemCode.HAND_RED_FOURTH,
+                               {"tile": tile, "n": plain, "red": allowed}))
+    return out
+
+
+def _ordinal(n: int) -> str:
+    return {2: "2nd", 3: "3rd"}.get(n, f"{n}th")
 
 
 #: The kinds a three-player set leaves out: 2m-8m (kinds 1-7).

@@ -8,7 +8,8 @@ The modules, in the order a game flows through them:
 - `game`: `apply` / `replay` / `Table`, the fold of events into a `TableState` (undo, redo);
 - `state`: `TableState`, its history rows and the final `Standing`s;
 - `standings`: left-over sticks, placement, uma, oka and the rounding of the final scores;
-- `record`: the versioned JSON game record (docs/game-record.md).
+- `record`: the versioned JSON game record (docs/game-record.md); `record_json` its rules
+  and strict readers.
 
 The public face is re-exported here (`from scorer.table import Win, replay, dumps`); the
 helpers of settlement, standings and validation are imported from their own modules.
@@ -35,7 +36,6 @@ from scorer.table.game import Table, apply, replay, start
 from scorer.table.record import (
     FORMAT,
     VERSION,
-    RecordError,
     dumps,
     event_from_dict,
     event_from_json,
@@ -44,9 +44,8 @@ from scorer.table.record import (
     events_from_record,
     loads,
     parse_json,
-    rules_from_dict,
-    rules_to_dict,
 )
+from scorer.table.record_json import RecordError, rules_from_dict, rules_to_dict
 from scorer.table.state import EndReason, HistoryRow, Standing, TableState
 
 __all__ = [

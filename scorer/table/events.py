@@ -92,7 +92,8 @@ class WinningHand:
     """One winner's hand as scored: han, fu and real yakuman units (see `HandValue.of`).
 
     `liable` is the pao player; `liable_yakuman` how many of the yakuman they answer for when
-    the hand stacks several (None: all of them). `hand` and `breakdown` are kept for history only.
+    the hand stacks several (None: all of them). `hand` and `breakdown` are kept for history only;
+    `chips` are moved beside the points.
     """
 
     winner: int
@@ -103,6 +104,9 @@ class WinningHand:
     liable_yakuman: int | None = None
     hand: str | None = None
     breakdown: Mapping[str, Any] | None = field(default=None, hash=False)
+    # Chips (祝儀) the hand takes from each payer: the discarder, or each other player on a
+    # tsumo (`scorer.chips.win_chips(score).each`); 0 where the rules pay none.
+    chips: int = 0
 
     def value(self, rules: Ruleset) -> HandValue:
         return HandValue.of(self.han, self.fu, rules, yakuman=self.yakuman)

@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from scorer.limits import GAME_EVENTS
-from scorer.rules import ChomboPenalty, Renchan, TripleRon
+from scorer.rules import ChomboPenalty, ExtraRoundRenchan, Renchan, TripleRon
 from scorer.table.events import (
     AbortiveDraw,
     AbortKind,
@@ -36,6 +36,7 @@ from scorer.table.events import (
 from scorer.table.settlement import (
     Deltas,
     add,
+    chip_deltas,
     chombo_deltas,
     nagashi_deltas,
     noten_deltas,
@@ -60,9 +61,9 @@ def start(event: GameStarted) -> TableState:
     seats = event.rules.players
     points = (event.rules.start_points,) * seats
     state = TableState(event.rules, tuple(event.players), event.first_dealer, points,
-                       penalties=(0,) * seats)
+                       penalties=(0,) * seats, chips=(0,) * seats)
     row = HistoryRow(0, state.label, f"game started ({event.rules.name})", (0,) * seats, points,
-                     0, 0)
+                     0, 0, state.chips)
     return replace(state, history=(row,))
 
 
@@ -160,7 +161,7 @@ def _name(state: TableState, seat: int) -> str:
 def _row(before: TableState, after: TableState, what: str) -> TableState:
     deltas = tuple(a - b for a, b in zip(after.points, before.points, strict=True))
     row = HistoryRow(len(before.history), before.label, what, deltas, after.points, after.honba,
-                     after.sticks)
+                     after.sticks, after.chips)
     return replace(after, history=before.history + (row,))
 
 
@@ -201,7 +202,11 @@ def _win(state: TableState, event: Win) -> TableState:
     deltas = win_deltas(paid, event.discarder, state.rules, state.dealer, state.honba,
                         state.sticks)
     dealer_won = any(hand.winner == state.dealer for hand in paid)
-    return _end_hand(state, deltas, _describe_win(state, paid, event.discarder),
+    # Chips beside the points: each paid hand's from the discarder, or from each other player
+    # on a tsumo (`scorer.chips`); pao and honba do not touch them.
+    chips = add(state.chips, chip_deltas(paid, event.discarder, state.seats))
+    return _end_hand(replace(state, chips=chips), deltas,
+                     _describe_win(state, paid, event.discarder),
                      repeat=dealer_won, honba=state.honba + 1 if dealer_won else 0, sticks=0,
                      yame=EndReason.AGARI_YAME if state.rules.agari_yame else None)
 
@@ -222,7 +227,7 @@ def _exhaustive_draw(state: TableState, event: ExhaustiveDraw) -> TableState:
     repeat = rules.renchan is Renchan.TENPAI and state.dealer in event.tenpai
     return _end_hand(state, deltas, what, repeat=repeat, honba=state.honba + 1,
                      sticks=state.sticks,
-                     yame=EndReason.TENPAI_YAME if rules.tenpai_yame else None)
+                     yame=EndReason.TENPAI_YAME if rules.tenpai_yame else None, draw=True)
 
 
 def _abortive_draw(state: TableState, kind: AbortKind, what: str) -> TableState:
@@ -290,16 +295,22 @@ def _bust(state: TableState) -> bool:
     return any(p <= 0 if state.rules.tobi_at_zero else p < 0 for p in state.points)
 
 
+def _plays_on(rules: ExtraRoundRenchan, draw: bool) -> bool:
+    """Whether a dealer repeat in the extra round plays on past the target (see the enum)."""
+    return rules is ExtraRoundRenchan.ALWAYS or (rules is ExtraRoundRenchan.AT_DRAW and draw)
+
+
 def _end_hand(state: TableState, deltas: Deltas, what: str, *, repeat: bool, honba: int,
-              sticks: int, yame: EndReason | None) -> TableState:
+              sticks: int, yame: EndReason | None, draw: bool = False) -> TableState:
     """Pay the hand, then move on: renchan or the next dealer, or the end of the game.
 
     The game ends (tutorial-yaku-calls-rounds.txt l.208-218, furiten-optional l.110-128) when
     someone busts; when the last dealer repeats in first place under agari/tenpai-yame (with the
     extra round on, only at or above the target); when the all-last hand passes and someone has
     the target (or there is no extra round); in the extra round as soon as someone has the target
-    after a hand; and when the extra round's last hand passes (its fourth, or third at three
-    players).
+    after a hand, unless the dealer repeats where `extra_round_renchan` plays on (Tenhou: at an
+    exhaustive draw, `draw`); and when the extra round's last hand passes (its fourth, or third
+    at three players).
     """
     after = replace(state, points=add(state.points, deltas), honba=honba, sticks=sticks,
                     riichi=frozenset())
@@ -312,7 +323,8 @@ def _end_hand(state: TableState, deltas: Deltas, what: str, *, repeat: bool, hon
             and (not state.rules.west_round or _reached(state, after.points[dealer]))):
         return _finish(state, yame, what, after)
     anyone_reached = any(_reached(state, p) for p in after.points)
-    if state.in_extra_round and anyone_reached:
+    if state.in_extra_round and anyone_reached and not (
+            repeat and _plays_on(state.rules.extra_round_renchan, draw)):
         return _finish(state, EndReason.TARGET_REACHED, what, after)
     following = index if repeat else index + 1
     if index == last and following > last and (not state.rules.west_round or anyone_reached):

@@ -10,13 +10,10 @@ which catches hand-edited values.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
-from dataclasses import fields
-from enum import Enum
+from collections.abc import Sequence
 from typing import Any
 
 from scorer.limits import GAME_EVENTS, JsonError, brief, load_json
-from scorer.rules import RULESETS, Ruleset, Uma
 from scorer.table.events import (
     AbortiveDraw,
     AbortKind,
@@ -33,107 +30,23 @@ from scorer.table.events import (
     WinningHand,
 )
 from scorer.table.game import replay
-from scorer.table.state import TableState
+from scorer.table.record_json import (
+    RecordError,
+    _int,
+    _list,
+    _object,
+    _str,
+    rules_from_dict,
+    rules_to_dict,
+)
+from scorer.table.state import HistoryRow, TableState
+
+__all__ = ["FORMAT", "VERSION", "RecordError", "dumps", "event_from_dict", "event_from_json",
+           "event_to_dict", "event_to_json", "events_from_record", "loads", "parse_json",
+           "record_to_dict", "rules_from_dict", "rules_to_dict"]
 
 FORMAT = "riichi-game-record"
 VERSION = 1
-
-
-class RecordError(ValueError):
-    """A record that cannot be read: says which event (index, type) and which field."""
-
-    def __init__(self, reason: str, *, field: str | None = None, index: int | None = None,
-                 event_type: str | None = None) -> None:
-        self.reason, self.field, self.index, self.event_type = reason, field, index, event_type
-        super().__init__(str(self))
-
-    def __str__(self) -> str:
-        where = "record" if self.index is None else f"event {self.index}"
-        if self.index is not None and self.event_type:
-            where += f" ({self.event_type})"
-        if self.field:
-            where += f", field '{self.field}'"
-        return f"{where}: {self.reason}"
-
-    def at(self, index: int, event_type: str | None) -> RecordError:
-        return RecordError(self.reason, field=self.field, index=index, event_type=event_type)
-
-    def inside(self, prefix: str) -> RecordError:
-        field = prefix + ("." + self.field if self.field else "")
-        return RecordError(self.reason, field=field, index=self.index,
-                           event_type=self.event_type)
-
-
-# --- rules -------------------------------------------------------------------------------------
-
-def rules_to_dict(rules: Ruleset) -> dict[str, Any]:
-    """Every option, so a record does not depend on this version's presets."""
-    options: dict[str, Any] = {}
-    for f in fields(rules):
-        if f.name != "name":
-            options[f.name] = _option_to_json(getattr(rules, f.name))
-    return {"name": rules.name, "options": options}
-
-
-def _option_to_json(value: Any) -> Any:
-    if isinstance(value, Enum):
-        return value.value
-    if isinstance(value, frozenset):
-        return sorted(value)
-    if isinstance(value, Uma):
-        return {"fixed": list(value.fixed),
-                "floating": {str(n): list(uma) for n, uma in value.floating}}
-    return value
-
-
-def rules_from_dict(data: Any) -> Ruleset:
-    """Options left out take the named preset's value (or the defaults for an unknown name)."""
-    obj = _object(data, None, {"name", "options"}, {"name"})
-    name = _str(obj["name"], "name")
-    options = _object(obj.get("options", {}), "options", None, set())
-    base = RULESETS.get(name, Ruleset())
-    known = {f.name for f in fields(Ruleset)} - {"name"}
-    changes: dict[str, Any] = {"name": name}
-    for key, raw in options.items():
-        if key not in known:
-            raise RecordError("unknown rule option", field=f"options.{key}")
-        changes[key] = _option_from_json(raw, getattr(base, key), f"options.{key}")
-    rules = base.with_options(**changes)
-    # The uma has one value a player, and the players may be read after it.
-    for where, values in (("fixed", rules.uma.fixed),
-                          *((f"floating.{n}", uma) for n, uma in rules.uma.floating)):
-        if len(values) != rules.players:
-            raise RecordError(f"{rules.players} players need {rules.players} uma values, got "
-                              f"{len(values)}", field=f"options.uma.{where}")
-    return rules
-
-
-def _option_from_json(raw: Any, default: Any, field: str) -> Any:
-    if isinstance(default, bool):
-        if not isinstance(raw, bool):
-            raise RecordError(f"expected true or false, got {brief(raw)}", field=field)
-        return raw
-    if isinstance(default, int):
-        return _int(raw, field)
-    if isinstance(default, str):
-        return _str(raw, field)
-    if isinstance(default, Enum):
-        choices = [m.value for m in type(default)]
-        if raw not in choices:
-            raise RecordError(f"expected one of {choices}, got {brief(raw)}", field=field)
-        return type(default)(raw)
-    if isinstance(default, frozenset):
-        return frozenset(_str(v, f"{field}[{i}]") for i, v in enumerate(_list(raw, field)))
-    if isinstance(default, Uma):
-        obj = _object(raw, field, {"fixed", "floating"}, {"fixed"})
-        floating = _object(obj.get("floating", {}), f"{field}.floating", None, set())
-        pairs = []
-        for key, value in sorted(floating.items()):
-            if key not in {"1", "2", "3", "4"}:
-                raise RecordError("expected a count of players 1-4", field=f"{field}.floating")
-            pairs.append((int(key), _uma_ints(value, f"{field}.floating.{key}")))
-        return Uma(_uma_ints(obj["fixed"], f"{field}.fixed"), tuple(pairs))
-    raise RecordError(f"cannot read option of type {type(default).__name__}", field=field)
 
 
 # --- events --------------------------------------------------------------------------------------
@@ -164,10 +77,12 @@ def event_to_dict(event: Event) -> dict[str, Any]:
 def _hand_to_dict(hand: WinningHand) -> dict[str, Any]:
     return {"winner": hand.winner, "han": hand.han, "fu": hand.fu, "yakuman": hand.yakuman,
             "liable": hand.liable, "liable_yakuman": hand.liable_yakuman, "hand": hand.hand,
-            "breakdown": None if hand.breakdown is None else dict(hand.breakdown)}
+            "breakdown": None if hand.breakdown is None else dict(hand.breakdown),
+            **({"chips": hand.chips} if hand.chips else {})}
 
 
-_HAND_KEYS = {"winner", "han", "fu", "yakuman", "liable", "liable_yakuman", "hand", "breakdown"}
+_HAND_KEYS = {"winner", "han", "fu", "yakuman", "liable", "liable_yakuman", "hand", "breakdown",
+              "chips"}
 _EVENT_KEYS: dict[str, tuple[set[str], set[str]]] = {  # type -> (allowed, required)
     "game_started": ({"players", "first_dealer", "rules"}, {"players", "rules"}),
     "riichi": ({"seat"}, {"seat"}),
@@ -249,7 +164,8 @@ def _hand_from_dict(raw: Any, where: str) -> WinningHand:
         _int(obj["winner"], f"{where}.winner"), _int(obj["han"], f"{where}.han"),
         _int(obj["fu"], f"{where}.fu"), _int(obj.get("yakuman", 0), f"{where}.yakuman"),
         optional_int("liable"), optional_int("liable_yakuman"),
-        None if text is None else _str(text, f"{where}.hand"), breakdown)
+        None if text is None else _str(text, f"{where}.hand"), breakdown,
+        _int(obj.get("chips", 0), f"{where}.chips"))
 
 
 # --- the record -------------------------------------------------------------------------------
@@ -260,9 +176,19 @@ def record_to_dict(events: Sequence[Event]) -> dict[str, Any]:
     rows = []
     for event, row in zip(events, state.history, strict=True):
         data = event_to_dict(event)
-        data["after"] = {"points": list(row.points), "honba": row.honba, "sticks": row.sticks}
+        data["after"] = _after(row, state.rules.chips.pays)
         rows.append(data)
     return {"format": FORMAT, "version": VERSION, "events": rows}
+
+
+def _after(row: HistoryRow, chips: bool) -> dict[str, Any]:
+    """What an event left: points, honba, sticks, and each seat's chips where the rules pay
+    them (a record without chips says nothing of them, as before)."""
+    after: dict[str, Any] = {"points": list(row.points), "honba": row.honba,
+                             "sticks": row.sticks}
+    if chips:
+        after["chips"] = list(row.chips)
+    return after
 
 
 def dumps(events: Sequence[Event], indent: int | None = 2) -> str:
@@ -303,10 +229,11 @@ def _check_after(raws: Sequence[Any], state: TableState) -> None:
         if "after" not in raw:
             continue
         try:
-            after = _object(raw["after"], "after", {"points", "honba", "sticks"}, set())
+            after = _object(raw["after"], "after", {"points", "honba", "sticks", "chips"},
+                            set())
         except RecordError as error:
             raise error.at(index, raw.get("type")) from None
-        replayed = {"points": list(row.points), "honba": row.honba, "sticks": row.sticks}
+        replayed = _after(row, True)
         for key, value in after.items():
             if value != replayed[key]:
                 raise RecordError(f"the record says {brief(value, 200)} but its events give "
@@ -338,58 +265,8 @@ def event_from_json(text: str) -> Event:
 
 # --- strict readers ---------------------------------------------------------------------------
 
-def _object(raw: Any, field: str | None, allowed: Iterable[str] | None,
-            required: Iterable[str]) -> dict[str, Any]:
-    if not isinstance(raw, dict):
-        raise RecordError(f"expected an object, got {_kind(raw)}", field=field)
-    prefix = f"{field}." if field else ""
-    if allowed is not None:
-        for key in raw:
-            if key not in allowed:
-                raise RecordError("unknown key", field=prefix + str(key))
-    for key in required:
-        if key not in raw:
-            raise RecordError("missing", field=prefix + key)
-    return raw
-
-
-def _list(raw: Any, field: str) -> list[Any]:
-    if not isinstance(raw, list):
-        raise RecordError(f"expected a list, got {_kind(raw)}", field=field)
-    return raw
-
-
-def _int(raw: Any, field: str) -> int:
-    if isinstance(raw, bool) or not isinstance(raw, int):
-        raise RecordError(f"expected a whole number, got {_kind(raw)} {brief(raw)}", field=field)
-    return raw
-
-
-def _str(raw: Any, field: str) -> str:
-    if not isinstance(raw, str):
-        raise RecordError(f"expected text, got {_kind(raw)} {brief(raw)}", field=field)
-    return raw
-
-
-def _uma_ints(raw: Any, field: str) -> tuple[int, ...]:
-    """One uma a player: 4 numbers, or 3 at a three-player table (checked against the rules'
-    `players` when the game starts)."""
-    values = _list(raw, field)
-    if len(values) not in (3, 4):
-        raise RecordError(f"expected 4 numbers (3 at a three-player table), got {len(values)}",
-                          field=field)
-    return tuple(_int(v, f"{field}[{i}]") for i, v in enumerate(values))
-
-
 def _seat_set(raw: Any, field: str) -> frozenset[int]:
     values = [_int(v, f"{field}[{i}]") for i, v in enumerate(_list(raw, field))]
     if len(set(values)) != len(values):
         raise RecordError("a seat is listed twice", field=field)
     return frozenset(values)
-
-
-def _kind(raw: Any) -> str:
-    return {dict: "an object", list: "a list", str: "text", bool: "true/false",
-            type(None): "null", float: "a decimal number", int: "a number"}.get(type(raw),
-                                                                            type(raw).__name__)
-

@@ -86,6 +86,19 @@ def win_deltas(hands: Sequence[WinningHand], discarder: int | None, rules: Rules
     ))
 
 
+def chip_deltas(hands: Sequence[WinningHand], discarder: int | None, seats: int) -> Deltas:
+    """Chips moved by the paid hands of one discard (or a tsumo): each hand's `chips` from the
+    discarder, or from each other player on a tsumo (see `scorer.chips`)."""
+    out = [0] * seats
+    for hand in hands:
+        payers = [discarder] if discarder is not None else \
+            [s for s in range(seats) if s != hand.winner]
+        for payer in payers:
+            out[payer] -= hand.chips
+            out[hand.winner] += hand.chips
+    return tuple(out)
+
+
 def noten_deltas(tenpai: Iterable[int], rules: Ruleset) -> Deltas:
     """Noten payments: the noten players pay `noten_total` between them to the tenpai players.
 

@@ -50,6 +50,7 @@ class HistoryRow:
     points: tuple[int, ...]
     honba: int
     sticks: int
+    chips: tuple[int, ...] = ()  # each seat's chips after it (`Ruleset.chips`), from 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +71,7 @@ class TableState:
     sticks: int = 0
     riichi: frozenset[int] = frozenset()
     penalties: tuple[int, ...] = ()
+    chips: tuple[int, ...] = ()  # each seat's chips won (+) or paid (-), beside the points
     ended: EndReason | None = None
     standings: tuple[Standing, ...] = ()
     history: tuple[HistoryRow, ...] = ()

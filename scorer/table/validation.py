@@ -10,7 +10,7 @@ from typing import Any
 
 from scorer import limits
 from scorer.limits import Range, brief
-from scorer.rules import Ruleset, Uma
+from scorer.rules import Chips, RedFives, Ruleset, Uma
 from scorer.table.events import SEATS, ExhaustiveDraw, GameStarted, IllegalEvent, Transfer, Win
 
 MAX_FU = limits.FU.high
@@ -87,6 +87,15 @@ def check_rules(rules: Ruleset) -> None:
     for label in rules.pao:
         check_text(label, "rules.pao", limits.LABEL_LENGTH)
     check_uma(rules.uma, rules.players)
+    if not isinstance(rules.red_fives, RedFives) or not isinstance(rules.chips, Chips):
+        raise IllegalEvent("expected RedFives and Chips (`Ruleset.with_options` converts a bool "
+                           "for red_fives)", field="rules.red_fives")
+    for suit, count in zip("mps", rules.red_fives.counts, strict=True):
+        check_int(count, f"rules.red_fives.{suit}", bounds=limits.RED_FIVES)
+    chips = rules.chips
+    for name in ("red_five", "ura", "ippatsu", "yakuman_ron", "yakuman_tsumo"):
+        check_int(getattr(chips, name), f"rules.chips.{name}", bounds=limits.CHIPS)
+    check_int(chips.tsumo_factor, "rules.chips.tsumo_factor", bounds=limits.CHIP_FACTOR)
 
 
 def check_uma(uma: Uma, players: int = SEATS) -> None:
@@ -133,6 +142,8 @@ def check_win(event: Win, rules: Ruleset) -> None:
             raise IllegalEvent(f"{fu} fu is not a hand's fu (20, 25, 30, 40 ... {MAX_FU})",
                                field=f"{where}.fu")
         _check_pao(hand.liable, hand.liable_yakuman, winner, yakuman, rules, where)
+        if check_int(hand.chips, f"{where}.chips", 0, limits.CHIPS) and not rules.chips.pays:
+            raise IllegalEvent(f"{rules.name} pays no chips", field=f"{where}.chips")
         if hand.hand is not None:
             check_text(hand.hand, f"{where}.hand", limits.HAND_TEXT_LENGTH)
         if hand.breakdown is not None:

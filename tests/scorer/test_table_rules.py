@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorer.rules import RULESETS, GameLength, Ruleset
+from scorer.rules import RULESETS, ExtraRoundRenchan, GameLength, Ruleset
 from scorer.table import (
     AbortiveDraw,
     AbortKind,
@@ -196,3 +196,42 @@ def test_table_undo_and_redo() -> None:
     with pytest.raises(IllegalEvent, match="nothing to redo"):
         table.redo()
     assert Table.of(table.events).state == table.state
+
+
+# East-only, into its extension (South): East 1 seat 1 rons seat 3 for 3,900 (3 han 30 fu);
+# East 2-4 are drawn with nobody tenpai. Nobody has 30,000: South 1, seat 0 deals, 3 honba, on
+# 25,000 / 28,900 / 25,000 / 21,100.
+EXTENSION = (ron(3, 1, 3, 30), *[ExhaustiveDraw()] * 3)
+EAST_ONLY = TENHOU.with_options(length=GameLength.EAST)
+
+
+def test_tenhou_plays_on_when_the_dealer_repeats_at_an_extension_draw() -> None:
+    # issue 39, item 3 (a real east-only phoenix game; hagurin-tenhou.com: "西場でも流局時に親が
+    # テンパイ、かつ親がトップ目でない場合は、親以外が30000点以上になっても1本場が始まる").
+    # South 1 is drawn with seats 0 and 1 tenpai: 1,500 from each noten seat to each tenpai one,
+    # so seat 1 has 30,400 and the dealer, tenpai, 26,500: not first.
+    drawn = (*EXTENSION, ExhaustiveDraw(frozenset({0, 1})))
+    state = play(EAST_ONLY, *drawn)
+    assert state.points == (26500, 30400, 23500, 19600)
+    assert (state.finished, state.label, state.dealer) == (False, "South 1, 4 honba", 0)
+    # Under the rule texts (options l.114, tutorial l.215) the game ends there.
+    ends = play(EAST_ONLY.with_options(extra_round_renchan=ExtraRoundRenchan.OFF), *drawn)
+    assert ends.ended is EndReason.TARGET_REACHED
+    # The next hand that passes the deal ends it: seat 2 rons seat 3, 1,000 + 1,200 honba.
+    after = apply(state, ron(3, 2, 1, 30))
+    assert after.ended is EndReason.TARGET_REACHED and after.points[1] == 30400
+
+
+def test_a_dealer_win_in_the_extension_ends_it_on_tenhou_not_on_mahjong_soul() -> None:
+    # South 1: seat 3 deals into the dealer (1 han 30 fu: 1,500 + 900 honba) and seat 1 (2 han
+    # 30 fu: 2,000), who reaches 30,900. Tenhou plays on only after a draw (hagurin-tenhou.com);
+    # Mahjong Soul ends "once someone has 30,000 and the dealer does not repeat" (mj-news.net).
+    double = Win.ron(3, WinningHand(0, 1, 30), WinningHand(1, 2, 30))
+    tenhou = play(EAST_ONLY, *EXTENSION, double)
+    assert tenhou.points == (27400, 30900, 25000, 16700)
+    assert tenhou.ended is EndReason.TARGET_REACHED
+    soul = play(EAST_ONLY.with_options(extra_round_renchan=ExtraRoundRenchan.ALWAYS),
+                *EXTENSION, double)
+    assert (soul.finished, soul.label) == (False, "South 1, 4 honba")
+    assert RULESETS["mahjong_soul"].extra_round_renchan is ExtraRoundRenchan.ALWAYS
+    assert RULESETS["tenhou_sanma"].extra_round_renchan is ExtraRoundRenchan.AT_DRAW

@@ -159,7 +159,8 @@ def test_the_card_names_the_tile_head_only_when_it_was_taught(tmp_path: Path) ->
 
 def test_a_stretched_training_image_keeps_its_boxes_on_the_tiles() -> None:
     # one 40x60 tile painted white on grey: after any stretch its box still frames the white
-    from vision.training.finder import FINDER_SIZE, STRETCH_RANGE, augment
+    from vision.preprocess import FINDER_SIZE
+    from vision.training.finder_data import STRETCH_RANGE, augment
 
     img = np.full((200, 300, 3), 60, np.uint8)
     img[70:130, 130:170] = 255
@@ -236,7 +237,7 @@ def test_the_upright_share_draws_those_scenes_as_solid_standing_tiles() -> None:
     from vision.synth.art import ArtSource
     from vision.synth.hands import random_hand, random_row
     from vision.synth.upright import render_upright
-    from vision.training.finder import STORE_SIDE, load_synth
+    from vision.training.finder_data import STORE_SIDE, load_synth
 
     need(*ART)
     seed = 2037
@@ -256,7 +257,7 @@ def test_the_upright_share_draws_those_scenes_as_solid_standing_tiles() -> None:
 
 def test_keeping_the_renders_holds_the_photos_and_the_scenes_not_drawn_upright() -> None:
     from vision.synth.art import drawn_for
-    from vision.training.finder import held_to_start
+    from vision.training.finder_data import held_to_start
 
     photos_only = held_to_start(3, 200, 2040, 0.4, renders=False)
     assert photos_only == [True] * 3 + [False] * 200

@@ -12,7 +12,8 @@ class ConfigError(ValueError):
 
 @dataclass(frozen=True)
 class VisionConfig:
-    """Every threshold the pipeline uses; the defaults are the ones measured in docs/vision.md."""
+    """Every threshold the pipeline uses: what each stage is for in docs/vision.md ("Pipeline"), how
+    its default was chosen in the comment beside it."""
 
     detect_threshold: float = 0.4  # finder heat a peak needs (chosen on train + a synth tuning set)
     min_tile_ratio: float = 0.55  # boxes with a side under this share of the median are no tile

@@ -86,6 +86,16 @@ def test_each_stage_module_says_what_it_takes_and_gives(stage):
     assert doc and len(doc.splitlines()) >= 3
 
 
-@pytest.mark.parametrize("path", sorted(VISION.glob("*.py")), ids=lambda p: p.name)
+@pytest.mark.parametrize(
+    "path", sorted(VISION.rglob("*.py")), ids=lambda p: str(p.relative_to(VISION))
+)
 def test_no_vision_module_runs_past_about_400_lines(path):
+    # vision/training and vision/synth too: a module over 400 lines is split by job
     assert len(path.read_text().splitlines()) <= 400
+
+
+def test_the_vision_design_document_reads_in_ten_minutes():
+    # docs/vision.md says how the reader works and why; recipes, per-stage numbers and per-session
+    # histories belong in the model cards (models/*.json) and in git, not there
+    doc = VISION.parent / "docs" / "vision.md"
+    assert len(doc.read_text().splitlines()) <= 400

@@ -7,11 +7,12 @@ count (times `tsumo_factor`). The table moves them (`WinningHand.chips`, `TableS
 
 >>> from scorer.context import Riichi, WinContext
 >>> from scorer.hand import Hand
->>> from scorer.rules import RULESETS
+>>> from scorer.rules import PARLOR_RULESETS
 >>> from scorer.score import score
 >>> from scorer.tiles import parse_tiles
 >>> ctx = WinContext(tsumo=True, riichi=Riichi.RIICHI, ura_indicators=parse_tiles("1s"))
->>> won = score(Hand.parse("234m406p22s340678s", win="8s"), ctx, RULESETS["parlor_four_reds"])
+>>> four_reds = PARLOR_RULESETS["parlor_four_reds"]
+>>> won = score(Hand.parse("234m406p22s340678s", win="8s"), ctx, four_reds)
 >>> str(win_chips(won))
 'aka 2, ura 2: 4 chips from each'
 """

@@ -35,7 +35,7 @@ from scorer.limits import (
     Range,
     number_problem,
 )
-from scorer.rules import RULESETS, RedFives, Ruleset
+from scorer.rules import PARLOR_RULESETS, RULESETS, RedFives, Ruleset
 from scorer.score import Outcome, Score, score
 from scorer.tiles import Tile, TileError, parse_tiles
 
@@ -109,7 +109,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="honba counters (default 0)")
     parser.add_argument("--sticks", type=_bounded(STICKS), default=0,
                         help="riichi sticks on the table, the winner's own included (default 0)")
-    parser.add_argument("--ruleset", default="tenhou", choices=sorted(RULESETS),
+    parser.add_argument("--ruleset", default="tenhou", choices=sorted(RULESETS | PARLOR_RULESETS),
                         help="rule preset (default tenhou)")
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                         help="change one rule of the preset, e.g. kiriage=true, min_han=2, "
@@ -145,7 +145,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _rules(name: str, options: Iterable[str]) -> Ruleset:
-    rules = RULESETS[name]
+    rules = (RULESETS | PARLOR_RULESETS)[name]
     types = {f.name: type(getattr(rules, f.name)) for f in fields(rules)}
     changes: dict[str, Any] = {}
     problems = []

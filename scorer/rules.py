@@ -12,9 +12,10 @@ from typing import Any
 
 from scorer.rule_values import NO_CHIPS, NO_RED_FIVES, ONE_EACH, Chips, RedFives
 
-__all__ = ["NO_CHIPS", "NO_RED_FIVES", "ONE_EACH", "RULESETS", "ChomboPenalty", "Chips",
-           "ExtraRoundRenchan", "FinalRounding", "GameLength", "KazoeLimit", "LeftoverSticks",
-           "RedFives", "Renchan", "RenhouValue", "Ruleset", "TripleRon", "TsumoPayment", "Uma"]
+__all__ = ["NO_CHIPS", "NO_RED_FIVES", "ONE_EACH", "PARLOR_RULESETS", "RULESETS", "ChomboPenalty",
+           "Chips", "ExtraRoundRenchan", "FinalRounding", "GameLength", "KazoeLimit",
+           "LeftoverSticks", "RedFives", "Renchan", "RenhouValue", "Ruleset", "TripleRon",
+           "TsumoPayment", "Uma"]
 
 
 class KazoeLimit(Enum):
@@ -329,6 +330,12 @@ RULESETS: dict[str, Ruleset] = {
     "mahjong_soul_sanma": _MAHJONG_SOUL.with_options(
         name="mahjong_soul_sanma", **_SANMA, north_yakuhai=True, return_points=35000,
         uma=Uma((15, 0, -15))),
+}
+
+#: Free parlors' rules with chips (`Ruleset.chips`): presets of the rules core, the CLI and the
+#: game record; the kiosk's new-game form offers `RULESETS` only until their words are in its
+#: catalogues (issue 39).
+PARLOR_RULESETS: dict[str, Ruleset] = {
     "parlor": _PARLOR,
     # A four-red free parlor: as `parlor`, with the second red 5p many sets and parlors carry
     # (赤4枚) and chips for open hands' red fives too (鳴き祝, "ほとんどの四麻のフリー雀荘",

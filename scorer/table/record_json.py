@@ -14,7 +14,7 @@ from enum import Enum
 from typing import Any
 
 from scorer.limits import brief
-from scorer.rules import RULESETS, Chips, RedFives, Ruleset, Uma
+from scorer.rules import PARLOR_RULESETS, RULESETS, Chips, RedFives, Ruleset, Uma
 
 
 class RecordError(ValueError):
@@ -75,7 +75,7 @@ def rules_from_dict(data: Any) -> Ruleset:
     obj = _object(data, None, {"name", "options"}, {"name"})
     name = _str(obj["name"], "name")
     options = _object(obj.get("options", {}), "options", None, set())
-    base = RULESETS.get(name, Ruleset())
+    base = RULESETS.get(name) or PARLOR_RULESETS.get(name) or Ruleset()
     known = {f.name for f in fields(Ruleset)} - {"name"}
     changes: dict[str, Any] = {"name": name}
     for key, raw in options.items():

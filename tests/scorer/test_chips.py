@@ -16,7 +16,7 @@ from fractions import Fraction
 import pytest
 
 from scorer.chips import ChipItem, win_chips
-from scorer.rules import RULESETS, Chips
+from scorer.rules import PARLOR_RULESETS, RULESETS, Chips
 from scorer.table import (
     ExhaustiveDraw,
     GameStarted,
@@ -33,8 +33,9 @@ from scorer.table.money import Stakes, settle_money
 from scorer.table.standings import standings
 from tests.scorer.notation import scored
 
-PARLOR = RULESETS["parlor"]  # 面祝: a concealed win's red fives, ura, ippatsu, kan ura: 1 each
-FOUR_REDS = RULESETS["parlor_four_reds"]  # 鳴き祝, a second red 5p
+# 面祝: a concealed win's red fives, ura, ippatsu, kan ura: a chip each
+PARLOR = PARLOR_RULESETS["parlor"]
+FOUR_REDS = PARLOR_RULESETS["parlor_four_reds"]  # 鳴き祝, a second red 5p
 NAMES = ("Ana", "Ben", "Chie", "Dai")
 
 

@@ -16,6 +16,7 @@ one, never half of each; the changes themselves run one at a time.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import threading
 import time
@@ -119,19 +120,25 @@ class RecogniserService:
                 "kernels": self.kernels, "taught": self.taught is not None,
                 "taught_error": self.taught_error}
 
-    def read(self, image: np.ndarray, lang: str = "en") -> dict[str, Any]:
+    def read(self, image: np.ndarray, lang: str = "en",
+             red_fives: tuple[int, int, int] = (1, 1, 1)) -> dict[str, Any]:
         """{recognised, taught, hand: {concealed, win, melds, dora, ura, unplaced}, problems
         (in `lang`, a player's words), set_aside (the one of them about the tiles set aside,
-        which asks for no check: "" when none), message}."""
+        which asks for no check: "" when none), message}. `red_fives`: the red fives the
+        table's set holds in m, p, s (the game's `Ruleset.red_fives`): the decoder allows that
+        many of a suit (`VisionConfig.red_fives`), and so do the problems."""
         recogniser = self._recogniser  # one reference for the whole reading (see the module doc)
         if recogniser is None:
             return {"recognised": False, "taught": False, "hand": empty_hand(), "problems": [],
                     "set_aside": "", "message": self.error}
+        if recogniser.config.red_fives != red_fives:  # this read only: sessions are shared
+            config = dataclasses.replace(recogniser.config, red_fives=red_fives)
+            recogniser = dataclasses.replace(recogniser, config=config)
         reading = recogniser.read(image, complete=is_complete)
         if reading.problems:
             log.info("reading: %s; vision noticed: %s", reading.summary(),
                      "; ".join(map(str, reading.problems)))
-        problems = problems_of(reading, is_complete)
+        problems = problems_of(reading, is_complete, red_fives)
         aside = [p.words(lang) for p in problems if p.key in SET_ASIDE_KEYS]
         return {"recognised": True, "taught": recogniser.taught is not None,
                 "hand": reading_to_hand(reading, blamed_tiles(problems)),

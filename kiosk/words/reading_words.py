@@ -125,8 +125,10 @@ def _likely_extra(reading: Any, hand: Sequence[int], n: int) -> list[int]:
 
 def problems_of(reading: Any,
                 complete: Callable[[list[str], str | None, list[tuple[str, list[str]]]], bool]
-                | None = None) -> tuple[Problem, ...]:
-    """Everything a player should check in a `vision.reading.Reading`, most useful first."""
+                | None = None, red_fives: tuple[int, int, int] = (1, 1, 1)
+                ) -> tuple[Problem, ...]:
+    """Everything a player should check in a `vision.reading.Reading`, most useful first;
+    `red_fives` the red fives the table's set holds in m, p, s (one of each by default)."""
     tiles, g = reading.tiles, reading.grouping
     if not tiles:
         return ()
@@ -149,7 +151,7 @@ def problems_of(reading: Any,
             out.append(Problem("too_many", (kind,), n, blamed))
     reds = Counter(label[i][1] for i in placed if label[i][0] == "0")
     for suit, n in sorted(reds.items()):
-        if n > 1:
+        if n > max(red_fives["mps".index(suit)], 1):  # the set's (`Ruleset.red_fives`)
             blamed = tuple(i for i in placed if label[i] == "0" + suit)
             out.append(Problem("red_fives", ("0" + suit,), n, blamed))
     for number, m in enumerate(g.melds, start=1):

@@ -37,10 +37,19 @@ def tiles() -> dict[str, Any]:
     return {"tiles": list(MODEL_CLASSES)}
 
 
+def _red_fives() -> tuple[int, int, int]:
+    """The red fives the game's set holds per suit (issue 39): the decoder allows that many;
+    one of each before any game is started."""
+    try:
+        return services().game.table.state.rules.red_fives.counts
+    except ApiError:
+        return (1, 1, 1)
+
+
 def _recognise(still: Still, source: str) -> dict[str, Any]:
     kiosk = services()
     started = time.perf_counter()
-    reading = kiosk.recogniser.read(still.image, language())
+    reading = kiosk.recogniser.read(still.image, language(), _red_fives())
     elapsed = (time.perf_counter() - started) * 1000
     capture = kiosk.captures.add(still, reading, source)
     return {"id": capture.id, "image_url": url_for("api.capture_image", capture_id=capture.id),

@@ -18,10 +18,11 @@ from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
+from kiosk.words.i18n import LANGS
 from scorer.rules import RULESETS
 
 APP_NAME = "riichi-kiosk"
-LANGUAGES = ("en", "ja")
+LANGUAGES = LANGS  # those with a catalogue (kiosk/words/locale/)
 
 
 class ConfigError(ValueError):
@@ -66,7 +67,7 @@ OPTIONS: tuple[Option, ...] = (
     Option("pin", str, "",
            "table PIN for changes from other devices (default: generated at first start and "
            "stored in data_dir)", "PIN"),
-    Option("language", str, "en", "user-interface language: en or ja", "LANG"),
+    Option("language", str, "en", "user-interface language: en, ja or zh-Hans", "LANG"),
     Option("ruleset", str, "tenhou",
            f"default ruleset preset for a new game: {', '.join(sorted(RULESETS))}", "NAME"),
     Option("threads", int, 8, "worker threads for other devices' requests (open live pages "

@@ -56,10 +56,6 @@ def parse_row_choice(raw: str | None, count: int) -> tuple[int, ...]:
     return tuple(sorted(chosen))
 
 
-def _key(base: str, found: int) -> str:
-    return base + "_1" if found == 1 else base
-
-
 def problems_in_words(found_rows: Sequence[int], expected: Sequence[Sequence[str]],
                       lang: str, numbers: Sequence[int] | None = None) -> list[str]:
     """What makes a teaching photo's labels doubtful, as a player says it: `found_rows` is the
@@ -78,16 +74,16 @@ def problems_in_words(found_rows: Sequence[int], expected: Sequence[Sequence[str
         return [i18n.t("teach.problem.none", lang)]
     out = []
     if found != wanted:
-        out.append(i18n.t(_key("teach.problem.tiles", found), lang, found=found,
+        out.append(i18n.t("teach.problem.tiles", lang, n=found, found=found,
                           expected=wanted))
     if len(found_rows) == len(expected):
         for r, (got, want) in enumerate(zip(found_rows, expected, strict=True)):
             if got != len(want):
                 row = numbers[r] if numbers is not None else r + 1
-                out.append(i18n.t(_key("teach.problem.row", got), lang, found=got, row=row,
+                out.append(i18n.t("teach.problem.row", lang, n=got, found=got, row=row,
                                   first=want[0], last=want[-1], expected=len(want)))
     else:
-        out.append(i18n.t(_key("teach.problem.rows", len(found_rows)), lang,
+        out.append(i18n.t("teach.problem.rows", lang, n=len(found_rows),
                           found=len(found_rows), expected=len(expected)))
     return out
 

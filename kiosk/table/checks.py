@@ -2,7 +2,7 @@
 
 Every number and text a request brings passes one of these before anything is stored. Each
 refusal carries a code and its details (the field, the bounds, what came), so a page in another
-language says it in its own words (kiosk/words/messages_errors.py).
+language says it in its own words (kiosk/words/locale/, `err.*`).
 """
 
 from __future__ import annotations

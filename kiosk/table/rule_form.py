@@ -4,8 +4,9 @@ collapsed until opened and each option with one line of explanation.
 
 Only the grouping lives here. The options, their kinds and values come from `scorer.rules`
 through `kiosk.table.rules_json`, so the form posts exactly what `POST /api/games` reads; the names
-and explanations are in the message catalogue (`kiosk.words.messages_rules`). An option no group
-names still shows, in the last group, so a new rule option is never out of reach.
+and explanations are in the message catalogue (`kiosk/words/locale/`: `group.*`, `opt.*`,
+`choice.*`). An option no group names still shows, in the last group, so a new rule option is
+never out of reach.
 """
 
 from __future__ import annotations

@@ -27,6 +27,8 @@ def verdict(result: Score, lang: str = "en") -> str:
         # its message): the yaku must not depend on the winning tile.
         if not rules.atozuke and "every winning tile" in result.message:
             return t("verdict.no_yaku_atozuke", lang)
+        if rules.min_han == 1:  # one yaku, whatever its han: other words, not a plural
+            return t("verdict.no_yaku_one", lang)
         return t("verdict.no_yaku", lang, n=rules.min_han)
     if result.outcome is Outcome.ILLEGAL_CHANKAN:
         kokushi = result.reading is not None and result.reading.form is Form.KOKUSHI

@@ -22,6 +22,7 @@ CHANGING = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 
 
 def create_app(config: KioskConfig, kiosk: Services) -> Flask:
+    i18n.load()  # every catalogue compiled now: a broken one stops the kiosk, named
     app = Flask(__name__)
     app.request_class = KioskRequest  # a form refused for its fields says so
     app.config.update(
@@ -66,7 +67,9 @@ def create_app(config: KioskConfig, kiosk: Services) -> Flask:
     def template_helpers() -> dict[str, object]:
         lang = language()
         return {"t": lambda key, **v: i18n.t(key, lang, **v), "lang": lang,
-                "catalogue": i18n.catalogue(lang), "csrf": kiosk.security.csrf_token(),
+                "languages": i18n.LANGUAGES, "catalogue": i18n.catalogue(lang),
+                "plural_tags": " ".join(i18n.plural_tags(lang)),
+                "csrf": kiosk.security.csrf_token(),
                 "page": request.endpoint.split(".")[-1].replace("new_game", "new")
                 if request.endpoint else "error"}
 

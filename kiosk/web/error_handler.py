@@ -14,7 +14,7 @@ from kiosk.web.context import language
 from kiosk.words import i18n, refusal_words
 
 #: What the web server itself refuses, coded as the kiosk's own refusals; any other status is
-#: ``http_error`` (kiosk/words/messages_refusals.py).
+#: ``http_error`` (kiosk/words/locale/).
 _HTTP_CODES = {404: "not_found", 405: "method_not_allowed", 413: "upload_too_large"}
 
 
@@ -38,7 +38,7 @@ def _in_language(message: str, problems: list[str],
         lang = "en"
     words = {k: refusal_words.word(v, lang) for k, v in extra.get("words", {}).items()}
     extra = {**extra, "words": words}
-    if lang == "en" or "err." + code not in i18n.MESSAGES:
+    if lang == "en" or not i18n.has("err." + code):
         return message, problems, extra
     said = [i18n.t("err." + p["code"], lang, **{k: refusal_words.word(v, lang)
                                                 for k, v in p["words"].items()})

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from kiosk.words.i18n import LANGS, MESSAGES, t
+from kiosk.words.i18n import LANGS, has, t
 from kiosk.words.yaku_names import hand_head, hand_summary, limit_name, yaku_name
 from scorer.table import (
     AbortiveDraw,
@@ -39,15 +39,15 @@ from scorer.table.settlement import rons_paid
 
 
 def in_every_language(words: Callable[[str], str]) -> dict[str, str]:
-    """{"en": ..., "ja": ...}: for the live state, which every open page shares whatever its
-    language; each page shows its own."""
+    """{"en": ..., "ja": ..., "zh-Hans": ...}: for the live state, which every open page shares
+    whatever its language; each page shows its own."""
     return {lang: words(lang) for lang in LANGS}
 
 
 def ruleset_name(name: str, lang: str = "en") -> str:
     """A preset by its name ("Mahjong Soul", "雀魂"); any other ruleset as it is named."""
     key = "ruleset." + name
-    return t(key, lang) if key in MESSAGES else name
+    return t(key, lang) if has(key) else name
 
 
 def _names(players: tuple[str, ...], seats: Iterable[int], lang: str) -> str:

@@ -1,368 +1,165 @@
-"""A small message catalogue: English and Japanese, one entry per key, used by pages and scripts.
+"""The kiosk's words, looked up by key in gettext catalogues: `t(key, lang, **vars)`.
 
-`t(key, lang, **vars)` falls back to English, then to the key itself, so a missing translation
-shows up as readable English rather than an error. `{name}` placeholders are filled from vars.
+Each language is one catalogue, `locale/<lang>/LC_MESSAGES/kiosk.po`: each entry the stable key
+the code asks for as its ``msgctxt``, the English as its ``msgid`` (and ``msgid_plural`` where a
+count ``n`` chooses the wording), the language's words as its ``msgstr``; translators edit them
+with their own tools (Poedit, Weblate), and the ``Plural-Forms`` header carries the language's
+plural rule. English is the source language: its catalogue (`locale/en/`, msgstr left empty) is
+where a new entry's English is written; `locale/messages.pot` is the template extracted from
+the code (kiosk/words/extract.py) that the other catalogues are updated from. At start each
+``.po`` is compiled to ``.mo`` in memory (Babel) and read by the standard library's `gettext`.
+How to extract, translate, compile and add a language: docs/translating.md.
+
+`t` falls back to English, then to the key itself, so a missing translation shows up as
+readable English rather than an error; `{name}` placeholders are filled from vars.
+
+>>> t("table.sticks", n=2), t("table.sticks", n=1), t("table.sticks", "ja", n=1)
+('2 riichi sticks', '1 riichi stick', '供託1本')
+>>> unknown = "no.such.key"
+>>> t("limit.yakuman", "zh-Hans"), t(unknown, "ja")
+('役满', 'no.such.key')
 """
 
 from __future__ import annotations
 
+import gettext
+import io
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
 from typing import Any
 
-from kiosk.words.messages_errors import ERROR_MESSAGES
-from kiosk.words.messages_game import GAME_MESSAGES
-from kiosk.words.messages_layout import LAYOUT_MESSAGES
-from kiosk.words.messages_navigation import NAVIGATION_MESSAGES
-from kiosk.words.messages_reading import READING_MESSAGES
-from kiosk.words.messages_rules import RULE_MESSAGES
+LOCALE = Path(__file__).with_name("locale")
+DOMAIN = "kiosk"
+TEMPLATE = LOCALE / "messages.pot"
+#: Each language the pages offer, by the id the session, `<html lang>` and the config use
+#: (BCP 47), with its own name for the language switcher. Its catalogue's folder is the id as
+#: gettext writes locales (`zh-Hans` -> `zh_Hans`).
+LANGUAGES = {"en": "English", "ja": "日本語", "zh-Hans": "中文"}
+LANGS = tuple(LANGUAGES)
+#: CLDR's plural categories in the order Babel numbers a catalogue's plural forms
+#: (babel.plural.to_gettext), so that a page picks the form a count needs by `Intl.PluralRules`.
+PLURAL_TAGS = ("zero", "one", "two", "few", "many", "other")
 
-MESSAGES: dict[str, tuple[str, str]] = {
-    # key: (English, Japanese)
-    "app.title": ("Riichi table", "リーチ麻雀 点数板"),
-    "nav.table": ("Table", "卓"),
-    "nav.history": ("History", "履歴"),
-    "nav.new_game": ("New game", "新しい対局"),
-    "nav.standings": ("Standings", "順位"),
-    "nav.language": ("日本語 (JA)", "English (EN)"),
-    "live.title": ("Live updates", "自動更新"),
-    "common.ok": ("OK", "OK"),
-    "common.cancel": ("Cancel", "キャンセル"),
-    "pin.enter": ("Enter PIN", "PIN入力"),
-    "pin.title": ("Table PIN", "卓のPIN"),
-    "pin.explain": ("Changes from this device need the PIN shown on the kiosk's screen.",
-                    "この端末から変更するには、卓の画面に表示されたPINが必要です。"),
-    "wind.1": ("East", "東"), "wind.2": ("South", "南"), "wind.3": ("West", "西"),
-    "wind.4": ("North", "北"),
-    "round": ("{wind} {hand}", "{wind}{hand}局"),
-    "han": ("han", "翻"), "fu": ("fu", "符"),
-    "table.riichi": ("Riichi", "リーチ"),
-    "table.riichi_done": ("Riichi declared", "リーチ宣言"),
-    "table.dealer": ("Dealer", "親"),
-    "table.honba": ("{n} honba", "{n}本場"),
-    "table.sticks": ("{n} riichi sticks", "供託{n}本"),
-    "table.sticks_1": ("1 riichi stick", "供託1本"),
-    "table.no_game": ("No game", "対局なし"),
-    "table.finished": ("The game is over.", "対局終了"),
-    "table.qr": ("Open on a phone", "スマホで開く"),
-    "table.pin": ("PIN", "PIN"),
-    "table.pin_alarm": ("{wrong} wrong PINs from other devices in the last 10 minutes",
-                        "直近10分間に他の端末から誤ったPINが{wrong}回"),
-    "table.pin_paused": ("PIN entry paused for {minutes} min", "PIN入力を{minutes}分停止中"),
-    "table.lan_hint": ("(phones: start the kiosk with --host 0.0.0.0)",
-                       "（スマホ用：--host 0.0.0.0 で起動）"),
-    "table.win": ("Win", "和了"),
-    "table.draw": ("Draw", "流局"),
-    "table.other": ("Chombo / correction", "チョンボ・修正"),
-    "table.undo": ("Undo", "取り消し"),
-    "table.redo": ("Redo", "やり直し"),
-    "table.undone": ("Undone", "取り消しました"),
-    "table.redone": ("Redone", "やり直しました"),
-    # --- the table: the net under one-tap changes, the game over (issue 18, items 7 and 8) --
-    "net.riichi": ("Riichi declared by {who}", "{who}のリーチを記録しました"),
-    "net.chombo": ("Chombo recorded for {who}", "{who}のチョンボを記録しました"),
-    "net.abort": ("Abortive draw recorded: {kind}", "途中流局を記録しました：{kind}"),
-    "net.correction": ("Correction recorded", "点数の修正を記録しました"),
-    "over.short": ("The game is over: nothing more can be recorded.",
-                   "対局は終了しました。これ以上は記録できません。"),
-    "over.note": ("The game is over: nothing more can be recorded. Undo the last change, see "
-                  "the standings or start a new game.",
-                  "対局は終了しました。これ以上は記録できません。最後の記録の取り消し、"
-                  "順位の確認、新しい対局の開始ができます。"),
-    "display.on": ("Display connected", "表示器 接続中"),
-    "display.off": ("Display disconnected", "表示器 未接続"),
-    "camera.ok": ("Camera ready", "カメラ準備完了"),
-    "camera.none": ("No camera", "カメラなし"),
-    "win.mode_tiles": ("Tiles", "牌で計算"),
-    "win.mode_quick": ("Quick (han/fu or points)", "簡易入力（翻・符／点数）"),
-    "win.camera": ("Camera", "カメラ"),
-    "win.capture": ("Capture", "撮影"),
-    "win.upload": ("Upload photo", "写真を送る"),
-    "win.manual": ("Tap tiles in", "手入力"),
-    "win.tiles": ("Tiles", "牌"),
-    "win.concealed": ("Hand (without the winning tile)", "手牌（和了牌を除く）"),
-    "win.win_tile": ("Winning tile", "和了牌"),
-    "win.melds": ("Melds", "副露"),
-    "win.dora": ("Dora indicators", "ドラ表示牌"),
-    "win.ura": ("Ura dora indicators", "裏ドラ表示牌"),
-    "win.discards": ("Winner's discards (optional: checks furiten)",
-                     "和了者の捨て牌（任意：フリテン確認）"),
-    "win.add_tile": ("Add a tile", "牌を追加"),
-    "win.situation": ("Situation", "状況"),
-    "win.winner": ("Winner", "和了者"),
-    "win.how": ("How", "和了方"),
-    "win.tsumo": ("Tsumo", "ツモ"),
-    "win.ron_from": ("Ron: {name}", "{name}からロン"),
-    "win.riichi": ("Riichi", "リーチ"),
-    "win.blessing": ("First go-around", "天和・地和・人和"),
-    "win.pao": ("Pao (liable)", "包（責任払い）"),
-    "win.score": ("Score", "計算"),
-    "win.yaku": ("Yaku", "役"),
-    "win.fu": ("Fu", "符"),
-    "win.payments": ("Payments", "支払い"),
-    "win.apply": ("Apply", "確定"),
-    "win.applied": ("Win applied", "和了を記録しました"),
-    "win.another": ("Another ron on this discard", "ダブロン（もう一人）"),
-    "win.pending": ("{n} ron(s) waiting to be applied with this one",
-                    "確定待ちのロン {n}件"),
-    "win.pick_winner": ("Tap who won first.", "和了者を選んでください。"),
-    "win.chombo": ("Record chombo for {name}", "{name}のチョンボとして記録"),
-    "meld.chi": ("Chi", "チー"), "meld.pon": ("Pon", "ポン"), "meld.minkan": ("Open kan", "明槓"),
-    "meld.ankan": ("Closed kan", "暗槓"), "meld.kakan": ("Added kan", "加槓"),
-    "riichi.none": ("None", "なし"), "riichi.riichi": ("Riichi", "リーチ"),
-    "riichi.double": ("Double riichi", "ダブルリーチ"),
-    "flag.ippatsu": ("Ippatsu", "一発"), "flag.last_tile": ("Haitei / houtei", "海底・河底"),
-    "flag.rinshan": ("Rinshan", "嶺上開花"), "flag.chankan": ("Chankan", "槍槓"),
-    "flag.chankan_of_ankan": ("Chankan of a closed kan", "暗槓の槍槓"),
-    "blessing.tenhou": ("Tenhou", "天和"), "blessing.chiihou": ("Chiihou", "地和"),
-    "blessing.renhou": ("Renhou", "人和"),
-    "quick.han": ("Han", "翻"), "quick.fu": ("Fu", "符"), "quick.yakuman": ("Yakuman", "役満"),
-    "quick.kind_hanfu": ("Han and fu", "翻と符"), "quick.kind_yakuman": ("Yakuman", "役満"),
-    "quick.kind_points": ("Points", "点数"),
-    "quick.points": ("The hand's points", "和了点"),
-    "quick.points_help": ("before honba and riichi sticks, e.g. 7700",
-                          "本場・供託を除く（例：7700）"),
-    "quick.no_fu": ("{limit}: fu do not count", "{limit}：符は関係ありません"),
-    "quick.fu_reset": ("No {han} han {fu} fu hand by {how}: now {new} fu",
-                       "{han}翻{fu}符の{how}はありません：{new}符にしました"),
-    "quick.by_tsumo": ("tsumo", "ツモ"), "quick.by_ron": ("ron", "ロン"),
-    "limit.mangan": ("Mangan", "満貫"), "limit.haneman": ("Haneman", "跳満"),
-    "limit.baiman": ("Baiman", "倍満"), "limit.sanbaiman": ("Sanbaiman", "三倍満"),
-    "limit.kazoe_yakuman": ("Kazoe yakuman", "数え役満"), "limit.yakuman": ("Yakuman", "役満"),
-    "limit.yakuman_n": ("{n}x yakuman", "{n}倍役満"),
-    "summary.han_fu": ("{han} han {fu} fu", "{han}翻{fu}符"),
-    "summary.han": ("{han} han", "{han}翻"),
-    "summary.ron": ("{head} — {points}", "{head} {points}点"),
-    "summary.tsumo": ("{head} — {other}/{dealer} ({total})",
-                      "{head} {other}・{dealer}点（計{total}点）"),
-    "summary.tsumo_dealer": ("{head} — {each} all ({total})",
-                             "{head} {each}点オール（計{total}点）"),
-    "fu.base": ("Base (futei)", "副底"),
-    "fu.closed_ron": ("Closed hand won by ron (menzen kafu)", "門前加符（門前ロン）"),
-    "fu.tsumo": ("Tsumo", "ツモ符"),
-    "fu.wait_kanchan": ("Closed wait (kanchan)", "嵌張待ち"),
-    "fu.wait_penchan": ("Edge wait (penchan)", "辺張待ち"),
-    "fu.wait_tanki": ("Single wait (tanki)", "単騎待ち"),
-    "fu.pair": ("Pair of {tile} ({what})", "雀頭 {tile}（{what}）"),
-    "fu.pair_dragon": ("yakuhai", "役牌"), "fu.pair_seat_wind": ("seat wind", "自風"),
-    "fu.pair_round_wind": ("round wind", "場風"),
-    "fu.pair_double_wind": ("seat and round wind", "連風牌"),
-    "fu.concealed_triplet": ("Closed pon of {tile} ({kind})", "{tile}の暗刻（{kind}）"),
-    "fu.ron_triplet": ("Pon of {tile} completed by ron, counted open ({kind})",
-                       "{tile}の明刻・ロンで完成（{kind}）"),
-    "fu.open_triplet": ("Open pon of {tile} ({kind})", "{tile}の明刻（{kind}）"),
-    "fu.open_quad": ("Open kan of {tile} ({kind})", "{tile}の明槓（{kind}）"),
-    "fu.added_quad": ("Added kan of {tile} ({kind})", "{tile}の加槓（{kind}）"),
-    "fu.closed_quad": ("Closed kan of {tile} ({kind})", "{tile}の暗槓（{kind}）"),
-    "fu.simple": ("simple", "中張牌"), "fu.terminal": ("terminal", "老頭牌"),
-    "fu.honour": ("honour", "字牌"),
-    "fu.open_pinfu": ("Open hand without fu, counted as 30", "喰い平和形（30符扱い）"),
-    "fu.chiitoitsu": ("Seven pairs (chiitoitsu): 25 fu, not rounded", "七対子（25符固定）"),
-    "fu.total": ("Total: {raw} fu → {fu} fu (rounded up to 10)",
-                 "合計：{raw}符 → {fu}符（10符単位に切り上げ）"),
-    "fu.total_even": ("Total: {fu} fu", "合計：{fu}符"),
-    "tile.m": ("{n}m", "{n}萬"), "tile.p": ("{n}p", "{n}筒"), "tile.s": ("{n}s", "{n}索"),
-    "tile.1z": ("East wind", "東"), "tile.2z": ("South wind", "南"),
-    "tile.3z": ("West wind", "西"), "tile.4z": ("North wind", "北"),
-    "tile.5z": ("White dragon", "白"), "tile.6z": ("Green dragon", "發"),
-    "tile.7z": ("Red dragon", "中"),
-    # each drawn tile's accessible name (kiosk/web/static/app.js, tileName; honours: tile.1z-7z)
-    "tile.name_m": ("{n} man (characters)", "{kanji}萬"),
-    "tile.name_p": ("{n} pin (dots)", "{kanji}筒"),
-    "tile.name_s": ("{n} sou (bamboo)", "{kanji}索"),
-    "tile.name_red": ("Red {name}", "赤{name}"),
-    "tile.name_back": ("Face-down tile", "伏せ牌"),
-    "tile.name_sideways": ("{name}, sideways (called)", "{name}（横向き・鳴き）"),
-    "base.formula": ("Base points: {fu} fu × 2^({han} + 2) = {base}",
-                     "基本点：{fu}符 × 2^({han}+2) = {base}"),
-    "base.capped": ("Base points: {fu} fu × 2^({han} + 2) = {raw}, capped at {limit}: {base}",
-                    "基本点：{fu}符 × 2^({han}+2) = {raw} → {limit}で{base}"),
-    "base.kiriage": ("Base points: {fu} fu × 2^({han} + 2) = {raw}, rounded up to {limit} "
-                     "(kiriage): {base}",
-                     "基本点：{fu}符 × 2^({han}+2) = {raw} → 切り上げ{limit}で{base}"),
-    "base.limit": ("{limit}: base points {base}", "{limit}：基本点 {base}"),
-    "seat.name": ("{name} ({wind})", "{name}（{wind}）"),
-    "pay.hand": ("{payer} pays {winner}", "{payer} → {winner}"),
-    "pay.formula": ("{base} × {times}", "{base} × {times}"),
-    "pay.formula_rounded": ("{base} × {times} = {raw}, rounded up to the next 100",
-                            "{base} × {times} = {raw}（100点未満切り上げ）"),
-    "pay.pao_liable": ("liable for the yakuman (pao)", "包（責任払い）"),
-    "pay.pao_rest": ("the rest, not covered by pao", "包の対象外の分"),
-    "pay.honba": ("Honba: {payer} pays {winner}", "本場：{payer} → {winner}"),
-    "pay.honba_each": ("Honba: {payers} each pay {winner}", "本場：{payers} → {winner}（各）"),
-    "pay.others": ("the other three", "他家3人"),
-    "pay.honba_formula": ("{n} × {value}", "{n}本 × {value}"),
-    "pay.each": ("{each} each", "各{each}"),
-    "pay.sticks": ("Riichi sticks on the table to {winner}", "供託リーチ棒 → {winner}"),
-    "pay.sticks_formula": ("{n} × {value}", "{n}本 × {value}"),
-    "pay.not_paid": ("Not paid: only the winner nearest the discarder is paid (head bump)",
-                     "頭ハネ：放銃者に近い和了者のみ"),
-    "pay.aborted": ("Three rons: an abortive draw, nothing is paid", "三家和：流局（支払いなし）"),
-    "win.changes": ("Each seat's change", "各自の増減"),
-    "win.result_hint": ("Tap Score: the breakdown shows here.",
-                        "「計算」で内訳をここに表示します。"),
-    "picker.title": ("Pick a tile", "牌を選ぶ"),
-    "picker.remove": ("Remove", "削除"),
-    "draw.check_title": ("Tenpai check: {name}", "聴牌確認：{name}"),
-    "draw.capture": ("Take photo", "撮影"),
-    "draw.upload": ("Upload photo", "写真を送る"),
-    "draw.check_help": ("Take or upload a photo of the hand, or type it; tap a tile to correct "
-                        "it. The check runs again after each change.",
-                        "手牌を撮影・送信するか文字で入力し、違う牌は押して直してください。直すたびに確認し直します。"),
-    "draw.count": ("{n} of {want} tiles: add or remove tiles to check.",
-                   "{n}/{want}枚：牌を追加・削除すると確認します。"),
-    "draw.exhaustive": ("Exhaustive draw", "荒牌流局"),
-    "draw.tick_tenpai": ("Tap every tenpai player.", "聴牌者をすべて選んでください。"),
-    "draw.photo_help": ("Or check a hand from a photo:", "写真で聴牌を確認："),
-    "draw.photo": ("Photo: {name}", "写真：{name}"),
-    "draw.is_tenpai": ("tenpai, waiting on {waits}", "聴牌（待ち：{waits}）"),
-    "draw.not_tenpai": ("not tenpai", "ノーテン"),
-    "draw.nagashi": ("Nagashi mangan (if any)", "流し満貫（あれば）"),
-    "draw.apply": ("Record the draw", "流局を記録"),
-    "draw.abortive": ("Abortive draw", "途中流局"),
-    "draw.done": ("Draw recorded", "流局を記録しました"),
-    "abort.nine_terminals": ("Nine terminals", "九種九牌"),
-    "abort.four_winds": ("Four winds", "四風連打"),
-    "abort.four_riichi": ("Four riichi", "四家立直"),
-    "abort.four_kans": ("Four kans", "四開槓"),
-    "abort.triple_ron": ("Triple ron", "三家和"),
-    "other.chombo": ("Chombo", "チョンボ"),
-    "other.chombo_help": ("Tap the player who made the foul.", "反則した人を選んでください。"),
-    "other.correction": ("Manual correction", "手動修正"),
-    "other.correction_help": ("Points to add (+) or take (-) per player; they must sum to zero.",
-                              "各自の増減（合計0）"),
-    "other.reason": ("Reason", "理由"),
-    "other.apply": ("Apply correction", "修正を記録"),
-    "other.done": ("Recorded", "記録しました"),
-    "other.end": ("End the game now", "対局を終了"),
-    "other.end_help": ("Final standings as the points stand now.",
-                       "現在の点数で最終順位を出します。"),
-    "other.end_confirm": ("End the game now?", "対局を終了しますか？"),
-    "other.devices": ("Devices with a token", "トークンを持つ端末"),
-    "other.devices_help": ("Scoreboards and tablets that may change the table without the PIN. "
-                           "Revoke one you no longer trust.",
-                           "PINなしで点数を変更できる表示板やタブレット。信頼できない端末は取り消してください。"),
-    "other.devices_none": ("No device has a token.", "トークンを持つ端末はありません。"),
-    "other.revoke": ("Revoke", "取り消す"),
-    "other.expires": ("expires {date}", "有効期限 {date}"),
-    "other.expired": ("expired", "期限切れ"),
-    # --- teaching the recogniser a table's tiles (teach page, kiosk/web/api/teach.py) ---------
-    "other.teach": ("Teach tiles", "牌を覚えさせる"),
-    "other.teach_help": ("The camera misreads this table's tiles? Show it the set once.",
-                         "カメラがこの卓の牌を読み違えるときは、牌を一度見せてください。"),
-    "teach.title": ("Teach tiles", "牌を覚えさせる"),
-    "teach.intro": ("Lay the set out row by row as shown, take a photo (all rows, or a few "
-                    "per photo), check each tile's label and confirm. Reading adapts at once; "
-                    "Forget undoes it.",
-                    "下の順に列ごとに牌を並べて撮影し（全列でも数列ずつでも可）、ラベルを確認して"
-                    "確定してください。すぐに読み取りに反映され、「忘れる」で元に戻せます。"),
-    "teach.wins_note": ("Once taught, every confirmed win photo adds to it.",
-                        "覚えた後は、確定した和了の写真も覚えていきます。"),
-    "teach.untaught": ("Not taught: tiles are read as the shipped recogniser reads them.",
-                       "未学習：標準の認識で牌を読み取ります。"),
-    "teach.taught": ("Taught: {kinds} kinds of tile from {photos} photos ({when})",
-                     "学習済み：{kinds}種類の牌（写真{photos}枚、{when}）"),
-    "teach.taught_1": ("Taught: {kinds} kinds of tile from 1 photo ({when})",
-                       "学習済み：{kinds}種類の牌（写真1枚、{when}）"),
-    "teach.bad_file": ("The taught tiles could not be used; teach the tiles again.",
-                       "覚えた牌を使えません。もう一度覚えさせてください。"),
-    "teach.unavailable": ("The tile recogniser is not running: there is nothing to teach.",
-                          "牌認識が動いていないため、覚えさせることができません。"),
-    "teach.order": ("Lay the tiles out in this order", "この順に牌を並べてください"),
-    "teach.in_photo": ("Tick the rows this photo shows.", "この写真に写す列を選んでください。"),
-    "teach.row": ("Row {n}", "{n}列目"),
-    "teach.row_m": ("characters (man) 1-9", "萬子 1〜9"),
-    "teach.row_p": ("dots (pin) 1-9", "筒子 1〜9"),
-    "teach.row_s": ("bamboo (sou) 1-9", "索子 1〜9"),
-    "teach.row_z": ("winds East South West North, dragons White Green Red",
-                    "字牌 東・南・西・北・白・發・中"),
-    "teach.row_other": ("red fives (man, pin, sou) and one face-down tile",
-                        "赤五（萬・筒・索）と裏向きの牌1枚"),
-    "teach.photo": ("Photo", "写真"),
-    "teach.take": ("Take photo", "撮影"),
-    "teach.upload": ("Upload photo", "写真を送る"),
-    "teach.found": ("{n} tiles found. Tap a tile to correct its label.",
-                    "{n}枚見つかりました。牌を押すとラベルを直せます。"),
-    "teach.as_expected": ("Every row as expected.", "すべての列が揃っています。"),
-    "teach.remove": ("Remove this photo", "この写真を外す"),
-    "teach.confirm": ("Confirm and teach", "確定して覚えさせる"),
-    "teach.done": ("Taught in {seconds} s", "{seconds}秒で覚えました"),
-    "teach.forget": ("Forget the taught tiles", "覚えた牌を忘れる"),
-    "teach.forget_confirm": ("Forget them? Tiles are read as shipped again.",
-                             "忘れますか？標準の認識に戻ります。"),
-    "teach.forget_yes": ("Yes, forget", "忘れる"),
-    "teach.forgotten": ("Forgotten", "忘れました"),
-    "teach.not_ok": ("This photo does not show the rows asked: take another photo (Confirm "
-                     "stays off until every photo does).",
-                     "この写真は指定の列と合いません。撮り直してください（すべての写真が合うまで確定できません）。"),
-    "teach.in_use": ("Reading with this table's taught tiles.",
-                     "この卓で覚えた牌で読み取っています。"),
-    "teach.forget_short": ("Forget", "忘れる"),
-    # Why a teaching is refused (kiosk/photos/teach_check.py): what reads worse with it.
-    "teach.worse": ("{what} reads {without} without it and {with_it} with it",
-                    "{what}が、今回の学習なしでは{without}、ありでは{with_it}と読まれます"),
-    "teach.worse_photo": ("teaching photo {n}", "{n}枚目の写真"),
-    "teach.worse_row": ("{photo}, row {row}", "{photo}の{row}列目"),
-    "teach.worse_win": ("the win photo of {when}", "{when}の和了の写真"),
-    "teach.problem.none": ("No tiles found in the photo", "写真に牌が見つかりません"),
-    "teach.problem.tiles": ("{found} tiles found, {expected} expected",
-                            "{found}枚見つかりました（{expected}枚のはず）"),
-    "teach.problem.tiles_1": ("1 tile found, {expected} expected",
-                              "1枚見つかりました（{expected}枚のはず）"),
-    "teach.problem.row": ("{found} tiles found in row {row} ({first}-{last}), {expected} expected",
-                          "{row}列目（{first}〜{last}）に{found}枚（{expected}枚のはず）"),
-    "teach.problem.row_1": ("1 tile found in row {row} ({first}-{last}), {expected} expected",
-                            "{row}列目（{first}〜{last}）に1枚（{expected}枚のはず）"),
-    "teach.problem.rows": ("The tiles lie in {found} rows, {expected} expected",
-                           "牌が{found}列に並んでいます（{expected}列のはず）"),
-    "teach.problem.rows_1": ("The tiles lie in 1 row, {expected} expected",
-                             "牌が1列に並んでいます（{expected}列のはず）"),
-    "history.export_json": ("Export JSON", "JSON出力"),
-    "history.export_csv": ("Export CSV", "CSV出力"),
-    "standings.player": ("Player", "名前"),
-    "standings.points": ("Points", "点数"),
-    "standings.uma": ("Uma", "ウマ"),
-    "standings.oka": ("Oka", "オカ"),
-    "standings.final": ("Result", "最終"),
-    "standings.final_result": ("Final result", "最終結果"),
-    "standings.provisional": ("Provisional (the game is still running)", "途中経過"),
-    "new.title": ("New game", "新しい対局"),
-    "new.seat": ("seat {n}", "{n}番席"),
-    "new.player": ("Player {n}", "プレイヤー{n}"),
-    "new.ruleset": ("Rules", "ルール"),
-    "new.start_points": ("Starting points", "持ち点"),
-    "new.start": ("Start the game", "対局開始"),
-}
-# The game's own words (events, end reasons, verdicts, rulesets) live in
-# kiosk/words/messages_game.py to keep this file short; one catalogue all the same, and no key in
-# both (tests/kiosk/test_i18n).
-MESSAGES.update(GAME_MESSAGES)
-# The games page and the new-game form's rule options (kiosk/words/messages_navigation.py,
-# kiosk/words/messages_rules.py), likewise.
-MESSAGES.update(NAVIGATION_MESSAGES)
-MESSAGES.update(RULE_MESSAGES)
-# Checking and fixing a reading, entering a hand quickly (kiosk/words/messages_reading.py).
-MESSAGES.update(READING_MESSAGES)
-# The screens laid out to fit a small screen (kiosk/words/messages_layout.py).
-MESSAGES.update(LAYOUT_MESSAGES)
-# The API's refusals, for a session in Japanese (kiosk/words/messages_errors.py, kiosk/errors.py).
-MESSAGES.update(ERROR_MESSAGES)
-LANGS = ("en", "ja")
+
+class CatalogueError(ValueError):
+    """A catalogue that cannot be read, naming the file and what is wrong."""
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One entry of the template: the English, and the English plural where a count chooses."""
+
+    english: str
+    plural: str | None = None
+
+
+def po_path(lang: str) -> Path:
+    return LOCALE / lang.replace("-", "_") / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def _read(path: Path, locale: str | None = None) -> Any:
+    from babel.messages.pofile import PoFileError, read_po
+
+    try:
+        with path.open("rb") as file:
+            return read_po(file, locale=locale, abort_invalid=True)
+    except (OSError, PoFileError, ValueError) as error:
+        raise CatalogueError(f"{path}: {error}") from error
+
+
+@cache
+def entries() -> dict[str, Entry]:
+    """Every key with its English (the English catalogue's msgids)."""
+    out: dict[str, Entry] = {}
+    for message in _read(po_path("en"), "en"):
+        if not message.id:
+            continue
+        if not message.context:
+            raise CatalogueError(f"{po_path('en')}: {message.id!r} has no key (msgctxt)")
+        if isinstance(message.id, tuple):
+            out[message.context] = Entry(message.id[0], message.id[1])
+        else:
+            out[message.context] = Entry(message.id)
+    return out
+
+
+@dataclass(frozen=True)
+class Compiled:
+    """One language's catalogue compiled: gettext's lookups, and each plural entry's forms in
+    the order of the language's plural rule (for the pages)."""
+
+    translations: gettext.NullTranslations
+    forms: dict[str, tuple[str, ...]]
+    plural_tags: tuple[str, ...]
+
+
+@cache
+def compiled(lang: str) -> Compiled:
+    """`lang`'s catalogue compiled to .mo and read by gettext (English: its msgids as they are)."""
+    from babel import Locale
+    from babel.messages.mofile import write_mo
+
+    if lang not in LANGUAGES:
+        raise CatalogueError(f"no language {lang!r} (known: {', '.join(LANGS)})")
+    rule = Locale.parse(lang.replace("-", "_")).plural_form
+    tags = tuple(tag for tag in PLURAL_TAGS if tag in rule.tags | {"other"})
+    if lang == "en":
+        forms = {k: (e.english, e.plural) for k, e in entries().items() if e.plural is not None}
+        return Compiled(gettext.NullTranslations(), forms, tags)
+    catalog = _read(po_path(lang), lang.replace("-", "_"))
+    if catalog.num_plurals != len(tags):
+        raise CatalogueError(f"{po_path(lang)}: Plural-Forms has {catalog.num_plurals} forms; "
+                             f"{lang} has {len(tags)} ({', '.join(tags)})")
+    mo = io.BytesIO()
+    write_mo(mo, catalog)  # fuzzy and empty entries left out: they fall back to English
+    mo.seek(0)
+    forms = {}
+    for message in catalog:
+        if message.id and isinstance(message.id, tuple):
+            done = all(message.string) and not message.fuzzy
+            forms[message.context] = tuple(message.string) if done else message.id
+    return Compiled(gettext.GNUTranslations(mo), forms, tags)
+
+
+def load() -> None:
+    """Compile every catalogue now (at start), so a broken one stops the kiosk, named."""
+    entries()
+    for lang in LANGS:
+        compiled(lang)
+
+
+def has(key: str) -> bool:
+    return key in entries()
 
 
 def t(key: str, lang: str = "en", **values: Any) -> str:
-    """The message in `lang` with its {values} filled in; `KEY_1` where n is 1 and it exists.
-
-    >>> t("table.sticks", n=2), t("table.sticks", n=1), t("table.sticks", "ja", n=1)
-    ('2 riichi sticks', '1 riichi stick', '供託1本')
-    """
-    if values.get("n") == 1 and key + "_1" in MESSAGES:
-        key += "_1"
-    pair = MESSAGES.get(key)
-    text = key if pair is None else pair[LANGS.index(lang) if lang in LANGS else 0] or pair[0]
+    """The entry `key` in `lang` with its {values} filled in; an entry with a plural takes the
+    form the count `n` needs (without `n`, the language's last form)."""
+    entry = entries().get(key)
+    if entry is None:
+        text = key
+    else:
+        words = compiled(lang if lang in LANGUAGES else "en")
+        if entry.plural is None:
+            text = words.translations.pgettext(key, entry.english)
+        elif isinstance(values.get("n"), int):
+            text = words.translations.npgettext(key, entry.english, entry.plural, values["n"])
+        else:
+            text = words.forms[key][-1]
     for name, value in values.items():
         text = text.replace("{" + name + "}", str(value))
     return text
 
 
-def catalogue(lang: str) -> dict[str, str]:
-    """Every message in one language, for the browser scripts."""
-    return {key: t(key, lang) for key in MESSAGES}
+def catalogue(lang: str) -> dict[str, str | list[str]]:
+    """Every entry in one language, for the browser scripts: a text, or a plural entry's forms
+    (app.js picks one by `plural_tags(lang)` and `Intl.PluralRules`)."""
+    words = compiled(lang)
+    return {key: list(words.forms[key]) if key in words.forms else t(key, lang)
+            for key in entries()}
+
+
+def plural_tags(lang: str) -> tuple[str, ...]:
+    """The CLDR plural category of each of `lang`'s plural forms, in order."""
+    return compiled(lang).plural_tags

@@ -1,6 +1,6 @@
 """The details of a coded refusal in the page's language, and the rules core's problems as codes.
 
-A refusal's `words` fill its catalogue entry (``err.<code>``, kiosk/words/messages_errors.py). A
+A refusal's `words` fill its catalogue entry (``err.<code>``, kiosk/words/locale/). A
 word may itself need wording in the session's language, by its prefix: ``"t:<key>"`` a catalogue
 entry, ``"tile:6s"`` a tile's name (6索), ``"tiles:666z"`` a row of tiles, ``"yaku:daisangen"``
 a yaku's name; a list is each of its items, joined as the language lists them.
@@ -60,7 +60,7 @@ def code_of(problem: Problem) -> tuple[str, dict[str, Any]]:
     """(code, words) for one of the rules core's problems; ``("problem", {field, message})``
     for one the catalogue has no words for (its English kept)."""
     code = str(problem.code)
-    if "err." + code not in i18n.MESSAGES:
+    if not i18n.has("err." + code):
         return "problem", {"field": problem.field, "message": problem.message}
     return code, {name: _WORDED[name] + str(value) if name in _WORDED else value
                   for name, value in problem.details.items()}

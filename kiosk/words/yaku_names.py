@@ -8,57 +8,21 @@ from __future__ import annotations
 
 import re
 
-from kiosk.words.i18n import t
+from kiosk.words.i18n import has, t
 from scorer.points import HandValue
 from scorer.rules import Ruleset
 
-#: id -> (English, Japanese)
-YAKU_NAMES: dict[str, tuple[str, str]] = {
-    "menzen_tsumo": ("Menzen tsumo", "門前清自摸和"), "riichi": ("Riichi", "立直"),
-    "ippatsu": ("Ippatsu", "一発"), "chankan": ("Chankan", "槍槓"),
-    "rinshan_kaihou": ("Rinshan kaihou", "嶺上開花"),
-    "haitei_raoyue": ("Haitei raoyue", "海底摸月"),
-    "houtei_raoyui": ("Houtei raoyui", "河底撈魚"), "pinfu": ("Pinfu", "平和"),
-    "tanyao": ("Tanyao", "断么九"), "iipeikou": ("Iipeikou", "一盃口"),
-    "seat_wind_east": ("Seat wind East", "自風 東"),
-    "seat_wind_south": ("Seat wind South", "自風 南"),
-    "seat_wind_west": ("Seat wind West", "自風 西"),
-    "seat_wind_north": ("Seat wind North", "自風 北"),
-    "round_wind_east": ("Round wind East", "場風 東"),
-    "round_wind_south": ("Round wind South", "場風 南"),
-    "round_wind_west": ("Round wind West", "場風 西"),
-    "round_wind_north": ("Round wind North", "場風 北"),
-    "haku": ("Haku", "役牌 白"), "hatsu": ("Hatsu", "役牌 發"), "chun": ("Chun", "役牌 中"),
-    "double_riichi": ("Double riichi", "両立直"), "chiitoitsu": ("Chiitoitsu", "七対子"),
-    "chanta": ("Chanta", "混全帯么九"), "ittsu": ("Ittsu", "一気通貫"),
-    "sanshoku_doujun": ("Sanshoku doujun", "三色同順"),
-    "sanshoku_doukou": ("Sanshoku doukou", "三色同刻"), "sankantsu": ("Sankantsu", "三槓子"),
-    "toitoi": ("Toitoi", "対々和"), "sanankou": ("Sanankou", "三暗刻"),
-    "shousangen": ("Shousangen", "小三元"), "honroutou": ("Honroutou", "混老頭"),
-    "ryanpeikou": ("Ryanpeikou", "二盃口"), "junchan": ("Junchan", "純全帯么九"),
-    "honitsu": ("Honitsu", "混一色"), "chinitsu": ("Chinitsu", "清一色"),
-    "renhou": ("Renhou", "人和"), "nagashi_mangan": ("Nagashi mangan", "流し満貫"),
-    "tenhou": ("Tenhou", "天和"), "chiihou": ("Chiihou", "地和"),
-    "daisangen": ("Daisangen", "大三元"), "suuankou": ("Suuankou", "四暗刻"),
-    "suuankou_tanki": ("Suuankou tanki", "四暗刻単騎"), "tsuuiisou": ("Tsuuiisou", "字一色"),
-    "ryuuiisou": ("Ryuuiisou", "緑一色"), "chinroutou": ("Chinroutou", "清老頭"),
-    "chuuren_poutou": ("Chuuren poutou", "九蓮宝燈"),
-    "junsei_chuuren_poutou": ("Junsei chuuren poutou", "純正九蓮宝燈"),
-    "kokushi_musou": ("Kokushi musou", "国士無双"),
-    "kokushi_musou_13": ("Kokushi musou 13-sided", "国士無双十三面"),
-    "daisuushii": ("Daisuushii", "大四喜"), "shousuushii": ("Shousuushii", "小四喜"),
-    "suukantsu": ("Suukantsu", "四槓子"), "dora": ("Dora", "ドラ"),
-    # Sanma with North as everyone's value tile (Mahjong Soul; `Ruleset.north_yakuhai`).
-    "yakuhai_north": ("North (value tile)", "役牌 北"),
-    "ura_dora": ("Ura dora", "裏ドラ"), "aka_dora": ("Red fives", "赤ドラ"),
-}
-
 
 def yaku_name(yaku_id: str, lang: str = "en") -> str:
-    names = YAKU_NAMES.get(yaku_id)
-    if names is None:
+    """A yaku by the rules core's id (its words are the catalogue's `yaku.<id>`); an id the
+    catalogue does not know, as its words.
+
+    >>> yaku_name("chiitoitsu"), yaku_name("chiitoitsu", "ja"), yaku_name("chiitoitsu", "zh-Hans")
+    ('Chiitoitsu', '七対子', '七对子')
+    """
+    if not has("yaku." + yaku_id):
         return yaku_id.replace("_", " ").capitalize()
-    return names[1] if lang == "ja" else names[0]
+    return t("yaku." + yaku_id, lang)
 
 
 def limit_name(limit: str, lang: str = "en", yakuman: int = 0) -> str:

@@ -24,6 +24,7 @@ from scorer.hand import Hand, Meld
 from scorer.points import Limit
 from scorer.rules import RULESETS
 from scorer.score import score
+from tests.kiosk.catalogues import words
 from tests.kiosk.conftest import Api, points
 
 KIOSK = Path(__file__).resolve().parents[2] / "kiosk"
@@ -503,11 +504,11 @@ def test_every_message_key_in_use_exists_in_both_languages() -> None:
     prefixes = {key for key in used if key.endswith((".", "_"))}
     used -= prefixes
     for prefix in prefixes:  # the families listed below, and any other page's: not empty
-        assert any(key.startswith(prefix) for key in i18n.MESSAGES), prefix
+        assert any(key.startswith(prefix) for key in words("en")), prefix
     used |= {f"{family}.{name}" for family, names in KEY_FAMILIES.items()
              for name in names.split()}
-    missing = sorted(key for key in used if key not in i18n.MESSAGES)
+    missing = sorted(key for key in used if not i18n.has(key))
     assert missing == []
-    blank = sorted(key for key, (en, ja) in i18n.MESSAGES.items() if not en or not ja)
+    blank = sorted(key for lang in i18n.LANGS for key, text in words(lang).items() if not text)
     assert blank == []
     assert limit_name("mangan", "ja") == "満貫" and limit_name("yakuman", "en", 2) == "2x yakuman"

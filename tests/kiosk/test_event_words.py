@@ -138,8 +138,9 @@ def test_history_and_last_event_in_japanese(api: Api) -> None:
         assert api.post(path, body).status_code < 300, path
     state = api.get("/api/state").get_json()
     assert state["last_event"]["text"] == {"en": "Chombo: Dai (pays a mangan)",
-                                           "ja": "チョンボ：Dai（満貫払い）"}
-    assert state["game"]["ruleset_name"] == {"en": "Tenhou", "ja": "天鳳"}
+                                           "ja": "チョンボ：Dai（満貫払い）",
+                                           "zh-Hans": "错和：Dai（支付满贯）"}
+    assert state["game"]["ruleset_name"] == {"en": "Tenhou", "ja": "天鳳", "zh-Hans": "天凤"}
     entries = api.get("/api/history").get_json()["entries"]
     assert [(e["round_text"], e["text"]) for e in entries] == [
         ("東1局 0本場", "対局開始（天鳳）"),

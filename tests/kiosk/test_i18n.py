@@ -1,37 +1,30 @@
-"""The message catalogue has every key the pages, scripts and Python ask for, each with a Japanese
-text (issue 18, item 6: "every string the pages show, in both languages").
+"""The gettext catalogues (kiosk/words/locale/) have every key the pages, scripts and Python ask
+for, each with a Japanese and a Simplified Chinese text with the English's placeholders (issue 18,
+item 6; issue 37, part 2: "every string the pages show", in every language).
 
-Keys are found in the sources: `t("key")` (Python, JS, templates), both keys of `t(a if c else
-"b")` / `t(c ? "a" : "b")`, and keys built from a prefix (`t("abort." + kind)`), whose every
-ending is listed below from the enum or list that the code builds it from.
+Keys are found in the sources as the extraction finds them (kiosk/words/extract.py): `t("key")`
+(Python, JS, templates), both keys of `t(a if c else "b")` / `t(c ? "a" : "b")`, and keys built
+from a prefix (`t("abort." + kind)`), whose every ending is listed below from the enum or list
+that the code builds it from.
 """
 
 from __future__ import annotations
 
-import ast
 import re
 from pathlib import Path
 
 import pytest
+from babel.messages.catalog import Catalog
 
-from kiosk.words import i18n
-from kiosk.words.messages_errors import ERROR_MESSAGES
-from kiosk.words.messages_game import GAME_MESSAGES
-from kiosk.words.messages_layout import LAYOUT_MESSAGES
-from kiosk.words.messages_navigation import NAVIGATION_MESSAGES
-from kiosk.words.messages_reading import READING_MESSAGES
-from kiosk.words.messages_rules import RULE_MESSAGES
+from kiosk.words import extract, i18n
 from scorer.points import Limit
 from scorer.rules import RULESETS, ChomboPenalty
 from scorer.table import AbortKind, EndReason
+from tests.kiosk.catalogues import TRANSLATED, catalog, words
 
 KIOSK = Path(__file__).resolve().parents[2] / "kiosk"
 SOURCES = sorted([*KIOSK.rglob("*.py"), *(KIOSK / "web" / "static").glob("*.js"),
                   *(KIOSK / "web" / "templates").glob("*.html")])
-
-_CALL = re.compile(r"""(?<![\w.])(?:i18n\.|K\.)?t\(\s*(f?)(["'])([^"'\n]*)\2\s*(\S?)""")
-_PY_EITHER = re.compile(r"""(?<![\w.])t\(\s*["']([\w.]+)["'] if [^\n]+? else ["']([\w.]+)["']""")
-_JS_EITHER = re.compile(r"""(?<![\w.])t\([^()"'\n]*\?\s*["']([\w.]+)["']\s*:\s*["']([\w.]+)["']""")
 _F_FIELD = re.compile(r"\{[^}]*\}")
 
 WINDS = ["1", "2", "3", "4"]
@@ -56,14 +49,13 @@ BUILT = {
     "teach.row_": ["m", "p", "s", "z", "other"],
     "ruleset.": list(RULESETS),
 }
-#: Blanks that differ on purpose: the caller fills both (app.js tileName passes n and kanji, the
-#: Japanese names a suit's tile by its kanji numeral; kiosk/words/reading_words.py passes n
-#: and count).
-OTHER_BLANKS = {"tile.name_m", "tile.name_p", "tile.name_s", "reading.extra", "reading.missing",
-                "reading.too_many", "reading.red_fives", "reading.set_aside"}
-#: The same in both languages on purpose (a formula, a Latin name, an abbreviation).
-SAME_IN_BOTH = {"common.ok", "table.pin", "pay.formula", "event.hand", "history.hand",
-                "ruleset.wrc", "ruleset.ema"}
+#: Placeholders that differ on purpose: app.js tileName passes n and kanji, and the Japanese
+#: names a suit's tile by its kanji numeral ("五萬").
+OTHER_BLANKS = {"ja": {"tile.name_m", "tile.name_p", "tile.name_s"}, "zh-Hans": set()}
+#: The same as the English on purpose (a formula, a Latin name, an abbreviation).
+SAME_AS_ENGLISH = {"table.pin", "pay.formula", "event.hand", "history.hand", "ruleset.wrc",
+                   "ruleset.ema"}
+SAME_IN = {"ja": SAME_AS_ENGLISH | {"common.ok"}, "zh-Hans": SAME_AS_ENGLISH}
 
 
 def used_keys() -> tuple[set[str], set[str]]:
@@ -71,16 +63,9 @@ def used_keys() -> tuple[set[str], set[str]]:
     keys: set[str] = set()
     prefixes: set[str] = set()
     for path in SOURCES:
-        text = path.read_text(encoding="utf-8")
-        for f, _, literal, after in _CALL.findall(text):
-            built = after in ("+", "~") or (f and "{" in literal)
-            if built:
-                prefixes.add(_F_FIELD.split(literal)[0])
-            elif re.fullmatch(r"[\w.]+", literal):
-                keys.add(literal)
-        for either in (_PY_EITHER, _JS_EITHER):
-            for pair in either.findall(text):
-                keys.update(pair)
+        written, built = extract.keys(path.read_text(encoding="utf-8"))
+        keys |= written
+        prefixes |= built
     return keys, prefixes
 
 
@@ -90,42 +75,146 @@ def test_the_scan_finds_what_it_should() -> None:
     assert {"table.honba", "event.game_over", "verdict.chankan_not_kokushi", "display.off",
             "history.round", "over.short"} <= keys
     assert {"abort.", "end.", "wind.", "tile.name_", "chombo."} <= prefixes
+    assert extract.keys('t(ok ? "han" : "fu") + K.t(`x`) + t("abort." + kind)') == (
+        {"han", "fu"}, {"abort."})
 
 
-def test_every_key_used_has_a_japanese_text() -> None:
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_every_key_used_has_a_text_in_every_language(lang: str) -> None:
     keys, prefixes = used_keys()
     # A prefix not listed in BUILT (a new page's table of words) needs at least its keys; list
     # its endings in BUILT to have each one checked.
-    assert [p for p in prefixes if not any(k.startswith(p) for k in i18n.MESSAGES)] == []
+    assert [p for p in prefixes if not any(k.startswith(p) for k in words("en"))] == []
     wanted = keys | {p + end for p in prefixes & BUILT.keys() for end in BUILT[p]}
-    missing = sorted(k for k in wanted if k not in i18n.MESSAGES)
+    missing = sorted(k for k in wanted if not i18n.has(k))
     assert missing == []
-    untranslated = sorted(k for k in wanted if not i18n.MESSAGES[k][1].strip())
+    untranslated = sorted(k for k in wanted if not words(lang)[k].strip())
     assert untranslated == []
 
 
-def test_every_message_has_both_texts_and_the_same_blanks() -> None:
-    for key, (en, ja) in i18n.MESSAGES.items():
-        assert en.strip() and ja.strip(), key
-        if key not in OTHER_BLANKS:
-            assert set(_F_FIELD.findall(en)) == set(_F_FIELD.findall(ja)), key
-        if en == ja:
-            assert key in SAME_IN_BOTH, f"{key}: not translated ({ja!r})"
-    assert i18n.catalogue("ja")["limit.baiman"] == "倍満"  # what the pages get
+def wrongly_translated(english: Catalog, translated: Catalog, lang: str) -> list[str]:
+    """Each entry of the template that `translated` lacks, leaves empty or fuzzy, or words with
+    other placeholders than the English plural's (a singular form may leave out the count)."""
+    theirs = {m.context: m for m in translated if m.id}
+    ours = {m.context for m in english if m.id}
+    wrong = [f"{key}: not in the template" for key in theirs if key not in ours]
+    for message in english:
+        if not message.id:
+            continue
+        key = message.context
+        if key not in theirs:
+            wrong.append(f"{key}: missing")
+            continue
+        forms = theirs[key].string if message.pluralizable else (theirs[key].string,)
+        en = message.id[-1] if message.pluralizable else message.id
+        if theirs[key].fuzzy or not all(f.strip() for f in forms):
+            wrong.append(f"{key}: not translated")
+        elif key not in OTHER_BLANKS[lang] and (
+                set(_F_FIELD.findall(forms[-1])) != set(_F_FIELD.findall(en))
+                or not all(set(_F_FIELD.findall(f)) <= set(_F_FIELD.findall(en)) for f in forms)):
+            wrong.append(f"{key}: {' / '.join(forms)!r} has not the placeholders of {en!r}")
+        elif forms[-1] == en and key not in SAME_IN[lang]:
+            wrong.append(f"{key}: the English kept ({en!r})")
+    return wrong
 
 
-def test_no_catalogue_file_redefines_another_s_word() -> None:
-    """kiosk/words/messages_*.py are merged into MESSAGES: a key in two files would silently
-    win."""
-    tree = ast.parse((KIOSK / "words" / "i18n.py").read_text(encoding="utf-8"))
-    literal = next(node.value for node in ast.walk(tree) if isinstance(node, ast.AnnAssign)
-                   and getattr(node.target, "id", "") == "MESSAGES")
-    assert isinstance(literal, ast.Dict)
-    in_i18n = {k.value for k in literal.keys if isinstance(k, ast.Constant)}
-    parts = [in_i18n] + [set(part) for part in (GAME_MESSAGES, LAYOUT_MESSAGES,
-                                                  NAVIGATION_MESSAGES, READING_MESSAGES,
-                                                  RULE_MESSAGES, ERROR_MESSAGES)]
-    assert all(parts) and sum(map(len, parts)) == len(set().union(*parts)) == len(i18n.MESSAGES)
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_every_entry_is_translated_with_the_english_s_placeholders(lang: str) -> None:
+    """Every key of the template has `lang`'s text (none missing, empty or fuzzy), with the
+    English's placeholders."""
+    assert wrongly_translated(catalog("en"), catalog(lang), lang) == []
+    assert i18n.catalogue(lang)["limit.baiman"] == {"ja": "倍満", "zh-Hans": "倍满"}[lang]
+
+
+def test_the_translation_check_finds_what_is_wrong() -> None:
+    """The check above, on a Chinese catalogue with a placeholder misspelt, an entry left
+    empty, one fuzzy, one missing and one the template does not have."""
+    broken = Catalog(locale="zh_Hans")
+    for message in catalog("zh-Hans"):
+        if message.id and message.context != "win.tsumo":
+            string = {"table.honba": "{m}本场", "win.ura": ""}.get(message.context,
+                                                                  message.string)
+            flags = ["fuzzy"] if message.context == "yaku.pinfu" else []
+            broken.add(message.id, string, context=message.context, flags=flags)
+    broken.add("Gone", "走了", context="gone.key")
+    assert sorted(wrongly_translated(catalog("en"), broken, "zh-Hans")) == [
+        "gone.key: not in the template",
+        "table.honba: '{m}本场' has not the placeholders of '{n} honba'",
+        "win.tsumo: missing", "win.ura: not translated", "yaku.pinfu: not translated"]
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_each_catalogue_carries_its_language_s_plural_rule(lang: str) -> None:
+    """The header a translator's tool reads is Babel's rule for the language, and the kiosk
+    numbers the forms as that rule does."""
+    from babel.messages.catalog import Catalog
+
+    standard = Catalog(locale=lang.replace("-", "_")).plural_forms
+    assert f'"Plural-Forms: {standard}\\n"' in i18n.po_path(lang).read_text(encoding="utf-8")
+    assert standard == "nplurals=1; plural=0;"  # Japanese and Chinese: one form for any count
+    assert catalog(lang).num_plurals == len(i18n.plural_tags(lang)) == 1
+    assert i18n.plural_tags("en") == ("one", "other")
+
+
+@pytest.mark.parametrize("lang, n, text", [
+    ("en", 1, "1 riichi stick"), ("en", 2, "2 riichi sticks"), ("en", 0, "0 riichi sticks"),
+    ("ja", 1, "供託1本"), ("ja", 3, "供託3本"),
+    ("zh-Hans", 1, "供托1根"), ("zh-Hans", 3, "供托3根"),
+])
+def test_a_count_picks_its_plural_form(lang: str, n: int, text: str) -> None:
+    assert i18n.t("table.sticks", lang, n=n) == text
+
+
+def test_the_pages_get_each_plural_entry_s_forms() -> None:
+    assert i18n.catalogue("en")["table.sticks"] == ["1 riichi stick", "{n} riichi sticks"]
+    assert i18n.catalogue("zh-Hans")["table.sticks"] == ["供托{n}根"]
+    assert i18n.catalogue("ja")["teach.taught"] == [
+        "学習済み：{kinds}種類の牌（写真{photos}枚、{when}）"]
+
+
+def test_no_key_is_in_a_catalogue_twice() -> None:
+    """gettext would keep one of two entries with the same key silently."""
+    for path in [i18n.TEMPLATE, *(i18n.po_path(lang) for lang in i18n.LANGS)]:
+        keys = re.findall(r'^msgctxt "(.*)"$', path.read_text(encoding="utf-8"), re.M)
+        assert len(keys) == len(set(keys)) > 700, path
+
+
+def test_a_broken_catalogue_stops_the_start_named(tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    import shutil
+
+    shutil.copytree(i18n.LOCALE, tmp_path, dirs_exist_ok=True)
+    po = tmp_path / "zh_Hans" / "LC_MESSAGES" / "kiosk.po"  # a line that is not gettext
+    po.write_text('msgctxt "table.honba"\nmsgid "{n} honba"\nmsgstr "{n}本场"\nnot po\n',
+                  encoding="utf-8")
+    monkeypatch.setattr(i18n, "LOCALE", tmp_path)
+    i18n.compiled.cache_clear()
+    try:
+        with pytest.raises(i18n.CatalogueError,
+                           match=r"zh_Hans/LC_MESSAGES/kiosk.po: .*misformatted.* on 3"):
+            i18n.load()
+    finally:
+        monkeypatch.undo()
+        i18n.compiled.cache_clear()
+    assert i18n.t("table.honba", "zh-Hans", n=2) == "2本场"
+
+
+def test_the_extraction_gives_the_template(tmp_path: Path) -> None:
+    """`pybabel extract -F babel.cfg` (docs/translating.md) finds every entry of the English
+    catalogue asked for somewhere, and nothing else (no entry is left unused), and gives the
+    template as it is committed."""
+    from babel.messages.frontend import CommandLineInterface
+    from babel.messages.pofile import read_po
+
+    out = tmp_path / "messages.pot"
+    root = KIOSK.parent
+    CommandLineInterface().run(["pybabel", "-q", "extract", "-F", str(root / "babel.cfg"),
+                                "-o", str(out), str(root)])
+    with out.open("rb") as file:
+        extracted = {(m.context, m.id) for m in read_po(file) if m.id}
+    assert extracted == {(m.context, m.id) for m in catalog("en") if m.id}
+    with i18n.TEMPLATE.open("rb") as file:
+        assert extracted == {(m.context, m.id) for m in read_po(file) if m.id}
 
 
 @pytest.mark.parametrize("key, ja", [
@@ -137,6 +226,25 @@ def test_no_catalogue_file_redefines_another_s_word() -> None:
 ])
 def test_names_in_japanese(key: str, ja: str) -> None:
     assert i18n.t(key, "ja") == ja
+
+
+@pytest.mark.parametrize("key, zh", [
+    ("table.riichi", "立直"), ("quick.by_ron", "荣和"), ("win.tsumo", "自摸"),
+    ("limit.yakuman", "役满"), ("yaku.dora", "宝牌"), ("win.dora", "宝牌指示牌"),
+    ("yaku.ura_dora", "里宝牌"), ("yaku.aka_dora", "赤宝牌"), ("table.dealer", "庄家"),
+    ("flag.ippatsu", "一发"), ("draw.is_tenpai", "听牌（听：{waits}）"), ("table.draw", "流局"),
+    ("win.melds", "副露"), ("meld.chi", "吃"), ("meld.pon", "碰"), ("meld.ankan", "暗杠"),
+    ("han", "番"), ("limit.haneman", "跳满"), ("yaku.pinfu", "平和"), ("yaku.tanyao", "断幺九"),
+    ("yaku.kokushi_musou", "国士无双"), ("abort.four_kans", "四杠散了"),
+    ("other.chombo", "错和"), ("ruleset.mahjong_soul", "雀魂"), ("ruleset.tenhou", "天凤"),
+])
+def test_names_in_chinese(key: str, zh: str) -> None:
+    assert i18n.t(key, "zh-Hans") == zh
+
+
+def test_counted_words_in_chinese() -> None:
+    assert i18n.t("table.honba", "zh-Hans", n=2) == "2本场"
+    assert i18n.t("table.sticks", "zh-Hans", n=1) == "供托1根"
 
 
 # --- the rules core's problems with a hand or its situation, coded (kiosk/words/refusal_words.py)
@@ -194,11 +302,11 @@ def test_every_problem_of_the_rules_core_has_a_code_and_japanese_words() -> None
     # say what is wrong with the notation, and keep their English).
     assert {code for code, _ in coded.values()} == {
         c.value for c in ProblemCode if not c.value.startswith("input_")}
-    for code, words in coded.values():
-        en, ja = (i18n.t("err." + code, lang, **{k: word(v, lang) for k, v in words.items()})
-                  for lang in ("en", "ja"))
-        assert "{" not in en and "{" not in ja, (code, en, ja)
-        assert not re.search(r"[A-Za-z]{3,}", ja), (code, ja)
+    for code, details in coded.values():
+        en, ja, zh = (i18n.t("err." + code, lang, **{k: word(v, lang) for k, v in details.items()})
+                      for lang in ("en", "ja", "zh-Hans"))
+        assert "{" not in en and "{" not in ja and "{" not in zh, (code, en, ja, zh)
+        assert not re.search(r"[A-Za-z]{3,}", ja + zh), (code, ja, zh)
 
 
 def test_a_problem_without_words_keeps_its_english() -> None:

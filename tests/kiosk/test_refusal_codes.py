@@ -1,8 +1,8 @@
 """Every refusal the kiosk raises is coded, so a page in Japanese says it in Japanese (issue 18,
 item 6). The sources are read, not run: each `ApiError(` in kiosk/ (the parlor server apart) and
 each of the web server's own refusals (`_error(` in kiosk/serve/server.py) names a `code`, every
-code it can take has English and Japanese words in the catalogue (kiosk/words/messages_errors.py,
-kiosk/words/messages_refusals.py), and the words it is given fill every blank of both. Then a
+code it can take has English and Japanese words in the catalogues (`err.<code>`,
+kiosk/words/locale/), and the words it is given fill every blank of both. Then a
 Japanese session gets a refusal of each area in Japanese: a photo, teaching, the games list, the
 rule options, the PIN and tokens, and what the web server itself refuses."""
 
@@ -15,9 +15,7 @@ from typing import Any
 
 import pytest
 
-from kiosk.words import i18n
-from kiosk.words.messages_errors import ERROR_MESSAGES
-from kiosk.words.messages_refusals import REFUSAL_MESSAGES
+from tests.kiosk.catalogues import words as catalogue_words
 from tests.kiosk.conftest import LAN, Api, lan_client
 
 KIOSK = Path(__file__).resolve().parents[2] / "kiosk"
@@ -101,8 +99,9 @@ def test_every_code_has_both_texts_and_words_for_every_blank() -> None:
         given = ({k.value for k in words.keys if isinstance(k, ast.Constant)}
                  if isinstance(words, ast.Dict) else None)
         for code in codes:
-            pair = ERROR_MESSAGES.get("err." + code)
-            if pair is None or not all(t.strip() for t in pair) or pair[0] == pair[1]:
+            key = "err." + code
+            pair = (catalogue_words("en").get(key, ""), catalogue_words("ja").get(key, ""))
+            if not all(t.strip() for t in pair) or pair[0] == pair[1]:
                 wrong.append(f"{where}: {code} has no English and Japanese words")
             elif not _JAPANESE.search(pair[1]):
                 wrong.append(f"{where}: {code}'s Japanese is not Japanese: {pair[1]!r}")
@@ -112,17 +111,6 @@ def test_every_code_has_both_texts_and_words_for_every_blank() -> None:
             elif given is None and words is None and _BLANK.search(" ".join(pair)):
                 wrong.append(f"{where}: {code} has blanks but is given no words")
     assert wrong == []
-
-
-def test_the_two_catalogues_do_not_redefine_a_code() -> None:
-    from kiosk.words import messages_errors
-
-    tree = ast.parse(Path(messages_errors.__file__).read_text(encoding="utf-8"))
-    literal = next(n.value for n in ast.walk(tree) if isinstance(n, ast.AnnAssign)
-                   and getattr(n.target, "id", "") == "ERROR_MESSAGES")
-    first = {k.value for k in literal.keys if isinstance(k, ast.Constant)}
-    assert first and not first & set(REFUSAL_MESSAGES)
-    assert set(REFUSAL_MESSAGES) <= set(ERROR_MESSAGES) <= set(i18n.MESSAGES)
 
 
 # --- a Japanese session, one refusal of each area --------------------------------------------

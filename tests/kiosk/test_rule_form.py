@@ -7,16 +7,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import fields
-from pathlib import Path
 
 import pytest
 
 from kiosk.table import rule_form, rules_json
 from kiosk.words import i18n
-from kiosk.words.messages_game import GAME_MESSAGES
-from kiosk.words.messages_navigation import NAVIGATION_MESSAGES
-from kiosk.words.messages_rules import RULE_MESSAGES
 from scorer.rules import RULESETS, Ruleset
+from tests.kiosk.catalogues import words
 
 # (Not yet on the form, issue 39: `rules_json.NOT_ON_FORM`, words to come with the catalogues.)
 OPTIONS = sorted({f.name for f in fields(Ruleset)}
@@ -47,37 +44,33 @@ def test_presets_come_usual_first() -> None:
     assert sorted(rule_form.presets()) == sorted(RULESETS)
 
 
-@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("lang", ["en", "ja", "zh-Hans"])
 def test_every_option_group_preset_and_choice_has_words(lang: str) -> None:
     keys = [f"opt.{name}{part}" for name in OPTIONS for part in ("", ".help")]
     keys += [f"group.{gid}{part}" for gid in GROUP_IDS for part in ("", ".help")]
     keys += [f"preset.{name}.help" for name in RULESETS] + [f"ruleset.{n}" for n in RULESETS]
     keys += [f"choice.{o.name}.{c}" for g in rule_form.groups() for o in g.options
              for c in o.choices]
-    missing = [key for key in keys if key not in i18n.MESSAGES]
+    missing = [key for key in keys if not i18n.has(key)]
     assert missing == []
-    index = i18n.LANGS.index(lang)
-    empty = [key for key in keys if not i18n.MESSAGES[key][index].strip()]
+    empty = [key for key in keys if not words(lang)[key].strip()]
     assert empty == []
 
 
-def test_the_japanese_words_are_japanese() -> None:
-    """Each Japanese text has kana or kanji, unless it is only placeholders ("{round} {honba}")."""
-    kana_or_kanji = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
-    words = {key: re.sub(r"\{\w+\}", "", ja) for key, (_, ja) in
-             {**RULE_MESSAGES, **NAVIGATION_MESSAGES}.items()}
-    not_japanese = [key for key, ja in words.items()
-                    if re.search(r"\w", ja) and not kana_or_kanji.search(ja)]
-    assert not_japanese == []
+RULE_FORM = ("opt.", "group.", "preset.", "choice.", "new.", "games.", "members.")
 
 
-def test_no_key_is_defined_twice() -> None:
-    """All are merged into one catalogue, where a key defined twice would silently win."""
-    ours = set(RULE_MESSAGES) | set(NAVIGATION_MESSAGES)
-    assert set(RULE_MESSAGES) & set(NAVIGATION_MESSAGES) == set()
-    assert ours & set(GAME_MESSAGES) == set()
-    page_words = Path(i18n.__file__).read_text(encoding="utf-8")
-    assert [key for key in ours if f'"{key}":' in page_words] == []
+@pytest.mark.parametrize("lang, script", [("ja", r"[\u3040-\u30ff\u4e00-\u9fff]"),
+                                          ("zh-Hans", r"[\u4e00-\u9fff]")])
+def test_the_form_s_words_are_in_the_language(lang: str, script: str) -> None:
+    """Each text of the form and the games page has kana or hanzi, unless it is only
+    placeholders ("{round} {honba}")."""
+    texts = {key: re.sub(r"\{\w+\}", "", text) for key, text in words(lang).items()
+             if key.startswith(RULE_FORM)}
+    assert len(texts) > 150
+    not_in_it = [key for key, text in texts.items()
+                 if re.search(r"\w", text) and not re.search(script, text)]
+    assert not_in_it == []
 
 
 def test_rulesets_name_the_groups(api) -> None:  # noqa: ANN001

@@ -1,5 +1,5 @@
 """A photo sent to the API (the win page's Upload, the teach page) or taken by the camera, each
-refusal coded for a page in another language (kiosk/words/messages_refusals.py)."""
+refusal coded for a page in another language (kiosk/words/locale/)."""
 
 from __future__ import annotations
 

@@ -2,10 +2,18 @@
 // Server-Sent Events, the message catalogue, tile drawing and the tile picker. No dependencies.
 "use strict";
 const K = (() => {
-  const catalogue = JSON.parse(document.getElementById("catalogue").textContent);
+  const words = document.getElementById("catalogue");
+  const catalogue = JSON.parse(words.textContent);
+  // An entry with a plural is its forms, in the order of the language's CLDR categories
+  // (data-plural, from kiosk/words/i18n.py): the count n picks one, as gettext does there.
+  const pluralTags = words.dataset.plural.split(" ");
+  const plural = new Intl.PluralRules(document.documentElement.lang);
   const t = (key, vars) => {
-    if (vars && Number(vars.n) === 1 && catalogue[key + "_1"]) key += "_1";  // as kiosk/words/i18n.py
     let s = catalogue[key] || key;
+    if (Array.isArray(s)) {
+      const n = vars && vars.n !== undefined ? Number(vars.n) : NaN;
+      s = s[Number.isNaN(n) ? s.length - 1 : Math.max(0, pluralTags.indexOf(plural.select(n)))];
+    }
     for (const [k, v] of Object.entries(vars || {})) s = s.replaceAll("{" + k + "}", v);
     return s;
   };

@@ -33,8 +33,8 @@ document.addEventListener("DOMContentLoaded", () => {
     const line = $("#status-line");
     if (s.taught) {
       const when = new Date(s.summary.taught_at).toLocaleString(document.documentElement.lang);
-      line.textContent = t(s.summary.photos === 1 ? "teach.taught_1" : "teach.taught",
-                           { kinds: s.summary.kinds.length, photos: s.summary.photos, when });
+      line.textContent = t("teach.taught", { kinds: s.summary.kinds.length,
+                                             photos: s.summary.photos, n: s.summary.photos, when });
       line.classList.add("taught");
     } else {
       line.textContent = t("teach.untaught");

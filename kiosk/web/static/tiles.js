@@ -3,8 +3,9 @@
 // and three dragons, red fives in red with a red frame, a face-down back, and any face lying
 // sideways (a called tile) in a box of swapped width and height. The viewBox scales with the
 // tile, so a face is as crisp in the picker as in the history. Kanji are SVG text in a CJK
-// font (the Pi installer adds fonts-noto-cjk); a small Latin index in a corner ("3m", "E")
-// keeps man tiles and honours readable where no CJK font is installed. No dependencies:
+// font: Noto Sans CJK JP where installed (the Pi installer adds fonts-noto-cjk, with a real
+// bold), else the subset the pages ship (kiosk.css); a small Latin index in a corner ("3m",
+// "E") names man tiles and honours as well. No dependencies:
 // TILES.svg(label, {sideways, name}) returns an <svg> element (a fresh copy each call).
 "use strict";
 const TILES = (() => {
@@ -16,7 +17,7 @@ const TILES = (() => {
     backLight: "#f4b25a", ink: "#1d1d1d", red: "#cc2b2b", blue: "#1b4f9c", green: "#1e7a3c",
     index: "#6b6350",
   };
-  const CJK = "'Noto Sans CJK JP', 'IPAGothic', 'IPAexGothic', 'VL Gothic', sans-serif";
+  const CJK = "'Noto Sans CJK JP', 'Kiosk Sans CJK JP', 'IPAGothic', 'IPAexGothic', 'VL Gothic', sans-serif";
   const LATIN = "'DejaVu Sans', 'Liberation Sans', Arial, sans-serif";
   const NUMERALS = ["", "一", "二", "三", "四", "五", "六", "七", "八", "九"];
   const HONOURS = ["", "東", "南", "西", "北", "白", "發", "中"];

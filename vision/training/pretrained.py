@@ -43,13 +43,14 @@ from vision.training.pretrained_data import (
     source_crops,
 )
 
-MEAN, STD = 127.0, 128.0  # EfficientNet-Lite's own input scaling (RGB)
 NECK = 256
 
 
 class PretrainedClassifier(nn.Module):
     """Crop (BGR 0..255, NCHW) -> 38 class logits, 2 glyph-axis logits and a tile logit, on the
     first ``upto + 1`` blocks of EfficientNet-Lite0 and a 1x1 neck."""
+
+    MEAN, STD = 127.0, 128.0  # EfficientNet-Lite's own input scaling (RGB)
 
     def __init__(self, upto: int = 10, pretrained: bool = True) -> None:
         super().__init__()
@@ -64,7 +65,7 @@ class PretrainedClassifier(nn.Module):
         self.tile = nn.Linear(NECK, 1)
 
     def forward(self, x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
-        h = self.stem((x.flip(1) - MEAN) / STD)  # BGR -> RGB, as the weights learned
+        h = self.stem((x.flip(1) - self.MEAN) / self.STD)  # BGR -> RGB, as the weights learned
         for block in self.blocks:
             h = block(h)
         pooled = self.drop(self.neck(h).mean(dim=(2, 3)))

@@ -29,8 +29,6 @@ TRUNK = ("EfficientNet-Lite0 ImageNet weights, Apache-2.0, from the packages "
 def export(model: torch.nn.Module, args: argparse.Namespace, sources: list[str],
            metrics: dict[str, Any]) -> None:
     """``args.export``/tile_classifier.onnx and its card."""
-    from vision.training.pretrained import MEAN, STD
-
     path = args.export / "tile_classifier.onnx"
     size = int(args.size)
     export_onnx(model, torch.rand(1, 3, size, size) * 255, path, "crops",
@@ -42,7 +40,7 @@ def export(model: torch.nn.Module, args: argparse.Namespace, sources: list[str],
         "input": {"name": "crops", "shape": ["n", 3, size, size], "layout": "NCHW",
                   "colour": "BGR", "dtype": "float32", "range": [0, 255],
                   "crop": {"pad": CROP_PAD, "stretch_to_square": True}},
-        "normalisation": {"inside_graph": True, "mean": MEAN, "std": STD, "colour_inside": "RGB"},
+        "normalisation": {"inside_graph": True, "mean": model.MEAN, "std": model.STD, "colour_inside": "RGB"},
         "output": {"name": "logits", "shape": ["n", len(MODEL_CLASSES)], "softmax": False},
         "outputs": {
             "logits": "class logits in label order",

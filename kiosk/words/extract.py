@@ -7,9 +7,10 @@ writes the template `locale/messages.pot` with each entry a file asks for (its E
 translator notes from the English catalogue, its places in the code) and none that nothing asks
 for. A key a file asks for that the English catalogue lacks stops the extraction, naming the
 key and the file: write its English there first. Keys are found as `t("table.honba")`, both
-keys of `t("fu.tsumo" if c else "fu.base")` and `t(c ? "han" : "fu")`, every entry under a built key's prefix (`t("abort." + kind)`,
-`t('opt.' ~ name)`, `t(f"tile.{suit}")`), and any string literal that is a key or a key's
-prefix (`key = "base.formula"`, `"preset." + name`). docs/translating.md has the commands.
+keys of `t("fu.tsumo" if c else "fu.base")` and `t(c ? "han" : "fu")`, every entry under a
+built key's prefix (`t("abort." + kind)`, `t('opt.' ~ name)`, `t(f"tile.{suit}")`), and any
+string literal that is a key or a key's prefix (`key = "base.formula"`, `"preset." + name`).
+docs/translating.md has the commands.
 """
 
 from __future__ import annotations

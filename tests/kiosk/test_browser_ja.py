@@ -24,7 +24,7 @@ PINFU = {"concealed": "234m456p22s34567s", "win": "8s", "dora": "1s"}
 #: Latin that belongs on a Japanese page: the players' names, abbreviations Japanese players use
 #: (rulesets too: WRC, EMA, Mリーグ), the language switch's own name for English, and the honour
 #: tiles' corner index (tiles.js).
-ALLOWED = {*PLAYERS, "PIN", "OK", "JSON", "CSV", "WRC", "EMA", "M", "English", "EN",
+ALLOWED = {*PLAYERS, "PIN", "OK", "JSON", "CSV", "WRC", "EMA", "M", "English",
            "E", "S", "W", "N", "G", "R"}
 #: Taken out before looking for words: addresses, command-line options (the LAN hint), tiles in
 #: notation ("3m", "234m456p") and its suit letters alone (the text box's help: "m・p・s・z").

@@ -63,7 +63,7 @@ def test_a_situation_that_cannot_be_is_said_in_japanese(open_page, base: str) ->
 
 @pytest.mark.parametrize("path, body, said", [
     ("/api/score", FIVE_1M, "ありえない手牌です：1萬が5枚あります（1種類4枚まで）"),
-    ("/api/wins", NO_YAKU, "記録しませんでした：" + i18n.t("verdict.no_yaku", "ja", n=1)),
+    ("/api/wins", NO_YAKU, "記録しませんでした：" + i18n.t("verdict.no_yaku_one", "ja")),
     ("/api/score", {"winner": 1, "quick": {"han": 1000}},
      "quick.hanは0から100までの整数にしてください（送られた値：1000）"),
     ("/api/score", {"winner": 7, "quick": {"han": 1}},

@@ -32,7 +32,8 @@ STATIC = ROOT / "kiosk" / "web"
 #: file stem -> (the face in Debian's collection, the languages whose catalogues it covers)
 FACES = {"kiosk-cjk-jp": ("Noto Sans CJK JP", ("ja",)),
          "kiosk-cjk-sc": ("Noto Sans CJK SC", ("zh-Hans",))}
-FIRST_CJK = 0x2E80  # CJK radicals; below it the system's font draws
+FIRST_CJK = 0x2E80  # CJK radicals; below it the system's font draws (kiosk.css's unicode-range)
+LAST_CJK = 0xFFEF  # the end of the half- and full-width forms
 
 
 def cjk(text: str) -> set[str]:

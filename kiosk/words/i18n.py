@@ -48,7 +48,7 @@ class CatalogueError(ValueError):
 
 @dataclass(frozen=True)
 class Entry:
-    """One entry of the template: the English, and the English plural where a count chooses."""
+    """One entry's English, and its English plural where a count chooses."""
 
     english: str
     plural: str | None = None
@@ -152,9 +152,11 @@ def t(key: str, lang: str = "en", **values: Any) -> str:
     return text
 
 
+@cache
 def catalogue(lang: str) -> dict[str, str | list[str]]:
     """Every entry in one language, for the browser scripts: a text, or a plural entry's forms
-    (app.js picks one by `plural_tags(lang)` and `Intl.PluralRules`)."""
+    (app.js picks one by `plural_tags(lang)` and `Intl.PluralRules`). Made once a language: the
+    pages only read it."""
     words = compiled(lang)
     return {key: list(words.forms[key]) if key in words.forms else t(key, lang)
             for key in entries()}

@@ -23,7 +23,9 @@ _spec.loader.exec_module(subset)
 def test_each_subset_covers_every_cjk_character_its_pages_show(stem: str, known: str) -> None:
     wanted = subset.characters(subset.FACES[stem][1])
     assert set(known) <= wanted and {"日", "本", "語", "中", "文"} <= wanted  # the switcher
-    assert not any(c.isascii() for c in wanted)
+    assert all(subset.FIRST_CJK <= ord(c) <= subset.LAST_CJK for c in wanted)  # kiosk.css
+    css = (ROOT / "kiosk" / "web" / "static" / "kiosk.css").read_text(encoding="utf-8")
+    assert css.count(f"unicode-range: U+{subset.FIRST_CJK:04X}-{subset.LAST_CJK:04X};") == 2
     assert subset.missing(stem, FONTS / f"{stem}.woff2") == []
 
 

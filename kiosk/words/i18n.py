@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import gettext
 import io
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -120,6 +121,28 @@ def compiled(lang: str) -> Compiled:
             done = all(message.string) and not message.fuzzy
             forms[message.context] = tuple(message.string) if done else message.id
     return Compiled(gettext.GNUTranslations(mo), forms, tags)
+
+
+#: Browser language tags read as Simplified Chinese (Traditional ones, zh-TW, zh-HK, zh-Hant, are
+#: not: there is no Traditional catalogue, and the kiosk's language serves them instead).
+_SIMPLIFIED = ("zh", "zh-cn", "zh-sg", "zh-my", "zh-hans")
+
+
+def negotiate(tags: Iterable[str]) -> str | None:
+    """The first of a browser's languages (Accept-Language, most wanted first) the pages speak.
+
+    >>> negotiate(["zh-TW", "zh-CN", "en"]), negotiate(["ja-JP"]), negotiate(["ko", "fr"])
+    ('zh-Hans', 'ja', None)
+    """
+    for tag in tags:
+        tag = tag.strip().lower().replace("_", "-")
+        primary = tag.split("-")[0]
+        if primary == "zh":
+            if tag in _SIMPLIFIED or tag.startswith("zh-hans"):
+                return "zh-Hans"
+        elif primary in LANGUAGES:
+            return primary
+    return None
 
 
 def load() -> None:

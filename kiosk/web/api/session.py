@@ -9,7 +9,7 @@ from flask import request, session
 from kiosk.errors import ApiError
 from kiosk.table import checks
 from kiosk.web.api.common import blueprint, json_object
-from kiosk.web.context import services
+from kiosk.web.context import language, services
 from kiosk.web.security import is_local
 from kiosk.words import i18n
 from scorer.limits import brief
@@ -21,8 +21,7 @@ def get_session() -> dict[str, Any]:
     local = is_local(request)
     out = {"csrf": kiosk.security.csrf_token(), "local": local,
            "can_change": local or kiosk.security.has_pin_session(),
-           "lan": kiosk.config.listens_on_lan, "language": session.get("lang")
-           or kiosk.config.language}
+           "lan": kiosk.config.listens_on_lan, "language": language()}
     if local:
         out["pin"] = kiosk.security.pin  # shown on the kiosk's own screen only
         out["pin_alarm"] = kiosk.security.pin_alarm()

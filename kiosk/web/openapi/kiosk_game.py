@@ -23,6 +23,7 @@ from kiosk.web.openapi.parts import (
     text,
     whole,
 )
+from kiosk.words.i18n import LANGS
 from scorer.hand import CalledFrom, MeldKind
 from scorer.limits import GAME_EVENTS, NAME_LENGTH, POINTS, REASON_LENGTH
 
@@ -36,13 +37,15 @@ SEATS = arr(SEAT, maxItems=4, uniqueItems=True)
 TILES = text(0, 200, description="mpsz, compact (`234m06p`) or comma-separated labels")
 STATE_EXAMPLE = {
     "game": {"id": "0f3a9c2e11b4", "ruleset": "tenhou", "players": ["A", "B", "C", "D"],
-             "events": 1, "kita": False, "ruleset_name": {"en": "Tenhou", "ja": "天鳳"}},
+             "events": 1, "kita": False,
+             "ruleset_name": {"en": "Tenhou", "ja": "天鳳", "zh-Hans": "天凤"}},
     "seats": [{"seat": s, "name": "ABCD"[s], "points": 25000, "wind": s + 1,
                "dealer": s == 0, "riichi": False} for s in range(4)],
     "round_wind": 1, "hand": 1, "label": "East 1, 0 honba", "honba": 0, "riichi_sticks": 0,
     "dealer": 0, "finished": False, "end_reason": None, "can_undo": False, "can_redo": False,
     "last_event": {"summary": "game started (tenhou)", "deltas": [0, 0, 0, 0],
-                   "text": {"en": "Game started (Tenhou)", "ja": "対局開始（天鳳）"}},
+                   "text": {"en": "Game started (Tenhou)", "ja": "対局開始（天鳳）",
+                            "zh-Hans": "对局开始（天凤）"}},
     "unreadable_game": None}
 
 
@@ -121,7 +124,7 @@ PATHS: dict[str, Any] = {
                                            "session", {200: obj({"ok": BOOL}, ["ok"])})},
     "/api/session/language": {"post": change(
         "the session's language", "session", {200: obj({"language": STR}, ["language"])},
-        body=body({"language": choice("en", "ja")}, ("language",)), example={"language": "ja"})},
+        body=body({"language": choice(*LANGS)}, ("language",)), example={"language": "zh-Hans"})},
     "/api/tokens": {
         "post": change("a device token (the kiosk's own screen only)", "session", {
             201: obj({"name": STR, "token": STR}, ["name", "token"])},

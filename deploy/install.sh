@@ -129,18 +129,25 @@ staged=$(mktemp -d)
 trap 'rm -rf "$staged"' EXIT
 render "$staged"
 
-apt_has() { apt-cache policy "$1" 2>/dev/null | grep -q 'Candidate: [0-9]'; }
+# grep without -q: it reads to the end, so apt-cache never dies of SIGPIPE (which pipefail
+# would take for "no such package" once the output is long).
+apt_has() { apt-cache policy "$1" 2>/dev/null | grep 'Candidate: [0-9]' >/dev/null; }
 
 echo "== Debian packages"
 if [ "$use_apt" = 1 ]; then
     # fonts-noto-cjk: the Japanese UI and the tile faces' kanji (萬, winds, 發, 中) need a CJK
     # font in Chromium; Noto Sans CJK JP leads the faces' font list and has a real bold.
     packages=(python3-venv python3-pip curl fonts-noto-cjk)
-    if apt_has chromium; then packages+=(chromium); else packages+=(chromium-browser); fi
+    # The package lists first: on a fresh system apt knows no package names yet.
+    run apt-get update
+    # Chromium is `chromium` on Debian and newer Raspberry Pi OS, `chromium-browser` before.
+    if apt_has chromium || [ "$dry_run" = 1 ]; then packages+=(chromium)
+    elif apt_has chromium-browser; then packages+=(chromium-browser)
+    else die "no chromium package in this system's apt sources (apt-cache policy chromium)"
+    fi
     # picamera2 comes only from Raspberry Pi's archive; the venv sees it through
     # --system-site-packages (OpenCV cannot open the CSI camera of a Pi 5).
     if apt_has python3-picamera2; then packages+=(python3-picamera2); fi
-    run apt-get update
     run apt-get install -y "${packages[@]}"
 fi
 
@@ -167,8 +174,12 @@ else
     run install -m 0644 "$staged/riichi-kiosk.env" /etc/default/riichi-kiosk
 fi
 run install -m 0644 "$staged/99-riichi-display.rules" /etc/udev/rules.d/99-riichi-display.rules
-run udevadm control --reload-rules
-run udevadm trigger --subsystem-match=tty
+if [ "$dry_run" = 1 ] || [ -S /run/udev/control ]; then
+    run udevadm control --reload-rules
+    run udevadm trigger --subsystem-match=tty
+else
+    echo "udev is not running here (a chroot or an image being built): the rule applies at boot"
+fi
 run install -m 0755 "$staged/riichi-kiosk-browser" /usr/local/bin/riichi-kiosk-browser
 
 autostart=$home/.config/labwc/autostart
@@ -195,6 +206,14 @@ if [ "$autologin" = 1 ]; then
 fi
 
 echo "== Service"
-run systemctl daemon-reload
-run systemctl enable --now riichi-kiosk.service
+# The dry run shows a booted Pi's steps. Where systemd is not running (a chroot, an image being
+# built), the service is only enabled: it starts at the next boot.
+if [ "$dry_run" = 1 ] || [ -d /run/systemd/system ]; then
+    run systemctl daemon-reload
+    run systemctl enable --now riichi-kiosk.service
+else
+    command -v systemctl >/dev/null || die "no systemctl: the kiosk service needs systemd"
+    systemctl enable riichi-kiosk.service
+    echo "systemd is not running here (a chroot?): riichi-kiosk.service is enabled, starts at boot"
+fi
 echo "Done. The kiosk serves http://127.0.0.1:$port/; reboot to start the browser full screen."

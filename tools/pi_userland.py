@@ -1,0 +1,490 @@
+"""Run the Raspberry Pi installer in a Debian arm64 userland under qemu-user, as a Pi would.
+
+    sudo python tools/pi_userland.py [bookworm] [trixie] [--cache DIR] [--keep DIR]
+
+For each release: a root file system made from Debian's arm64 packages by mmdebstrap (cached as
+a tarball: built once, unpacked fresh for every run), this checkout copied into it as
+/home/pi/riichi, `deploy/install.sh --user pi --camera demo --no-autologin` run in it as root
+(twice: a rerun must succeed and change nothing that matters), the installed unit checked, then
+the kiosk started the way the unit's ExecStart would (as its User, from its WorkingDirectory, with
+its EnvironmentFile, from the venv the installer made), asked for `/` and `/api/state` over HTTP,
+and made to read the demo camera's frame (POST /api/captures) as the hand `expected.json` says.
+Every step is timed; the figures are printed at the end (under emulation: not a Pi's speed).
+
+Systemd does not run in a chroot: the installer then only enables the service, and the unit is
+checked by `systemd-analyze verify` inside the userland and by starting its ExecStart by hand.
+
+Needs root, mmdebstrap, qemu-user-static with the kernel's binfmt_misc handler for aarch64
+(`update-binfmts --display qemu-aarch64` says enabled, flags F), unshare (util-linux), and the
+network to the Debian mirror and PyPI. `missing()` says what is absent, in words.
+
+The scorer is installed as pure Python (SCORER_MYPYC=0): no C compile under emulation. Debian
+packages and pip downloads are cached beside the tarballs, so a rerun downloads nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.cookiejar
+import json
+import os
+import shlex
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+RELEASES = ("bookworm", "trixie")
+MIRROR = "http://deb.debian.org/debian"
+CACHE = Path(os.environ.get("RIICHI_PI_CACHE", "/var/cache/riichi-pi"))
+#: What a Raspberry Pi OS image has that the installer relies on and Debian's `apt` variant
+#: lacks: systemd (systemctl, systemd-analyze), udev, sudo, passwd (useradd, usermod), Python,
+#: certificates for PyPI. The installer itself adds python3-venv, pip, curl, the font, Chromium.
+BASE_PACKAGES = ("ca-certificates", "passwd", "sudo", "systemd", "udev", "python3")
+USER = "pi"
+CHECKOUT = f"/home/{USER}/riichi"
+BINFMT = Path("/proc/sys/fs/binfmt_misc/qemu-aarch64")
+#: The emulated CPU: a Raspberry Pi 4's (qemu's default, `max`, has features no Pi has).
+QEMU_CPU = "cortex-a72"
+PI4_CPU = ("processor\t: {}\nBogoMIPS\t: 108.00\nFeatures\t: fp asimd evtstrm crc32 cpuid\n"
+           "CPU implementer\t: 0x41\nCPU architecture: 8\nCPU variant\t: 0x0\n"
+           "CPU part\t: 0xd08\nCPU revision\t: 3\n\n")
+PI4_BOARD = "Hardware\t: BCM2835\nModel\t\t: Raspberry Pi 4 Model B (emulated)\n"
+
+
+def missing() -> list[str]:
+    """What this machine lacks to run the userland, each in words; empty when it has all."""
+    out = []
+    if os.geteuid() != 0:
+        out.append("root (mmdebstrap, chroot and mounts need it)")
+    for tool, package in (("mmdebstrap", "mmdebstrap"), ("unshare", "util-linux"),
+                          ("chroot", "coreutils")):
+        if not shutil.which(tool):
+            out.append(f"{tool} (apt-get install {package})")
+    if not BINFMT.exists():
+        out.append(f"{BINFMT}: no aarch64 handler (apt-get install qemu-user-static "
+                   "binfmt-support, with binfmt_misc mounted: mount -t binfmt_misc binfmt_misc "
+                   "/proc/sys/fs/binfmt_misc && update-binfmts --enable qemu-aarch64)")
+    else:
+        text = BINFMT.read_text()
+        if not text.startswith("enabled"):
+            out.append(f"{BINFMT} is disabled (update-binfmts --enable qemu-aarch64)")
+        flags = next((line.split(":", 1)[1].strip() for line in text.splitlines()
+                      if line.startswith("flags:")), "")
+        if "F" not in flags:
+            out.append(f"{BINFMT} lacks flag F (the static qemu of qemu-user-static, fixed at "
+                       "registration, so a chroot needs no qemu inside)")
+    return out
+
+
+def say(line: str) -> None:
+    print(f"pi-userland: {line}", file=sys.stderr, flush=True)
+
+
+def nice() -> list[str]:
+    """CPU-heavy steps run at the lowest priority: the machine may be doing other work."""
+    return ["nice", "-n", "19"] if shutil.which("nice") else []
+
+
+def rootfs(release: str, cache: Path = CACHE, rebuild: bool = False) -> tuple[Path, float | None]:
+    """The cached tarball of `release`'s arm64 userland, built when absent; with the seconds the
+    build took (None when it was cached)."""
+    cache.mkdir(parents=True, exist_ok=True)
+    tarball = cache / f"{release}-arm64.tar"
+    if tarball.exists() and not rebuild:
+        return tarball, None
+    debs = cache / f"apt-{release}"
+    debs.mkdir(exist_ok=True)
+    partial = tarball.with_suffix(".tar.part")
+    say(f"building the {release} arm64 userland into {tarball} (mmdebstrap, a few minutes)")
+    started = time.monotonic()
+    subprocess.run([
+        *nice(), "mmdebstrap", "--quiet", "--arch=arm64", "--variant=apt",
+        f"--include={','.join(BASE_PACKAGES)}",
+        "--setup-hook=mkdir -p \"$1\"/var/cache/apt/archives",
+        f"--setup-hook=sync-in {debs} /var/cache/apt/archives",
+        f"--customize-hook=sync-out /var/cache/apt/archives {debs}",
+        "--format=tar", release, str(partial), MIRROR], check=True)
+    partial.rename(tarball)
+    return tarball, time.monotonic() - started
+
+
+@dataclass
+class Userland:
+    """An unpacked userland at `root`; commands run in it by chroot, each in its own mount
+    namespace (proc, sys, dev and the download caches mounted there, gone when it ends)."""
+
+    release: str
+    root: Path
+    cache: Path = CACHE
+    figures: dict[str, float] = field(default_factory=dict)
+
+    @classmethod
+    def unpack(cls, release: str, tarball: Path, where: Path, cache: Path = CACHE) -> Userland:
+        root = where / release
+        if root.exists():
+            shutil.rmtree(root)
+        root.mkdir(parents=True)
+        subprocess.run(["tar", "-xpf", str(tarball), "-C", str(root),
+                        "--numeric-owner"], check=True)
+        shutil.copy("/etc/resolv.conf", root / "etc" / "resolv.conf")
+        land = cls(release, root, cache)
+        land.trust_host_cas()
+        return land
+
+    def trust_host_cas(self) -> None:
+        """The host's own certificate authorities (/usr/local/share/ca-certificates: a proxy's,
+        say) trusted inside too, or PyPI's certificate fails there where it passes here."""
+        extra = Path("/usr/local/share/ca-certificates")
+        crts = sorted(extra.rglob("*.crt")) if extra.is_dir() else []
+        if not crts:
+            return
+        target = self.root / "usr/local/share/ca-certificates"
+        for crt in crts:
+            (target / crt.relative_to(extra)).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy(crt, target / crt.relative_to(extra))
+        self.run(["update-ca-certificates"])
+
+    def _mounts(self) -> str:
+        debs = self.cache / f"apt-{self.release}"
+        pip = self.cache / "pip"
+        for path in (debs / "partial", pip):
+            path.mkdir(parents=True, exist_ok=True)
+        r = shlex.quote(str(self.root))
+        return "; ".join([
+            "set -e",
+            f"mount -t proc proc {r}/proc",
+            f"mount --rbind /sys {r}/sys",
+            f"mount --rbind /dev {r}/dev",
+            f"mkdir -p {r}/var/cache/apt/archives {r}/root/.cache/pip",
+            f"mount --bind {shlex.quote(str(debs))} {r}/var/cache/apt/archives",
+            f"mount --bind {shlex.quote(str(pip))} {r}/root/.cache/pip",
+            f"mount --bind {shlex.quote(str(self.cpuinfo()))} {r}/proc/cpuinfo",
+        ])
+
+    def cpuinfo(self) -> Path:
+        """A Raspberry Pi 4's /proc/cpuinfo (Cortex-A72), one entry per host CPU: qemu-user
+        shows the host's x86 one, and onnxruntime's CPU probe crashes reading it."""
+        path = self.root.parent / f"{self.release}-cpuinfo"
+        cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1
+        cpus = max(cpus, os.cpu_count() or 1)
+        path.write_text("".join(PI4_CPU.format(n) for n in range(cpus)) + PI4_BOARD)
+        return path
+
+    def command(self, argv: list[str], env: dict[str, str] | None = None) -> list[str]:
+        """The host command that runs `argv` inside the userland (as root)."""
+        env_args = [f"{k}={v}" for k, v in (env or {}).items()]
+        inner = shlex.join(["chroot", str(self.root), "/usr/bin/env", "-i",
+                            "PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin",
+                            "HOME=/root", "LANG=C.UTF-8", "DEBIAN_FRONTEND=noninteractive",
+                            f"QEMU_CPU={QEMU_CPU}",
+                            *env_args, *argv])
+        return [*nice(), "unshare", "--mount", "--propagation", "private", "--",
+                "sh", "-c", f"{self._mounts()}; exec {inner}"]
+
+    def run(self, argv: list[str], env: dict[str, str] | None = None, timeout: float = 1800,
+            check: bool = True) -> subprocess.CompletedProcess[str]:
+        result = subprocess.run(self.command(argv, env), capture_output=True, text=True,
+                                timeout=timeout)
+        if check and result.returncode != 0:
+            raise RuntimeError(f"{self.release}: {shlex.join(argv)} exited {result.returncode}"
+                               f"\n--- stdout\n{result.stdout[-6000:]}"
+                               f"\n--- stderr\n{result.stderr[-6000:]}")
+        return result
+
+    def timed(self, name: str, argv: list[str], log: Path, env: dict[str, str] | None = None,
+              timeout: float = 1800) -> str:
+        """Run `argv`, its output into `log`; figures: the whole run as `name`, and each of the
+        installer's steps (its `== ` lines) as `name: step`. Returns the output."""
+        started = step_started = time.monotonic()
+        step = ""
+        lines = []
+        with log.open("w") as out:
+            process = subprocess.Popen(self.command(argv, env), stdout=subprocess.PIPE,
+                                       stderr=subprocess.STDOUT, text=True, errors="replace")
+            assert process.stdout is not None
+            for line in process.stdout:
+                out.write(line)
+                lines.append(line)
+                if line.startswith("== "):
+                    now = time.monotonic()
+                    if step:
+                        self.figures[f"{name}: {step}"] = now - step_started
+                        say(f"{self.release}: {name}: {step} {now - step_started:.0f} s")
+                    step, step_started = line[3:].strip().split(" in ")[0], now
+                if time.monotonic() - started > timeout:
+                    process.kill()
+            process.wait()
+        now = time.monotonic()
+        if step:
+            self.figures[f"{name}: {step}"] = now - step_started
+        self.figures[name] = now - started
+        say(f"{self.release}: {name} {self.figures[name]:.0f} s")
+        if process.returncode != 0:
+            raise RuntimeError(f"{self.release}: {shlex.join(argv)} exited {process.returncode}"
+                               f" (log {log}):\n{''.join(lines)[-8000:]}")
+        return "".join(lines)
+
+    def copy_checkout(self, source: Path = ROOT) -> None:
+        """The checkout's files (tracked and new, not ignored ones) into /home/pi/riichi, owned
+        by pi, as `git clone` on a Pi would leave them."""
+        self.run(["useradd", "--create-home", "--shell", "/bin/bash", USER])
+        listed = subprocess.run(["git", "ls-files", "-z", "--cached", "--others",
+                                 "--exclude-standard"], cwd=source, capture_output=True,
+                                check=True).stdout.decode().split("\0")
+        target = self.root / CHECKOUT.lstrip("/")
+        for name in filter(None, listed):
+            path = source / name
+            if path.is_file():
+                (target / name).parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(path, target / name)
+        self.run(["chown", "-R", f"{USER}:{USER}", CHECKOUT])
+
+
+def install_args(port: int) -> list[str]:
+    return ["bash", f"{CHECKOUT}/deploy/install.sh", "--user", USER, "--port", str(port),
+            "--camera", "demo", "--no-autologin"]
+
+
+def parse_unit(text: str) -> dict[str, list[str]]:
+    """The [Service] section's keys and their values (a key may repeat)."""
+    out: dict[str, list[str]] = {}
+    section = ""
+    for line in text.splitlines():
+        line = line.strip()
+        if not line or line.startswith(("#", ";")):
+            continue
+        if line.startswith("["):
+            section = line.strip("[]")
+        elif section == "Service":
+            key, _, value = line.partition("=")
+            out.setdefault(key, []).append(value)
+    return out
+
+
+def env_file(text: str) -> dict[str, str]:
+    return dict(line.split("=", 1) for line in text.splitlines()
+                if line.strip() and not line.lstrip().startswith("#") and "=" in line)
+
+
+def unit_command(land: Userland) -> tuple[list[str], dict[str, str]]:
+    """What systemd would run for riichi-kiosk.service: runuser -u User -- sh -c 'cd
+    WorkingDirectory && exec ExecStart', with Environment= and the EnvironmentFile."""
+    unit = parse_unit((land.root / "etc/systemd/system/riichi-kiosk.service").read_text())
+    env: dict[str, str] = {}
+    for item in unit.get("Environment", []):
+        for pair in shlex.split(item):
+            key, _, value = pair.partition("=")
+            env[key] = value
+    for name in unit.get("EnvironmentFile", []):
+        path = land.root / name.lstrip("-").lstrip("/")
+        if path.exists():
+            env.update(env_file(path.read_text()))
+        elif not name.startswith("-"):
+            raise RuntimeError(f"EnvironmentFile {name} is missing")
+    (user,), (workdir,), (exec_start,) = unit["User"], unit["WorkingDirectory"], unit["ExecStart"]
+    home = workdir  # the unit's WorkingDirectory is the user's home
+    env = {"HOME": home, "USER": user, "LOGNAME": user, **env}
+    argv = ["runuser", "-u", user, "--", "/usr/bin/env",
+            *[f"{k}={v}" for k, v in env.items()],
+            "sh", "-c", f"cd {shlex.quote(workdir)} && exec {exec_start}"]
+    return argv, env
+
+
+class Http:
+    """A browser-like client of the kiosk: a session cookie and the page's CSRF token."""
+
+    def __init__(self, port: int):
+        self.base = f"http://127.0.0.1:{port}"
+        self.opener = urllib.request.build_opener(
+            urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+        self.csrf = ""
+
+    def get(self, path: str, timeout: float = 60) -> tuple[int, bytes]:
+        with self.opener.open(self.base + path, timeout=timeout) as r:
+            return r.status, r.read()
+
+    def json(self, path: str, timeout: float = 60) -> Any:
+        return json.loads(self.get(path, timeout)[1])
+
+    def post(self, path: str, timeout: float = 600) -> tuple[int, Any]:
+        if not self.csrf:
+            self.csrf = self.json("/api/session")["csrf"]
+        request = urllib.request.Request(self.base + path, data=b"", method="POST",
+                                         headers={"X-CSRF-Token": self.csrf})
+        with self.opener.open(request, timeout=timeout) as r:
+            return r.status, json.loads(r.read())
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def expected_hands() -> list[dict[str, Any]]:
+    truth = json.loads((ROOT / "vision" / "demo_frames" / "expected.json").read_text())
+    return list(truth.values())
+
+
+def hand_as_truth(hand: dict[str, Any]) -> dict[str, Any]:
+    """A reading's hand in expected.json's shape."""
+    labels = lambda tiles: [t["label"] for t in tiles]  # noqa: E731
+    return {"concealed": labels(hand["concealed"]),
+            "winning": (hand.get("win") or {}).get("label"),
+            "melds": [{"kind": m["kind"], "tiles": labels(m["tiles"])} for m in hand["melds"]],
+            "dora": labels(hand["dora"])}
+
+
+@dataclass
+class Kiosk:
+    process: subprocess.Popen[bytes]
+    log: Path
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGTERM)  # the group this run started
+            try:
+                self.process.wait(30)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.process.pid, signal.SIGKILL)
+                self.process.wait(30)
+
+    def tail(self) -> str:
+        return self.log.read_text(errors="replace")[-4000:] if self.log.exists() else ""
+
+
+def start_kiosk(land: Userland, port: int, log: Path, timeout: float = 600) -> Kiosk:
+    """The kiosk as the unit would start it; returns once `/` answers (figure `kiosk start`)."""
+    argv, _ = unit_command(land)
+    started = time.monotonic()
+    with log.open("wb") as out:
+        process = subprocess.Popen(land.command(argv), stdout=out, stderr=subprocess.STDOUT,
+                                   start_new_session=True)
+    kiosk = Kiosk(process, log)
+    client = Http(port)
+    while True:
+        if process.poll() is not None:
+            raise RuntimeError(f"{land.release}: the kiosk exited {process.returncode}:\n"
+                               f"{kiosk.tail()}")
+        try:
+            if client.get("/", timeout=10)[0] == 200:
+                break
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            pass
+        if time.monotonic() - started > timeout:
+            kiosk.stop()
+            raise RuntimeError(f"{land.release}: no answer on port {port} in {timeout:.0f} s:\n"
+                               f"{kiosk.tail()}")
+        time.sleep(1)
+    land.figures["kiosk start"] = time.monotonic() - started
+    say(f"{land.release}: kiosk start {land.figures['kiosk start']:.0f} s")
+    return kiosk
+
+
+def check_kiosk(land: Userland, port: int, timeout: float = 900) -> dict[str, Any]:
+    """`/`, `/api/state`, then the recogniser's start and one read of the demo camera's frame;
+    returns what was seen (and records the figures)."""
+    client = Http(port)
+    status, page = client.get("/")
+    assert status == 200 and b"<html" in page.lower(), page[:200]
+    state = client.json("/api/state")
+    assert state["finished"] is False and len(state["game"]["players"]) == 4, state
+    started = time.monotonic()
+    while True:
+        camera = client.json("/api/camera")
+        if camera["recogniser"]["available"]:
+            break
+        if camera["recogniser"]["message"] or time.monotonic() - started > timeout:
+            raise RuntimeError(f"{land.release}: the recogniser did not start: {camera}")
+        time.sleep(2)
+    assert camera["ok"] and camera["demo"], camera
+    land.figures["recogniser ready"] = time.monotonic() - started
+    started = time.monotonic()
+    status, reading = client.post("/api/captures")
+    land.figures["frame read (request)"] = time.monotonic() - started
+    land.figures["frame read (recognise_ms)"] = reading["recognise_ms"] / 1000
+    say(f"{land.release}: frame read {land.figures['frame read (request)']:.1f} s "
+        f"(recognise {reading['recognise_ms'] / 1000:.1f} s), recogniser warm-up "
+        f"{camera['recogniser']['warmup_ms'] / 1000:.1f} s")
+    assert status == 201 and reading["recognised"] and reading["problems"] == [], reading
+    hand = hand_as_truth(reading["hand"])
+    assert hand in expected_hands(), f"read {hand}, not one of the demo frames' hands"
+    return {"camera": camera, "state": state, "reading": reading, "hand": hand}
+
+
+def check_unit(land: Userland) -> str:
+    """The installed unit is enabled and systemd-analyze accepts it (inside the userland)."""
+    enabled = land.run(["systemctl", "is-enabled", "riichi-kiosk.service"], check=False)
+    assert enabled.stdout.strip() == "enabled", enabled.stdout + enabled.stderr
+    wants = land.root / "etc/systemd/system/multi-user.target.wants/riichi-kiosk.service"
+    assert wants.is_symlink(), f"{wants} missing"
+    verify = land.run(["systemd-analyze", "verify", "/etc/systemd/system/riichi-kiosk.service"],
+                      check=False)
+    return (verify.stdout + verify.stderr).strip()
+
+
+def prove(release: str, where: Path, cache: Path = CACHE, rebuild: bool = False) -> Userland:
+    """The whole proof for one release; the userland (with its figures) stays in `where`."""
+    tarball, built = rootfs(release, cache, rebuild)
+    started = time.monotonic()
+    land = Userland.unpack(release, tarball, where, cache)
+    if built is not None:
+        land.figures["rootfs build"] = built
+    land.copy_checkout()
+    land.figures["unpack and copy"] = time.monotonic() - started
+    port = free_port()
+    # Pure-Python scorer (no C compile under emulation); pip trusts the system's certificates
+    # (the venv's upgraded pip would otherwise use its own bundle, without the host's CAs).
+    env = {"SCORER_MYPYC": "0", "PIP_DISABLE_PIP_VERSION_CHECK": "1",
+           "PIP_CERT": "/etc/ssl/certs/ca-certificates.crt"}
+    land.timed("install", install_args(port), where / f"{release}-install.log", env)
+    again = land.timed("install again", install_args(port),
+                       where / f"{release}-install-again.log", env)
+    assert "keeping /etc/default/riichi-kiosk" in again, again
+    verify = check_unit(land)
+    if verify:
+        say(f"{release}: systemd-analyze verify says: {verify}")
+    kiosk = start_kiosk(land, port, where / f"{release}-kiosk.log")
+    try:
+        check_kiosk(land, port)
+    finally:
+        kiosk.stop()
+    return land
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("releases", nargs="*", default=list(RELEASES), choices=RELEASES)
+    parser.add_argument("--cache", type=Path, default=CACHE,
+                        help=f"tarballs and download caches (default {CACHE}, or $RIICHI_PI_CACHE)")
+    parser.add_argument("--keep", type=Path, default=None,
+                        help="unpack into this folder and leave it (default: a temporary one)")
+    parser.add_argument("--rebuild", action="store_true", help="build the tarballs again")
+    args = parser.parse_args(argv)
+    if lacking := missing():
+        parser.error("this machine lacks: " + "; ".join(lacking))
+    where = args.keep or Path(tempfile.mkdtemp(prefix="pi-userland-", dir="/var/tmp"))
+    where.mkdir(parents=True, exist_ok=True)
+    try:
+        lands = [prove(release, where, args.cache, args.rebuild) for release in args.releases]
+    finally:
+        if args.keep is None:
+            shutil.rmtree(where, ignore_errors=True)
+    for land in lands:
+        print(land.release + ": " + ", ".join(f"{name} {seconds:.1f} s"
+                                               for name, seconds in land.figures.items()))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -89,14 +89,14 @@ def _mahjong_json(result: Any, hand: Hand) -> dict[str, Any]:
 
 
 def _peers() -> dict[str, Adapter]:
-    """name -> (convert, estimator, to_json) of every peer installed; `mahjong` is required."""
+    """name -> (convert, estimator, to_json) of every peer installed (none: ours alone)."""
     peers: dict[str, Adapter] = {}
     try:
         from scorer import peer_mahjong
 
         peers["mahjong"] = (peer_mahjong.peer_call, peer_mahjong.estimator(), _mahjong_json)
     except ImportError:
-        raise SystemExit("the peer needs the `mahjong` library: pip install -e '.[test]'") from None
+        pass  # the `test` extra's; without it ours is measured alone
     try:
         from scorer import peer_riichienv
 
@@ -166,8 +166,11 @@ def _each(estimate: Callable[[Any], Any], inputs: Sequence[Any]) -> None:
 
 def run(args: argparse.Namespace) -> int:
     if not args.file.exists():
-        print(f"no hands file at {args.file}; pass --file (the real-wins JSONL of ../shared)",
-              file=sys.stderr)
+        print(f"error: the bench needs hands to score, one JSON object a line as "
+              f"`python -m scorer score --jsonl` reads them, and there is no file at "
+              f"{args.file}.\nThe default is the real wins of the project's shared data "
+              f"(../shared/scoring/tenhou-wins-dev.jsonl beside this checkout); elsewhere pass "
+              f"--file HANDS.jsonl.", file=sys.stderr)
         return 2
     if args.rounds < 1 or args.hands < 0:
         print("--rounds must be at least 1 and --hands not negative", file=sys.stderr)
@@ -187,6 +190,9 @@ def run(args: argparse.Namespace) -> int:
             label = "scorer (ours)" if name == "ours" else name
             ratio = "" if name == "ours" else f"   ours / {name}: {result[way + '_ratio'][name]}x"
             print(f"  {label:<16} {rate:>9,} hands/s{ratio}")
+    if "mahjong" not in result["peers"]:
+        print("(the `mahjong` library is not installed, so ours is not compared with it: "
+              "pip install -e '.[test]')")
     if "riichienv" not in result["peers"]:
         print("(riichienv not installed: pip install -e '.[bench]')")
     if result["build"] == PURE:

@@ -25,7 +25,9 @@ from typing import IO, Any
 
 from scorer.batch import write_scores
 from scorer.context import Blessing, Riichi, WinContext, Wind
-from scorer.hand import CalledFrom, Hand, InvalidInput, Meld, MeldKind, Problem, ProblemCode
+from scorer.hand import (
+    CalledFrom, Hand, InvalidInput, Meld, MeldKind, Problem, ProblemCode, article,
+)
 from scorer.limits import (
     HONBA,
     KITA,
@@ -79,7 +81,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     how.add_argument("--ron", action="store_true", help="won on a discard (the default)")
     for kind in MeldKind:
         parser.add_argument(f"--{kind.value}", action="append", default=[], metavar="TILES",
-                            help=f"a {kind.value} meld: {_MELD_HELP}")
+                            help=f"{article(kind.value)} {kind.value} meld: {_MELD_HELP}")
     parser.add_argument("--seat", type=_wind, default=Wind.EAST,
                         help="seat wind: E, S, W, N or 1-4 (default E, the dealer)")
     parser.add_argument("--round", type=_wind, default=Wind.EAST,
@@ -298,6 +300,33 @@ def _run_jsonl(path: str, rules: Ruleset, out: IO[str]) -> int:
     return 0
 
 
+#: Yakuman whose wait the reading's one decomposition cannot show: junsei chuuren waits on all
+#: nine tiles of its suit, whichever of them is taken as the pair.
+_NINE_SIDED = "junsei_chuuren_poutou"
+_LIMIT_UNITS = {1: "yakuman", 2: "double yakuman", 3: "triple yakuman"}
+
+
+def _reading_words(result: Score) -> str:
+    """The scored reading, a pure nine gates described by its nine-sided wait (not "tanki on
+    55m", the decomposition it was counted on)."""
+    reading = result.reading
+    assert reading is not None
+    if any(name == _NINE_SIDED for name, _ in result.yakuman):
+        return f"{' '.join(reading.groups)} (nine-sided wait on {result.hand.win_tile})"
+    return str(reading)
+
+
+def _total_words(result: Score) -> str:
+    """`3 han 40 fu`, `6 han 30 fu (haneman)`, `yakuman (13 han)`, `double yakuman (26 han)`,
+    `13 han 30 fu (kazoe yakuman)`: a yakuman by its limit's name, with no fu."""
+    if result.yakuman:
+        units = sum(u for _, u in result.yakuman)
+        name = _LIMIT_UNITS.get(units, f"{units}x yakuman")
+        return f"{name} ({result.han} han)"
+    limit = f" ({result.limit.value})" if result.limit.value else ""
+    return f"{result.han} han {result.fu} fu{limit}"
+
+
 def describe(result: Score) -> str:
     """A readable breakdown of a score."""
     ctx = result.context
@@ -305,7 +334,7 @@ def describe(result: Score) -> str:
     lines = [f"Hand: {result.hand} ({how}), seat {ctx.seat_wind.name.title()}, "
              f"round {ctx.round_wind.name.title()}, rules {result.rules.name}"]
     if result.reading is not None:
-        lines.append(f"Reading: {result.reading}")
+        lines.append(f"Reading: {_reading_words(result)}")
     if result.outcome is not Outcome.WIN:
         lines.append(f"Not a win: {result.message}")
         return "\n".join(lines)
@@ -321,9 +350,9 @@ def describe(result: Score) -> str:
                         ("ura dora", result.ura_dora)):
             if n:
                 lines.append(f"  {name:<24} {n} han")
-    limit = f" ({result.limit.value})" if result.limit.value else ""
-    lines.append(f"Total: {result.han} han {result.fu} fu{limit}")
-    lines.append("Fu: " + ", ".join(f"{item.reason} {item.fu}" for item in result.fu_items))
+    lines.append(f"Total: {_total_words(result)}")
+    if not result.yakuman:  # a yakuman counts no fu
+        lines.append("Fu: " + ", ".join(f"{item.reason} {item.fu}" for item in result.fu_items))
     payment = result.payment
     assert payment is not None
     if payment.ron is not None:

@@ -10,6 +10,16 @@ from enum import Enum, StrEnum
 from scorer.tiles import Tile, TileError, format_tiles, parse_tiles
 
 
+def article(word: str) -> str:
+    """`a` or `an` before `word` in the messages: "an ankan", "a pon"."""
+    return "an" if word[:1].lower() in ("a", "e", "i", "o", "u") else "a"
+
+
+def plural(n: int, noun: str) -> str:
+    """`1 meld`, `2 melds`, `0 concealed tiles`."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
 class MeldKind(Enum):
     CHI = "chi"
     PON = "pon"
@@ -189,7 +199,7 @@ class Meld:
         kinds = sorted(t.kind for t in self.tiles)
         size = 4 if self.is_kan else 3
         if len(self.tiles) != size:
-            out.append((f"a {self.kind.value} has {size} tiles, not {len(self.tiles)}",
+            out.append((f"{article(self.kind.value)} {self.kind.value} has {size} tiles, not {len(self.tiles)}",
                         ProblemCode.HAND_MELD_SIZE, {"size": size, "n": len(self.tiles)}))
         elif self.kind is MeldKind.CHI:
             first = kinds[0]
@@ -197,7 +207,7 @@ class Meld:
                 out.append(("a chi is three consecutive tiles of one suit",
                             ProblemCode.HAND_CHI_RUN, {}))
         elif len(set(kinds)) != 1:
-            out.append((f"a {self.kind.value} is {size} identical tiles",
+            out.append((f"{article(self.kind.value)} {self.kind.value} is {size} identical tiles",
                         ProblemCode.HAND_MELD_SAME, {"size": size}))
         if len(self.tiles) == size:
             if self.called is not None and self.called not in self.tiles:
@@ -285,9 +295,9 @@ class Hand:
                                ProblemCode.HAND_MELD_COUNT, {"n": len(self.melds)}))
         size = len(self.concealed) + 3 * len(self.melds)
         if size != 14:
-            out.append(Problem("concealed", f"{len(self.concealed)} concealed tiles with "
-                               f"{len(self.melds)} melds make {size}; a winning hand has 14 "
-                               "(a kan counts as 3)", ProblemCode.HAND_COUNT,
+            out.append(Problem("concealed", f"{plural(len(self.concealed), 'concealed tile')} "
+                               f"with {plural(len(self.melds), 'meld')} make {size}; a winning "
+                               "hand has 14 (a kan counts as 3)", ProblemCode.HAND_COUNT,
                                {"concealed": len(self.concealed), "melds": len(self.melds),
                                 "size": size}))
         if self.win_tile not in self.concealed:

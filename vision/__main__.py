@@ -71,7 +71,7 @@ def cmd_read(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(reading.to_json(), indent=1))
         return 0
-    print(f"{len(reading.tiles)} tiles: {reading.summary()}")
+    print(f"{reading.counts()}: {reading.summary()}")
     for i, t in enumerate(reading.tiles):
         flags = [
             f
@@ -197,12 +197,12 @@ def cmd_evaluate(args: argparse.Namespace) -> int:
 def cmd_check_kernels(args: argparse.Namespace) -> int:
     import platform
 
-    from vision.kernel_check import DEMO_FRAMES, MAX_PROB_DIFF, check_kernels
+    from vision.kernel_check import DEMO_FRAMES, MAX_PROB_DIFF, SAMPLE_FRAMES, check_kernels
     from vision.session import ModelError
 
     try:
         checks = check_kernels(
-            args.frames or [DEMO_FRAMES],
+            args.frames or [DEMO_FRAMES, SAMPLE_FRAMES],
             args.models,
             VisionConfig(threads=args.threads, test_time_flip=not args.no_tta),
             read=not args.outputs_only,

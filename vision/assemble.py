@@ -8,6 +8,8 @@ and every problem noticed, the tiles numbered as they are laid out.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from scorer.tiles import MODEL_CLASSES
 from vision.classify import LabelledTiles
 from vision.config import VisionConfig
@@ -60,10 +62,12 @@ def assemble(
             )
         )
     problems = list(layout.problems) + list(decoded.problems)
-    counted = len(grouping.concealed) + (grouping.winning is not None) + 3 * len(grouping.melds)
-    if found and counted != 14:
-        problems.insert(0, f"{counted} tiles in the hand (14 expected, each kan counted as 3)")
-    return in_layout_order(Reading(tuple(detected), grouping, tuple(problems), image_size))
+    reading = Reading(tuple(detected), grouping, (), image_size)
+    if found and reading.in_hand() != 14:
+        problems.insert(
+            0, f"{reading.in_hand()} tiles in the hand (14 expected, each kan counted as 3)"
+        )
+    return in_layout_order(replace(reading, problems=tuple(problems)))
 
 
 def in_layout_order(reading: Reading) -> Reading:

@@ -29,6 +29,7 @@ from vision.recogniser import Recogniser
 
 MAX_PROB_DIFF = 0.05
 DEMO_FRAMES = Path(__file__).resolve().parent / "demo_frames"
+SAMPLE_FRAMES = Path(__file__).resolve().parent / "sample_frames"  # the tests' (no yaku)
 
 
 @dataclass(frozen=True)
@@ -117,7 +118,7 @@ def check_frame(
     )
 
 
-SELF_CHECK_FRAME = DEMO_FRAMES / "hand_12_019.jpg"  # its 333p read as 555p on a saturating CPU
+SELF_CHECK_FRAME = SAMPLE_FRAMES / "hand_12_019.jpg"  # its 333p read as 555p on a saturating CPU
 
 
 def self_check(recogniser: Recogniser) -> FrameCheck:

@@ -83,6 +83,26 @@ class Reading:
     def labels(self, indices: tuple[int, ...]) -> list[str]:
         return [self.tiles[i].label for i in indices]
 
+    def in_hand(self) -> int:
+        """The hand's tiles as a winning hand counts them (14): concealed, winning tile and
+        melds, each kan counted as 3."""
+        g = self.grouping
+        return len(g.concealed) + (g.winning is not None) + 3 * len(g.melds)
+
+    def counts(self) -> str:
+        """`18 tiles read: 14 in the hand (each kan counted as 3), 3 dora indicators, 1 apart`:
+        the counts a problem such as "9 tiles in the hand" speaks of."""
+        g = self.grouping
+        parts = [f"{self.in_hand()} in the hand"]
+        if any(m.kind.value in ("minkan", "ankan", "kakan") for m in g.melds):
+            parts[0] += " (each kan counted as 3)"
+        if g.dora:
+            parts.append(f"{len(g.dora)} dora indicator{'s' if len(g.dora) != 1 else ''}")
+        if g.unassigned:
+            parts.append(f"{len(g.unassigned)} apart")
+        n = len(self.tiles)
+        return f"{n} tile{'s' if n != 1 else ''} read: " + ", ".join(parts)
+
     def summary(self) -> str:
         """Compact text: concealed, winning tile, melds and dora in mpsz labels."""
         g = self.grouping

@@ -4,7 +4,7 @@ committed demo frames so no new photo is committed.
 The hand is tests/kiosk/frames/hand_11_001.jpg (111m 77m 3s 0s 789s 555z winning on 4s, its
 row running down the frame, the faces' tops to the right). Beside it:
 
-- `WALL`: a row of 12 tiles cut from vision/demo_frames/hand_12_012.jpg (its concealed tiles
+- `WALL`: a row of 12 tiles cut from vision/sample_frames/hand_12_012.jpg (its concealed tiles
   but the red five, its chi's 4m 5m and its 9s again), turned as the hand lies, four tile widths
   to its left: more tiles than a dora row holds, so vision sets them aside;
 - `far_winning_tile`: the hand's winning tile moved 7 tile widths away (set aside too);
@@ -23,7 +23,7 @@ import numpy as np
 
 ROOT = Path(__file__).resolve().parents[2]
 HAND = ROOT / "tests/kiosk/frames/hand_11_001.jpg"
-SOURCE = ROOT / "vision/demo_frames/hand_12_012.jpg"
+SOURCE = ROOT / "vision/sample_frames/hand_12_012.jpg"
 WALL = ["9m", "9m", "9m", "5s", "7s", "7s", "7s", "8s", "9s", "4m", "5m", "9s"]
 DORA = ["9m", "9m", "9m"]
 _ROW = slice(188, 245)  # the source's hand row

@@ -11,7 +11,7 @@ import numpy as np
 from vision.config import VisionConfig
 from vision.recogniser import Recogniser
 
-DEMO = Path(__file__).resolve().parents[2] / "vision" / "demo_frames" / "hand_12_000.jpg"
+DEMO = Path(__file__).resolve().parents[2] / "vision" / "sample_frames" / "hand_12_000.jpg"
 
 
 @cache

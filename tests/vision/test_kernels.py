@@ -22,7 +22,7 @@ import numpy as np
 import onnxruntime as ort
 import pytest
 
-from vision.kernel_check import DEMO_FRAMES, MAX_PROB_DIFF, check_kernels
+from vision.kernel_check import DEMO_FRAMES, MAX_PROB_DIFF, SAMPLE_FRAMES, check_kernels
 from vision.postprocess import sigmoid, softmax
 from vision.recogniser import Recogniser, default_models_dir
 from vision.session import ModelSession, file_sha256
@@ -41,8 +41,8 @@ from vision.training.requantize import (  # noqa: E402
 )
 
 HERE = Path(__file__).parent
-FRAMES = [HERE / "frames", DEMO_FRAMES, HERE.parent / "kiosk" / "frames"]
-FRAME_COUNT = sum(len(list(folder.glob("*.jpg"))) for folder in FRAMES)  # 13: every one checked
+FRAMES = [HERE / "frames", DEMO_FRAMES, SAMPLE_FRAMES, HERE.parent / "kiosk" / "frames"]
+FRAME_COUNT = sum(len(list(folder.glob("*.jpg"))) for folder in FRAMES)  # 16: every one checked
 MODELS = ("tile_finder.onnx", "tile_classifier.onnx")
 
 
@@ -163,7 +163,7 @@ def _full_range_copy(folder: Path) -> Path:
 
 def test_optimised_kernels_read_as_reference_on_this_cpu():
     checks = check_kernels(FRAMES)
-    assert len(checks) == FRAME_COUNT >= 13
+    assert len(checks) == FRAME_COUNT >= 16
     assert [c.frame for c in checks if not c.agrees] == []
     assert max(max(c.finder_diff, c.classifier_diff) for c in checks) <= MAX_PROB_DIFF
 
@@ -208,7 +208,7 @@ def _check_as_avx2(lib: Path, models: Path | None = None) -> dict:
 def test_avx2_without_vnni_reads_as_reference(avx2_only):
     result = _check_as_avx2(avx2_only)
     assert result["agrees"], [f for f in result["frames"] if not f["agrees"]]
-    assert len(result["frames"]) == FRAME_COUNT >= 13
+    assert len(result["frames"]) == FRAME_COUNT >= 16
 
 
 def test_full_range_int8_weights_differ_on_avx2(avx2_only, tmp_path):
@@ -232,11 +232,11 @@ print(json.dumps({"kernels": service.status()["kernels"], "concealed": hand["con
 @pytest.mark.parametrize("models", ["shipped", "full-range"])
 def test_kiosk_falls_back_to_reference_kernels_where_they_differ(avx2_only, tmp_path, models):
     folder = default_models_dir() if models == "shipped" else _full_range_copy(tmp_path)
-    frame = DEMO_FRAMES / "hand_12_019.jpg"
+    frame = SAMPLE_FRAMES / "hand_12_019.jpg"
     out = _python(["-c", KIOSK_START, str(folder), str(frame)], avx2_only)
     assert out.returncode == 0, out.stderr[-2000:]
     result = json.loads(out.stdout)
-    truth = json.loads((DEMO_FRAMES / "expected.json").read_text())[frame.name]
+    truth = json.loads((SAMPLE_FRAMES / "expected.json").read_text())[frame.name]
     assert result["kernels"] == ("optimised" if models == "shipped" else "reference")
     assert sorted(t["label"] for t in result["concealed"]) == sorted(truth["concealed"])
     if models == "full-range":
@@ -256,7 +256,7 @@ np.savez(sys.argv[3], **outs)
 
 def _model_feeds(path: Path) -> dict[str, np.ndarray]:
     """The finder's input for a demo frame and the classifier's crops of its tiles."""
-    frame = cv2.imread(str(DEMO_FRAMES / "hand_12_019.jpg"))  # 333p read as 555p on AVX2
+    frame = cv2.imread(str(SAMPLE_FRAMES / "hand_12_019.jpg"))  # 333p read as 555p on AVX2
     recogniser = Recogniser.load()
     boxes = np.array([c.box for c in recogniser.find(frame)], np.float32)
     feeds = {

@@ -13,7 +13,7 @@ from vision.manifest import ManifestError, parse_line
 from vision.sets import SETS, trained_on
 
 ROOT = Path(__file__).resolve().parents[2]
-DEMO = ROOT / "vision" / "demo_frames"
+DEMO = ROOT / "vision" / "sample_frames"
 EXPECTED = json.loads((DEMO / "expected.json").read_text())
 
 

@@ -1,7 +1,9 @@
 """Pick sample frames for tests and the kiosk's demo camera.
 
 Renders scenes from a fixed seed, reads each with the shipped models, and keeps the first ``--k``
-whose reading matches the generator's truth exactly (every tile, pose and group). The expected
+whose reading matches the generator's truth exactly (every tile, pose and group). The demo
+camera's frames are picked by tools/pick_demo_frames.py, which keeps scoring hands only (vision
+may not import the rules core). The expected
 readings written beside them are the generator's truth, not the model's output; the command says
 how many scenes it had to look at, so the hit rate is visible rather than hidden by the pick.
 """
@@ -11,6 +13,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+from collections.abc import Callable
 from pathlib import Path
 
 import cv2
@@ -20,7 +23,6 @@ from vision.recogniser import Recogniser
 from vision.synth.art import load_art
 from vision.synth.hands import random_hand
 from vision.synth.scene import render
-
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--out", type=Path, required=True, help="folder for the JPEGs + expected.json")
@@ -32,7 +34,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--melds", type=int, default=1, help="keep only scenes with at least N melds")
 
 
-def run(args: argparse.Namespace) -> int:
+def run(
+    args: argparse.Namespace, keep: Callable[[dict[str, object]], bool] | None = None
+) -> int:
+    """Pick the frames; ``keep`` (given the hand's truth) turns away the hands it refuses."""
     rec = Recogniser.load(args.models)
     art = load_art()
     args.out.mkdir(parents=True, exist_ok=True)
@@ -43,6 +48,8 @@ def run(args: argparse.Namespace) -> int:
         hand = random_hand(rng)
         img, _ = render(hand, art, rng, (640, 480))
         if len(hand.melds) < args.melds:
+            continue
+        if keep is not None and not keep(hand.layout_json()):
             continue
         looked += 1
         ok, buf = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, args.quality])

@@ -1,0 +1,105 @@
+"""The command lines' words (issue 38, item 10): a yakuman printed by its limit's name, a pure
+nine gates by its nine-sided wait, plurals and articles right, `vision read`'s first line counting
+as its problems do, and `scorer bench` saying what it needs or measuring what it can."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import cv2
+import pytest
+
+from scorer.__main__ import main as scorer_main
+from scorer.context import WinContext
+from scorer.hand import Hand, InvalidInput, Meld
+from scorer.records_io import to_record
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def score_text(capsys: pytest.CaptureFixture[str], *args: str) -> list[str]:
+    scorer_main(["score", *args])
+    return capsys.readouterr().out.splitlines()
+
+
+def test_a_yakuman_total_is_the_limits_name_with_no_fu(capsys: pytest.CaptureFixture[str]) -> None:
+    lines = score_text(capsys, "19m19p19s1234567z", "--win", "1m")
+    assert "Total: yakuman (13 han)" in lines
+    assert not any(line.startswith("Fu:") for line in lines)
+    # Daisangen + tsuuiisou + suuankou on a tsumo: three yakuman (Tenhou counts no doubles)
+    lines = score_text(capsys, "11122233344455z", "--win", "5z", "--tsumo")
+    assert "Total: triple yakuman (39 han)" in lines
+    # a counted hand keeps its han and fu
+    lines = score_text(capsys, "234m456p22s345678s", "--win", "8s", "--tsumo", "--riichi",
+                       "--dora", "1s")
+    assert any(line.startswith("Total: ") and " han " in line and " fu" in line for line in lines)
+
+
+def test_a_pure_nine_gates_waits_on_nine_tiles(capsys: pytest.CaptureFixture[str]) -> None:
+    lines = score_text(capsys, "11123455678999m", "--win", "5m")
+    reading = next(line for line in lines if line.startswith("Reading: "))
+    assert reading.endswith("(nine-sided wait on 5m)")
+    assert "tanki" not in reading
+
+
+def test_one_meld_and_an_ankan(capsys: pytest.CaptureFixture[str]) -> None:
+    hand = Hand.parse("1112345678999m55p", "5p", [Meld.parse("ankan", "2222s")])
+    assert "15 concealed tiles with 1 meld make 18" in str(InvalidInput(hand.problems()))
+    hand = Hand.parse("1112345678999m", "1m", [Meld.parse("ankan", "222s")])
+    assert "an ankan has 4 tiles, not 3" in str(InvalidInput(hand.problems()))
+    with pytest.raises(SystemExit):
+        scorer_main(["score", "--help"])
+    help_text = " ".join(capsys.readouterr().out.split())
+    assert "an ankan meld" in help_text and "a ankan" not in help_text
+
+
+def test_vision_reads_first_line_counts_as_its_problem(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The demo hand's lower part cut away: 9 tiles are found, 7 in the hand as the problem
+    says (a kan counted as 3), and the dora indicator."""
+    from vision.__main__ import main as vision_main
+
+    frame = cv2.imread(str(ROOT / "vision" / "demo_frames" / "hand_12_009.jpg"))
+    frame[250:, :] = (30, 30, 30)
+    cv2.imwrite(str(tmp_path / "cut.png"), frame)
+    assert vision_main(["read", str(tmp_path / "cut.png")]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith(
+        "9 tiles read: 7 in the hand (each kan counted as 3), 1 dora indicator: ")
+    assert "problem: 7 tiles in the hand (14 expected, each kan counted as 3)" in lines
+    assert vision_main(["read", str(ROOT / "vision" / "demo_frames" / "hand_12_009.jpg")]) == 0
+    first = capsys.readouterr().out.splitlines()[0]
+    assert first.startswith("16 tiles read: 14 in the hand (each kan counted as 3), "
+                            "1 dora indicator: ")
+
+
+def test_bench_without_its_hands_file_says_what_it_needs(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert scorer_main(["bench", "--file", str(tmp_path / "none.jsonl")]) == 2
+    err = capsys.readouterr().err
+    assert "one JSON object a line as `python -m scorer score --jsonl` reads them" in err
+    assert "../shared/scoring/tenhou-wins-dev.jsonl" in err and "--file HANDS.jsonl" in err
+    assert "Traceback" not in err
+
+
+def test_bench_without_mahjong_measures_ours(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    hands = tmp_path / "hands.jsonl"
+    hands.write_text("".join(
+        json.dumps(to_record(Hand.parse(tiles, win), WinContext(tsumo=True))) + "\n"
+        for tiles, win in (("234m456p22s345678s", "8s"), ("11123455678999m", "5m"))))
+    monkeypatch.setitem(sys.modules, "scorer.peer_mahjong", None)  # not installed
+    monkeypatch.setitem(sys.modules, "scorer.peer_riichienv", None)
+    assert scorer_main(["bench", "--file", str(hands), "--rounds", "1", "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["hands"] == 2 and result["peers"] == []
+    assert result["cli"]["ours"] > 0 and result["in_process"]["ours"] > 0
+    assert scorer_main(["bench", "--file", str(hands), "--rounds", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "scorer (ours)" in out
+    assert "the `mahjong` library is not installed" in out

@@ -49,8 +49,28 @@ document.addEventListener("DOMContentLoaded", () => {
       $(".riichi-btn", box).disabled = seat.riichi;  // after the game, app.js's gate says why
     }
     showDiffs(shown);
+    fitNames();
     if (before && !same(before, now)) showMoved(before, s);
   }
+
+  // A name is shown whole: one wider than its seat (12 wide letters, a long name) is set smaller,
+  // down to 12 px, and past that wraps, rather than being cut.
+  function fitNames() {
+    for (const name of $$(".seat .name")) {
+      name.style.fontSize = "";
+      name.style.whiteSpace = "";
+      let size = parseFloat(getComputedStyle(name).fontSize);
+      while (name.scrollWidth > name.clientWidth + 1 && size > 12) {
+        size -= 1;
+        name.style.fontSize = `${size}px`;
+      }
+      if (name.scrollWidth > name.clientWidth + 1) name.style.whiteSpace = "normal";
+    }
+  }
+  fitNames();
+  window.addEventListener("resize", fitNames);
+  // Phones join on request: the QR code and the PIN in a dialog.
+  $("#join-btn").addEventListener("click", () => $("#join-dialog").showModal());
 
   // For a few seconds: each seat's change, the new honba and sticks, and what happened.
   function showMoved(before, s) {

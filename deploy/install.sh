@@ -148,7 +148,9 @@ if [ "$use_apt" = 1 ]; then
     # picamera2 comes only from Raspberry Pi's archive; the venv sees it through
     # --system-site-packages (OpenCV cannot open the CSI camera of a Pi 5).
     if apt_has python3-picamera2; then packages+=(python3-picamera2); fi
-    run apt-get install -y "${packages[@]}"
+    # Without recommends: they would bring compilers, printing, Samba and Avahi to a kiosk
+    # (a desktop image has what Chromium recommends already).
+    run apt-get install -y --no-install-recommends "${packages[@]}"
 fi
 
 echo "== Python environment in $venv"

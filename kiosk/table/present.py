@@ -10,12 +10,28 @@ from typing import Any
 from kiosk.table import rules_json
 from kiosk.words.event_words import describe, hand_line, in_every_language, ruleset_name
 from kiosk.words.i18n import t
+from scorer.rules import TripleRon
 from scorer.table import Table, TableState, Win, apply
+from scorer.table.events import AbortKind
 from scorer.table.standings import standings, with_leftover_sticks
 
 
 def _num(value: Fraction) -> float:
     return round(float(value), 1)
+
+
+def offers(s: TableState) -> dict[str, Any]:
+    """What the pages offer at this table, so that nothing is offered only to be refused:
+    `aborts`, the abortive draws the rules know (three rons only where they abort the hand,
+    four winds only at four players); `chi`, whether a meld may be a chi (nobody calls chi at
+    three players); `riichi_from`, the points a seat needs to declare riichi (0: any)."""
+    rules, seats = s.rules, len(s.players)
+    aborts = [k.value for k in AbortKind if k is not AbortKind.TRIPLE_RON and rules.abortive_draws
+              and (k is not AbortKind.FOUR_WINDS or seats == 4)]
+    if rules.triple_ron is TripleRon.ABORT:
+        aborts.append(AbortKind.TRIPLE_RON.value)
+    return {"aborts": aborts, "chi": seats == 4,
+            "riichi_from": rules.riichi_stick if rules.riichi_needs_points else 0}
 
 
 def state_json(table: Table | None, game_id: str = "") -> dict[str, Any]:
@@ -29,7 +45,8 @@ def state_json(table: Table | None, game_id: str = "") -> dict[str, Any]:
         # rules pull them; how many sit is `len(seats)` (3 or 4).
         "game": {"id": game_id, "ruleset": s.rules.name, "players": list(s.players),
                  "events": len(table.events), "kita": s.rules.nukidora,
-                 "ruleset_name": in_every_language(lambda lang: ruleset_name(s.rules.name, lang))},
+                 "ruleset_name": in_every_language(lambda lang: ruleset_name(s.rules.name, lang)),
+                 "offers": offers(s)},
         "seats": [{"seat": i, "name": s.players[i], "points": s.points[i],
                    "wind": s.seat_wind(i).value, "dealer": i == s.dealer,
                    "riichi": i in s.riichi} for i in range(len(s.players))],

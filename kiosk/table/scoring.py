@@ -129,10 +129,13 @@ def quick_value(quick: dict[str, Any], rules: Ruleset, dealer: bool, tsumo: bool
 
     if "points" in quick:
         points = whole("points", Range(0, POINTS.high))
+        # The hand as entered: a count below the limits, else the limit itself at its own han
+        # (8,000 for a non-dealer's ron is a mangan, 5 han; not 3 han 70 fu, which nobody said).
         for han in range(max(1, rules.min_han), 14):
             for fu in fu_choices(han, tsumo, rules) if han < LIMIT_HAN else [30]:
                 value = HandValue.of(han, fu, rules)
-                if value.total(dealer, tsumo, rules) == points:
+                if value.total(dealer, tsumo, rules) == points and (
+                        han >= LIMIT_HAN or not value.limit.value):
                     return value
         for yakuman in range(1, 7):
             value = HandValue.of(13, 0, rules, yakuman)
@@ -218,11 +221,15 @@ def score_spec(spec: WinSpec, state: TableState, lang: str = "en") -> Scored:
     dealer = spec.winner == state.dealer
     if spec.quick is not None:
         quick = quick_value(spec.quick, rules, dealer, spec.tsumo)
+        entered = spec.quick.get("points")
         breakdown = {"is_win": True, "quick": True, "yaku": [], "dora": 0, "han": quick.han,
                      "fu": quick.fu, "fu_items": [], "yakuman": quick.real_yakuman,
                      "limit": quick.limit.value,
                      "points": quick.total(dealer, spec.tsumo, rules),
-                     "summary": hand_summary(quick, dealer, spec.tsumo, lang, rules)}
+                     "summary": hand_summary(quick, dealer, spec.tsumo, lang, rules,
+                                             entered=entered is not None)}
+        if entered is not None:  # kept: the history says what was entered, not a han count
+            breakdown["entered_points"] = breakdown["points"]
         _explain(breakdown, quick, lang)
         return Scored(spec, WinningHand.of(spec.winner, quick, liable=spec.pao,
                                            breakdown=breakdown), breakdown)

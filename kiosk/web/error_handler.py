@@ -38,12 +38,19 @@ def _in_language(message: str, problems: list[str],
         lang = "en"
     words = {k: refusal_words.word(v, lang) for k, v in extra.get("words", {}).items()}
     extra = {**extra, "words": words}
-    if lang == "en" or not i18n.has("err." + code):
+    if not i18n.has("err." + code):
         return message, problems, extra
-    said = [i18n.t("err." + p["code"], lang, **{k: refusal_words.word(v, lang)
-                                                for k, v in p["words"].items()})
-            for p in extra.get("problem_codes", ())]
-    return i18n.t("err." + code, lang, **words), said, extra
+    # Each problem said once: five tiles a three-player set lacks are one sentence, not five.
+    said = refusal_words.said(extra.get("problem_codes", ()), lang)
+    worded = i18n.t("err." + code, lang, **words)
+    if lang == "en":
+        # English keeps the API's own words for scripts (`error`, `problems`); `said` is the
+        # refusal in a player's words, which the pages show (the generic code keeps the API's).
+        if code != "illegal_event":
+            extra["said"] = {"error": worded,
+                             "problems": said if extra.get("problem_codes") else problems}
+        return message, problems, extra
+    return worded, said, extra
 
 
 def _answer(status: int, message: str, problems: list[str], extra: dict[str, Any]):  # noqa: ANN202

@@ -97,8 +97,13 @@ def _what(event: Event, state: TableState, lang: str) -> str:
     raise TypeError(f"not an event: {type(event).__name__}")
 
 
+def _entered(hand: WinningHand) -> bool:
+    """Whether the hand was entered by its points (quick mode): said as entered."""
+    return bool(hand.breakdown and hand.breakdown.get("entered_points"))
+
+
 def _hand(hand: WinningHand, state: TableState, lang: str) -> str:
-    worth = hand_head(hand.value(state.rules), lang)
+    worth = hand_head(hand.value(state.rules), lang, _entered(hand))
     if hand.liable is None:
         return t("event.hand", lang, winner=state.players[hand.winner], worth=worth)
     return t("event.hand_pao", lang, winner=state.players[hand.winner], worth=worth,
@@ -128,7 +133,7 @@ def hand_line(hand: WinningHand, before: TableState, tsumo: bool, lang: str = "e
     parts += [t("history.yaku", lang, name=dora_name(d["id"]), han=d["han"])
               for d in lines or ()]
     summary = hand_summary(hand.value(before.rules), hand.winner == before.dealer, tsumo, lang,
-                           before.rules)
+                           before.rules, _entered(hand))
     if not parts:  # quick mode: han and fu only
         return summary
     return t("history.hand", lang, yaku=t("list.sep", lang).join(parts), summary=summary)

@@ -69,3 +69,25 @@ def code_of(problem: Problem) -> tuple[str, dict[str, Any]]:
 def coded(problems: Sequence[Problem]) -> list[dict[str, Any]]:
     """Each problem as ``{"code", "words"}``, for `kiosk.errors.ApiError`'s `coded`."""
     return [dict(zip(("code", "words"), code_of(p), strict=True)) for p in problems]
+
+
+#: A problem said of one tile -> the sentence that names several at once.
+_TILE_LISTS = {"sanma_tile": "err.sanma_tiles"}
+
+
+def said(problem_codes: Sequence[dict[str, Any]], lang: str) -> list[str]:
+    """The coded problems in `lang`, each said once: several of one code that differ only in
+    their tile are one sentence naming the tiles where there is one (`_TILE_LISTS`: "2m, 3m, 4m
+    are not in a three-player set"), and a sentence said twice is said once."""
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for p in problem_codes:
+        groups.setdefault(p["code"], []).append(p["words"])
+    out: list[str] = []
+    for code, all_words in groups.items():
+        tiles = [w["tile"] for w in all_words if set(w) == {"tile"}]
+        if len(tiles) == len(all_words) > 1 and code in _TILE_LISTS:
+            out.append(i18n.t(_TILE_LISTS[code], lang, tiles=word(tiles, lang)))
+            continue
+        out += [i18n.t("err." + code, lang, **{k: word(v, lang) for k, v in w.items()})
+                for w in all_words]
+    return list(dict.fromkeys(out))

@@ -36,9 +36,13 @@ def limit_name(limit: str, lang: str = "en", yakuman: int = 0) -> str:
 LIMIT_HAN = 5
 
 
-def hand_head(value: HandValue, lang: str = "en") -> str:
+def hand_head(value: HandValue, lang: str = "en", entered: bool = False) -> str:
     """What a hand is worth, each value once: "3 han 40 fu", "4 han 40 fu mangan", "6 han
-    haneman", "Yakuman"; in Japanese "4翻40符 満貫"."""
+    haneman", "Yakuman"; in Japanese "4翻40符 満貫". A hand entered by its points (`entered`)
+    is its limit's name ("Mangan") or "Points entered": no han or fu anybody declared."""
+    if entered and not value.real_yakuman:
+        return (limit_name(value.limit.value, lang) if value.limit.value
+                else t("summary.entered", lang))
     if value.real_yakuman:
         return limit_name("yakuman", lang, value.real_yakuman)
     limit = limit_name(value.limit.value, lang)
@@ -50,11 +54,11 @@ def hand_head(value: HandValue, lang: str = "en") -> str:
 
 
 def hand_summary(value: HandValue, dealer: bool, tsumo: bool, lang: str = "en",
-                 rules: Ruleset | None = None) -> str:
+                 rules: Ruleset | None = None, entered: bool = False) -> str:
     """"3 han 40 fu — 1,300/2,600 (5,200)": the hand and what it pays, each value once. Under a
     three-player `rules` a tsumo's total is what the two payers give (tsumo loss or bisection).
     """
-    head = hand_head(value, lang)
+    head = hand_head(value, lang, entered)
     total = f"{value.total(dealer, tsumo, rules):,}"
     if not tsumo:
         return t("summary.ron", lang, head=head, points=total)

@@ -292,7 +292,10 @@ def test_quick_choices_follow_the_table_rules(api: Api) -> None:
     r = api.post("/api/score", {"winner": 1, "discarder": 0, "quick": {"han": 1, "fu": 30}})
     assert r.get_json() == {"error": "quick.han: these rules (wrc) need at least 2 han to win",
                             "problems": [], "status": 422, "code": "quick_min_han",
-                            "words": {"han": 1, "fu": 30, "least": 2, "how": "ron"}}
+                            "words": {"han": 1, "fu": 30, "least": 2, "how": "ron"},
+                            # an English page's words (issue 38, item 4)
+                            "said": {"error": "these rules need at least 2 han to win",
+                                     "problems": []}}
     r = api.post("/api/score", {"winner": 1, "discarder": 0, "quick": {"points": 1000}})
     assert r.status_code == 422 and "no hand is worth 1,000" in r.get_json()["error"]
 

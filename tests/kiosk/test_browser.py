@@ -74,10 +74,10 @@ def shown(page, group: str) -> list[str]:  # noqa: ANN001
 WORDS = {
     "en": {"sticks": "1 riichi stick", "total": "3 han 40 fu — 1,300/2,600 (5,200)",
            "haku": "Haku", "red": "Red fives", "round": "East 2", "honba": "1 honba",
-           "history": "Haku 1", "final": "Final result"},
+           "history": "Haku 1", "final": "Final result", "apart": "Points apart: "},
     "ja": {"sticks": "供託1本", "total": "3翻40符 1,300・2,600点（計5,200点）",
            "haku": "役牌 白", "red": "赤ドラ", "round": "東2局", "honba": "1本場",
-           "history": "役牌 白 1翻", "final": "最終結果"},
+           "history": "役牌 白 1翻", "final": "最終結果", "apart": "点の開き："},
 }
 
 
@@ -148,7 +148,7 @@ def test_a_whole_game_in_the_browser(browser, kiosk_url: str, lang: str) -> None
     expect(phone.locator("#round")).to_have_text(said["round"])
     phone.click('.seat[data-seat="0"] .name')  # tap a seat: its point differences
     expect(phone.locator('.seat[data-seat="0"] .diffs')).to_have_text(
-        "Bun -7,800 · Chie -1,300 · Dai -1,300")
+        said["apart"] + "Bun -7,800 · Chie -1,300 · Dai -1,300")  # said what they are
     shot(phone, "phone-table" + suffix)
     small = kiosk.evaluate("""() => [...document.querySelectorAll('button, a.btn')]
         .filter((e) => e.offsetParent && e.getBoundingClientRect().height < 44)

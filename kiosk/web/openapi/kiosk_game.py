@@ -38,7 +38,9 @@ TILES = text(0, 200, description="mpsz, compact (`234m06p`) or comma-separated l
 STATE_EXAMPLE = {
     "game": {"id": "0f3a9c2e11b4", "ruleset": "tenhou", "players": ["A", "B", "C", "D"],
              "events": 1, "kita": False,
-             "ruleset_name": {"en": "Tenhou", "ja": "天鳳", "zh-Hans": "天凤"}},
+             "ruleset_name": {"en": "Tenhou", "ja": "天鳳", "zh-Hans": "天凤"},
+             "offers": {"aborts": ["nine_terminals", "four_winds", "four_riichi", "four_kans",
+                                   "triple_ron"], "chi": True, "riichi_from": 1000}},
     "seats": [{"seat": s, "name": "ABCD"[s], "points": 25000, "wind": s + 1,
                "dealer": s == 0, "riichi": False} for s in range(4)],
     "round_wind": 1, "hand": 1, "label": "East 1, 0 honba", "honba": 0, "riichi_sticks": 0,

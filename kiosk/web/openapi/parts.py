@@ -74,7 +74,7 @@ ERROR = obj({
     "error": STR, "status": whole(400, 599), "problems": arr(STR), "code": STR,
     "words": ANY_OBJECT, "problem_codes": arr(obj({"code": STR, "words": ANY_OBJECT})),
     "field": NULL_STR, "needs_pin": BOOL, "needs_login": BOOL, "retry_after": NUM,
-    "untranslated": BOOL,
+    "untranslated": BOOL, "said": obj({"error": STR, "problems": arr(STR)}),
 }, ["error", "status"], example={"error": "field 'seat': expected a seat 0-3", "status": 400,
                                  "problems": [], "code": "field_seat",
                                  "words": {"field": "seat", "last": 3}})

@@ -48,7 +48,7 @@ const K = (() => {
   function toast(message, bad, action) {
     const box = $("#toast");
     undoFor = null;
-    box.replaceChildren(el("span", { text: message }));
+    box.replaceChildren(el("span", { text: message, title: message }));
     if (action) {
       box.append(el("button", { class: "btn small", type: "button", id: "toast-action",
         text: action.label, onclick: (ev) => { ev.stopPropagation(); hideToast(); action.run(); } }));
@@ -65,15 +65,18 @@ const K = (() => {
   class ApiError extends Error {
     constructor(status, body) {
       // A refusal the web server gave before the session was read (kiosk/serve/server.py) is English:
-      // a page in another language words it from its code, as kiosk/errors.py does.
+      // a page in another language words it from its code, as kiosk/errors.py does. An English
+      // session's refusal comes with `said`, its player's words (the API's `error` is for scripts).
       const own = body.untranslated && document.documentElement.lang !== "en"
         && catalogue["err." + body.code];
-      super(own ? t("err." + body.code, body.words) : body.error || ("HTTP " + status));
+      super(own ? t("err." + body.code, body.words)
+        : (body.said && body.said.error) || body.error || ("HTTP " + status));
       this.status = status; this.body = body;
     }
     get detail() {
-      // Joined as the page's language writes it (a Japanese session gets coded problems worded).
-      const p = (this.body.problems || []).join(t("err.problems_sep"));
+      // Joined as the page's language writes it, each problem said once.
+      const said = (this.body.said && this.body.said.problems) || this.body.problems || [];
+      const p = [...new Set(said)].join(t("err.problems_sep"));
       return p ? t("err.with_problems", { message: this.message, problems: p }) : this.message;
     }
   }

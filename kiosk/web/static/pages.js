@@ -18,6 +18,9 @@ document.addEventListener("DOMContentLoaded", () => {
     const tenpai = new Set(), nagashi = new Set();
     live((s) => {
       if (!s.game) return;
+      // Only the abortive draws these rules know (three rons only where they abort the hand).
+      const aborts = s.game.offers ? s.game.offers.aborts : null;
+      for (const b of $$(".abort-btn")) b.hidden = !!aborts && !aborts.includes(b.dataset.kind);
       if ($("#tenpai").children.length) return;
       toggles($("#tenpai"), s.seats, tenpai);
       toggles($("#nagashi"), s.seats, nagashi);

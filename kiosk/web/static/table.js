@@ -46,7 +46,10 @@ document.addEventListener("DOMContentLoaded", () => {
       $(".name", box).textContent = seat.name;
       $(".points", box).textContent = pts(seat.points);
       $(".stick", box).hidden = !seat.riichi;
-      $(".riichi-btn", box).disabled = seat.riichi;  // after the game, app.js's gate says why
+      // Riichi is offered to a seat that may declare it: not twice, not below the stick's points
+      // where the rules need them. After the game app.js's gate says why it is off.
+      const from = s.game.offers ? s.game.offers.riichi_from : 0;
+      $(".riichi-btn", box).disabled = seat.riichi || seat.points < from;
     }
     showDiffs(shown);
     fitNames();
@@ -115,8 +118,9 @@ document.addEventListener("DOMContentLoaded", () => {
       diffs.hidden = seatNo !== me;
       if (seatNo !== me || !state || !state.game) continue;
       const mine = state.seats[me].points;
-      diffs.textContent = state.seats.filter((o) => o.seat !== me)
-        .map((o) => `${o.name} ${fmt(mine - o.points)}`).join(" · ");
+      // Said for what they are: how far this seat is from each other seat.
+      diffs.textContent = t("table.diffs", { list: state.seats.filter((o) => o.seat !== me)
+        .map((o) => `${o.name} ${fmt(mine - o.points)}`).join(" · ") });
     }
   }
 

@@ -285,7 +285,10 @@ document.addEventListener("DOMContentLoaded", () => {
   const cameraState = async () => {
     const c = await api("GET", "/api/camera");
     const usable = c.ok || c.state === "starting";
-    $("#camera-state").textContent = (usable ? t("camera.ok") + " (" + c.camera + ")"
+    // The camera by what it is, not its internal path (folder:/tmp/.../demo_frames)
+    const name = c.demo ? t("camera.demo")
+      : String(c.camera).startsWith("folder:") ? t("camera.folder") : c.camera;
+    $("#camera-state").textContent = (usable ? t("camera.ok") + " (" + name + ")"
       : t("camera.none") + (c.message ? ": " + c.message : ""))
       + (c.recogniser.available ? "" : " — " + c.recogniser.message);
     $("#capture-btn").disabled = !usable;
@@ -328,6 +331,9 @@ document.addEventListener("DOMContentLoaded", () => {
   });
   live((s) => {
     const first = !state; state = s;
+    // Nobody calls chi at three players: no "+ Chi" to add one.
+    const offers = s.game && s.game.offers;
+    for (const b of $$('.add-meld[data-kind="chi"]')) b.hidden = !!offers && !offers.chi;
     if (first) { renderSituation(); autoScore(); }
     const game = s.game && s.game.id;
     if (game && game !== choicesFor) act(() => loadChoices(game));

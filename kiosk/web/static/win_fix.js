@@ -221,7 +221,8 @@ const FIX = (() => {
           el("select", { class: "meld-kind", onchange: (ev) => {
             melds = melds.map((o, j) => (j === mi ? Object.assign({}, o, { kind: ev.target.value }) : o));
             edited();
-          } }, ["chi", "pon", "minkan", "ankan", "kakan"].map((k) =>
+          } }, ["chi", "pon", "minkan", "ankan", "kakan"].filter((k) => k !== "chi" || m.kind === "chi"
+            || !K.state || !K.state.game || !K.state.game.offers || K.state.game.offers.chi).map((k) =>
             el("option", { value: k, selected: k === m.kind, text: t("meld." + k) }))),
           m.kind === "chi" || m.kind === "ankan" ? null : el("select", {
             class: "meld-from", "aria-label": t("meld.from"), onchange: (ev) => {

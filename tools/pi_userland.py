@@ -19,7 +19,8 @@ Needs root, mmdebstrap, qemu-user-static with the kernel's binfmt_misc handler f
 network to the Debian mirror and PyPI. `missing()` says what is absent, in words.
 
 The scorer is installed as pure Python (SCORER_MYPYC=0): no C compile under emulation. Debian
-packages and pip downloads are cached beside the tarballs, so a rerun downloads nothing.
+packages are cached beside the tarballs, so a rerun downloads none; pip's cache is kept there too
+(it stays empty behind a proxy that forbids caching PyPI's answers).
 """
 
 from __future__ import annotations
@@ -336,9 +337,12 @@ def expected_hands() -> list[dict[str, Any]]:
     return list(truth.values())
 
 
+def labels(tiles: list[dict[str, Any]]) -> list[str]:
+    return [t["label"] for t in tiles]
+
+
 def hand_as_truth(hand: dict[str, Any]) -> dict[str, Any]:
     """A reading's hand in expected.json's shape."""
-    labels = lambda tiles: [t["label"] for t in tiles]  # noqa: E731
     return {"concealed": labels(hand["concealed"]),
             "winning": (hand.get("win") or {}).get("label"),
             "melds": [{"kind": m["kind"], "tiles": labels(m["tiles"])} for m in hand["melds"]],

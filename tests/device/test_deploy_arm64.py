@@ -24,6 +24,7 @@ import shutil
 import sys
 import tempfile
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -33,7 +34,7 @@ ARTIFACTS = ROOT / "test-artifacts"
 pytestmark = pytest.mark.slow
 
 
-def _load_tool():
+def _load_tool() -> ModuleType:
     spec = importlib.util.spec_from_file_location("pi_userland", ROOT / "tools" / "pi_userland.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)

@@ -24,6 +24,10 @@ usage: sudo deploy/install.sh [options]
   --dry-run         print what would be done, change nothing (no root needed)
   --render DIR      only write the files that would be installed into DIR (no root needed)
   -h, --help        this help
+
+Run it again to update (after git pull): it keeps /etc/default/riichi-kiosk.
+SCORER_MYPYC=0 (sudo SCORER_MYPYC=0 deploy/install.sh): the pure-Python scorer, no C compile.
+Where systemd is not running (a chroot, an image being built) the service is only enabled.
 USAGE
 }
 

@@ -10,9 +10,10 @@ from typing import Any
 from kiosk.table import rules_json
 from kiosk.words.event_words import describe, hand_line, in_every_language, ruleset_name
 from kiosk.words.i18n import t
-from scorer.rules import TripleRon
+from scorer.rules import ChomboPenalty, TripleRon
 from scorer.table import Table, TableState, Win, apply
 from scorer.table.events import AbortKind
+from scorer.table.settlement import chombo_deltas
 from scorer.table.standings import standings, with_leftover_sticks
 
 
@@ -24,14 +25,20 @@ def offers(s: TableState) -> dict[str, Any]:
     """What the pages offer at this table, so that nothing is offered only to be refused:
     `aborts`, the abortive draws the rules know (three rons only where they abort the hand,
     four winds only at four players); `chi`, whether a meld may be a chi (nobody calls chi at
-    three players); `riichi_from`, the points a seat needs to declare riichi (0: any)."""
+    three players); `riichi_from`, the points a seat needs to declare riichi (0: any); `chombo`,
+    what a chombo costs each seat before it is applied: `pays` now (a reverse mangan, 8,000 for a
+    non-dealer), `final` off the final score."""
     rules, seats = s.rules, len(s.players)
     aborts = [k.value for k in AbortKind if k is not AbortKind.TRIPLE_RON and rules.abortive_draws
               and (k is not AbortKind.FOUR_WINDS or seats == 4)]
     if rules.triple_ron is TripleRon.ABORT:
         aborts.append(AbortKind.TRIPLE_RON.value)
+    final = rules.chombo_points if rules.chombo is ChomboPenalty.POINTS else 0
+    chombo = [{"pays": -chombo_deltas(seat, s.dealer, rules)[seat], "final": final}
+              for seat in range(seats)]
     return {"aborts": aborts, "chi": seats == 4,
-            "riichi_from": rules.riichi_stick if rules.riichi_needs_points else 0}
+            "riichi_from": rules.riichi_stick if rules.riichi_needs_points else 0,
+            "chombo": chombo}
 
 
 def state_json(table: Table | None, game_id: str = "") -> dict[str, Any]:

@@ -31,7 +31,9 @@ def test_the_state_offers_what_applies(api: Api, ruleset: str, aborts: list[str]
                                        chi: bool) -> None:
     players = PLAYERS[:3] if "sanma" in ruleset else PLAYERS
     offers = new_game(api, ruleset, players)["game"]["offers"]
+    chombo = offers.pop("chombo")
     assert offers == {"aborts": aborts, "chi": chi, "riichi_from": 1000}
+    assert len(chombo) == len(players)
 
 
 def test_english_refusals_in_a_players_words(api: Api) -> None:
@@ -77,3 +79,15 @@ def test_quick_points_stored_as_entered(api: Api, points: int, worth: str,
     assert hand["breakdown"]["entered_points"] == points
     if han is not None:
         assert (hand["han"], hand["yakuman"]) == (han, 0)
+
+
+@pytest.mark.parametrize("ruleset, pays, final", [
+    # a reverse mangan: a non-dealer pays 8,000 (4,000 + 2,000 + 2,000), the dealer 12,000
+    ("tenhou", [12000, 8000, 8000, 8000], 0),
+    # WRC takes 20,000 off the final score and moves no points now
+    ("wrc", [0, 0, 0, 0], 20000),
+])
+def test_a_chombo_says_its_cost_before_it_is_applied(api: Api, ruleset: str, pays: list[int],
+                                                    final: int) -> None:
+    offers = new_game(api, ruleset)["game"]["offers"]
+    assert offers["chombo"] == [{"pays": p, "final": final} for p in pays]

@@ -62,3 +62,52 @@ def test_the_japanese_presets_write_uma_as_the_english() -> None:
             assert f"ウマ+{three[1]}/0/-{three[2]}" in ja[key], (key, ja[key])
             checked += 1
     assert checked == 3
+
+
+@pytest.mark.browser
+def test_no_alternative_offered_at_0_percent(browser: Any, demo: str) -> None:  # noqa: F811
+    page = browser.new_page(viewport={"width": 800, "height": 480})
+    page.goto(demo + "/win?lang=en")
+    offered = page.evaluate("""HAND.candidates({label: "5p", alternatives: [["3p", 0.31],
+        ["6p", 0.012], ["8p", 0.004], ["9p", 0.0]]}).map((a) => a.label)""")
+    assert offered == ["0p", "3p", "6p"]  # the red twin, then 31 % and 1 %; not 0 %
+    page.close()
+
+
+@pytest.mark.browser
+def test_the_foot_bars_total_is_whole_at_800x480(browser: Any, demo: str) -> None:  # noqa: F811
+    """A dealer's haneman tsumo (Tenhou): 6,000 all, 18,000 in all, said whole in the bar."""
+    from playwright.sync_api import expect
+
+    page = browser.new_page(viewport={"width": 800, "height": 480})
+    page.goto(demo + "/win?lang=en")
+    page.locator("#live.on").wait_for()
+    page.click('#mode button[data-mode="quick"]')
+    page.select_option("#q-han", "6")
+    page.click('#winner button[data-v="0"]')
+    page.click("#score-btn")
+    total = page.locator("#bar-total")
+    expect(total).to_contain_text("6,000 all (18,000)")
+    assert total.evaluate("e => e.scrollWidth <= e.clientWidth + 1 "
+                          "&& e.scrollHeight <= e.clientHeight + 1")
+    for other in ("#score-btn", "#apply-btn"):
+        a, b = total.bounding_box(), page.locator(other).bounding_box()
+        assert a and b and (a["x"] + a["width"] <= b["x"] or b["x"] + b["width"] <= a["x"])
+    page.screenshot(path="test-artifacts/small-bar-total-800x480.png")
+    page.close()
+
+
+@pytest.mark.browser
+def test_chombo_shows_its_cost_before_applying(browser: Any, demo: str) -> None:  # noqa: F811
+    """The demo kiosk's first game (Tenhou): East, the dealer, would pay 12,000; South 8,000."""
+    from playwright.sync_api import expect
+
+    page = browser.new_page(viewport={"width": 800, "height": 480})
+    page.goto(demo + "/other?lang=en")
+    page.locator("#live.on").wait_for()
+    expect(page.locator('#chombo button[data-seat="0"] .chombo-cost')).to_have_text("pays 12,000")
+    expect(page.locator('#chombo button[data-seat="1"] .chombo-cost')).to_have_text("pays 8,000")
+    box = page.locator('#chombo button[data-seat="1"]').bounding_box()
+    assert box and box["y"] + box["height"] <= 480
+    page.screenshot(path="test-artifacts/small-chombo-cost-800x480.png")
+    page.close()

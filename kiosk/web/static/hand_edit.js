@@ -108,7 +108,9 @@ const HAND = (() => {
   // as the one difference the camera often cannot see and a table's set decides.
   function candidates(x) {
     const twin = /^[05][mps]$/.test(x.label) ? (x.label[0] === "0" ? "5" : "0") + x.label[1] : null;
-    const alts = (x.alternatives || []).map(([label, p]) => ({ label, p }));
+    // An alternative the reader gave under half a percent would show as "0 %": not offered.
+    const alts = (x.alternatives || []).map(([label, p]) => ({ label, p }))
+      .filter((a) => a.p == null || Math.round(a.p * 100) >= 1);
     const all = (twin ? [{ label: twin, p: null }] : []).concat(alts.filter((a) => a.label !== twin));
     return all.filter((a) => a.label !== x.label).slice(0, 4);
   }

@@ -53,12 +53,20 @@ document.addEventListener("DOMContentLoaded", () => {
     live((s) => {
       if (!s.game || built) return;
       built = true;
+      // What a chombo costs shows before it is applied: under each seat's button.
+      const cost = (seat) => {
+        const c = s.game.offers && s.game.offers.chombo && s.game.offers.chombo[seat.seat];
+        if (!c) return null;
+        const said = [c.pays ? t("other.chombo_pays", { points: pts(c.pays) }) : "",
+          c.final ? t("other.chombo_final", { points: pts(c.final) }) : ""].filter(Boolean);
+        return said.length ? el("span", { class: "chombo-cost", text: said.join(" · ") }) : null;
+      };
       $("#chombo").replaceChildren(...s.seats.map((seat) => el("button", { class: "btn danger", type: "button",
-        "data-needs-game": true, "data-seat": seat.seat, text: seatName(seat), onclick: action(async (key) => {
+        "data-needs-game": true, "data-seat": seat.seat, onclick: action(async (key) => {
           const out = await api("POST", "/api/chombo", { seat: seat.seat }, { key });
           K.backToTable(t("net.chombo", { who: seatName(seat) }), out);
           return out;
-        }) })));
+        }) }, el("span", { text: seatName(seat) }), cost(seat))));
       $("#correction").replaceChildren(...s.seats.map((seat) => el("label", {}, seatName(seat),
         el("input", { type: "number", step: "100", value: "0", "data-seat": seat.seat }))));
     });

@@ -111,3 +111,22 @@ def test_chombo_shows_its_cost_before_applying(browser: Any, demo: str) -> None:
     assert box and box["y"] + box["height"] <= 480
     page.screenshot(path="test-artifacts/small-chombo-cost-800x480.png")
     page.close()
+
+
+@pytest.mark.browser
+def test_the_nagashi_row_does_not_look_like_the_tenpai_row(browser: Any, demo: str) -> None:  # noqa: F811
+    page = browser.new_page(viewport={"width": 800, "height": 480})
+    page.goto(demo + "/draw?lang=en")
+    page.locator("#live.on").wait_for()
+    page.click('#tenpai button[data-seat="1"]')
+    page.click('#nagashi button[data-seat="1"]')
+    style = """(e) => { const s = getComputedStyle(e);
+      return [s.backgroundColor, s.color]; }"""
+    tenpai = page.locator('#tenpai button[data-seat="1"]').evaluate(style)
+    nagashi = page.locator('#nagashi button[data-seat="1"]').evaluate(style)
+    assert tenpai != nagashi  # a chosen seat in another colour
+    frame = page.locator(".nagashi-box").evaluate(
+        "(e) => getComputedStyle(e).borderTopStyle + ' ' + getComputedStyle(e).borderTopWidth")
+    assert frame == "dashed 2px"  # and the row in a box of its own
+    page.screenshot(path="test-artifacts/small-nagashi-800x480.png", full_page=True)
+    page.close()

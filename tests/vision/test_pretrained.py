@@ -75,8 +75,46 @@ def test_a_source_left_out_is_measured_not_trained_on(tmp_path, capsys):
     probs, axis, tile = reader.classify(frame, np.array([c.box for c in found]))
     assert probs.shape == (len(found), 38) and axis.shape == tile.shape == (len(found),)
     assert len(reader.read(frame).tiles) <= len(found)
+    # the tile head refit on balanced tiles and no tiles keeps every other weight
+    head = tmp_path / "models_head"
+    assert main(["pretrained-tile-head", "--run", str(out), "--scenes", "2", "--tiles", "40",
+                 "--steps", "5", "--export", str(head)]) == 0
+    before = torch.load(out / "final.pt", weights_only=False)["model"]
+    after = torch.load(out / "final_tile_head.pt", weights_only=False)["model"]
+    assert not torch.equal(before["tile.weight"], after["tile.weight"])
+    assert all(torch.equal(before[k], after[k]) for k in before if not k.startswith("tile."))
+    refit = json.loads((head / "tile_classifier.json").read_text())["metrics"]["training"]
+    assert set(refit["tile_head_refit"]) >= {"tiles_kept_at_0.03", "non_tiles_dropped_at_0.03"}
 
 
 def test_only_trainable_sources_can_be_left_out(tmp_path):
     with pytest.raises(SystemExit, match="trainable sources are"):
         main(["pretrained", "--photos", str(tmp_path), "--without", "mario-close-ups"])
+
+
+def test_the_shipped_pretrained_classifier_is_fine_tuned_on_a_tables_photos(tmp_path, capsys):
+    # `finetune` adapts the shipped classifier (pretrained features) to a table's confirmed
+    # photos: a candidate with the shipped input size, the tile head left unnamed
+    import shutil
+
+    from vision.recogniser import default_models_dir
+    from vision.training.synth_cli import generate
+
+    need(*ART)
+    models = tmp_path / "models"
+    shutil.copytree(default_models_dir(), models)
+    shipped = json.loads((models / "tile_classifier.json").read_text())
+    generate(tmp_path / "own", 6, 73, "train", (320, 240))
+    out = tmp_path / "candidate"
+    code = main(["finetune", "--data", str(tmp_path / "own" / "manifest.jsonl"), "--models",
+                 str(models), "--out", str(out), "--epochs", "1", "--synth-scenes", "2",
+                 "--holdout", "0.5"])
+    printed = capsys.readouterr().out
+    result = json.loads(next(line for line in printed.splitlines() if line.startswith("{")))
+    assert code in (0, 1) and result["held_out_images"] > 0
+    card = json.loads((out / "tile_classifier.json").read_text())
+    assert card["input"]["shape"] == shipped["input"]["shape"]
+    assert set(card["outputs"]) == {"logits", "axis", "features"}
+    assert card["sources"] == shipped["sources"]
+    # the shipped model is unchanged without --replace
+    assert json.loads((models / "tile_classifier.json").read_text()) == shipped

@@ -12,6 +12,10 @@ COMMANDS = {
         "vision.training.pretrained",
         "train a crop classifier on pretrained features (EfficientNet-Lite0, ImageNet)",
     ),
+    "pretrained-tile-head": (
+        "vision.training.pretrained_tile_head",
+        "refit the pretrained classifier's tile head on balanced tiles and no tiles",
+    ),
     "finder": ("vision.training.finder", "train the tile finder (centre heatmap + box size)"),
     "synth": ("vision.training.synth_cli", "render a synthetic riichi set (images + manifest)"),
     "faces": ("vision.training.faces_cli", "draw a contact sheet of procedural tile faces"),

@@ -111,11 +111,12 @@ def evaluate(model: nn.Module, x: np.ndarray, y: np.ndarray, batch: int = 256) -
 
 def batch_loss(model: nn.Module, x: np.ndarray, y: np.ndarray, axis: np.ndarray,
                idx: np.ndarray, rng: np.random.Generator, loss_fn: nn.Module,
-               axis_loss: nn.Module, keep: Keep | None = None) -> torch.Tensor:
+               axis_loss: nn.Module, keep: Keep | None = None,
+               size: int = CROP_SIZE) -> torch.Tensor:
     """Cross-entropy of the labels on one augmented batch, plus half the glyph-axis loss where
     the crop's axis is known (synthetic crops; real ones are -1), plus ``keep``'s pull toward
     its teacher on the batch's real crops."""
-    xb, turned = data.batch(x, idx, rng, train=True)
+    xb, turned = data.batch(x, idx, rng, train=True, size=size)
     inputs = torch.from_numpy(xb)
     logits, orient, _ = model(inputs)
     loss: torch.Tensor = loss_fn(logits, torch.from_numpy(y[idx]))

@@ -57,6 +57,21 @@ def onnx_accuracy(model_path: Path, crops: np.ndarray, labels: np.ndarray) -> fl
     return float((probs.argmax(1) == labels).mean()) if len(labels) else 0.0
 
 
+def _model(state: dict) -> nn.Module:
+    """The shipped classifier's network from its weights file: the pretrained-features one
+    (``kind: pretrained``) or the small one learned from scratch. The tile head is not
+    exported after fine-tuning, as it was taught on the features this fine-tuning moves."""
+    if state.get("kind") == "pretrained":
+        from vision.training.pretrained import PretrainedClassifier
+
+        model: nn.Module = PretrainedClassifier(int(state["upto"]), pretrained=False)
+        model.load_state_dict(state["model"])
+        return model
+    model = TileClassifier(width=int(state.get("width", 32)))
+    model.load_state_dict(state["model"], strict=False)  # weights from before a head lack it
+    return model
+
+
 def run(args: argparse.Namespace) -> int:
     torch.set_num_threads(args.threads)
     models = args.models or default_models_dir()
@@ -72,16 +87,15 @@ def run(args: argparse.Namespace) -> int:
     if not train_e or not test_e:
         print(f"error: need images on both sides of the hold-out ({len(train_e)} / {len(test_e)})")
         return 2
+    state = torch.load(weights, weights_only=False)
+    pretrained = state.get("kind") == "pretrained"
+    size = int(state.get("size", CROP_SIZE))
     xs, ys = data.real_crops(train_e, desc="train crops")
-    xt, yt = data.real_crops(test_e, pad=CROP_PAD, size=CROP_SIZE, desc="held-out crops")
+    xt, yt = data.real_crops(test_e, pad=CROP_PAD, size=size, desc="held-out crops")
     xsyn, ysyn, osyn = data.synth_crops(args.synth_scenes, seed=3000)
     x, y = np.concatenate([xs, xs, xsyn]), np.concatenate([ys, ys, ysyn])  # own photos twice
     axis = np.concatenate([np.full(2 * len(ys), -1, np.int64), osyn])
-    state = torch.load(weights, weights_only=False)
-    model = TileClassifier(width=int(state.get("width", 32)))
-    # weights saved before a head existed lack it; the tile head is not exported either way,
-    # as it was taught on the features this fine-tuning moves
-    model.load_state_dict(state["model"], strict=False)
+    model = _model(state)
     opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=5e-4)
     loss_fn = nn.CrossEntropyLoss(label_smoothing=0.1)
     axis_loss = nn.CrossEntropyLoss(ignore_index=-1)
@@ -91,18 +105,22 @@ def run(args: argparse.Namespace) -> int:
         order = rng.permutation(len(x))
         for s in tqdm(range(0, len(x), 64), desc=f"finetune {epoch + 1}/{args.epochs}"):
             idx = order[s : s + 64]
-            optimise(batch_loss(model, x, y, axis, idx, rng, loss_fn, axis_loss), opt)
+            optimise(batch_loss(model, x, y, axis, idx, rng, loss_fn, axis_loss, size=size), opt)
     args.out.mkdir(parents=True, exist_ok=True)
     candidate = args.out / CLASSIFIER_FILE
-    export_classifier(
-        model,
-        candidate,
-        {},
-        recipe=card.get("recipe", "") + f"; fine-tuned "
-        f"{args.epochs} epochs lr {args.lr} on {args.data.name}",
-        data_note=card.get("data", "") + f"; + {len(xs)} crops of {len(train_e)} own photos",
-        calibration=calibration_crops(xs, xsyn) if "quantization" in card else None,
-    )
+    recipe = card.get("recipe", "") + f"; fine-tuned {args.epochs} epochs lr {args.lr} on " \
+        f"{args.data.name}"
+    data_note = card.get("data", "") + f"; + {len(xs)} crops of {len(train_e)} own photos"
+    if pretrained:
+        from vision.training.pretrained_export import write_model
+
+        kept = {k: card[k] for k in ("trunk", "sources", "licences") if k in card}
+        write_model(model, candidate, size, kept | {"recipe": recipe, "data": data_note},
+                    tile_head=False)
+    else:
+        export_classifier(model, candidate, {}, recipe=recipe, data_note=data_note,
+                          calibration=calibration_crops(xs, xsyn) if "quantization" in card
+                          else None)
     before = onnx_accuracy(shipped, xt, yt)
     after = onnx_accuracy(candidate, xt, yt)
     result = {
@@ -123,7 +141,7 @@ def run(args: argparse.Namespace) -> int:
         return 0
     new_card = read_card(candidate)
     new_card["metrics"] = {**card.get("metrics", {}), "finetune": result}
-    torch.save({"model": model.state_dict(), "width": state.get("width", 32)}, weights)
+    torch.save({**state, "model": model.state_dict()}, weights)
     new_card["weights"] = {"file": weights.name, "sha256": sha256(weights), "use": "finetune"}
     shipped.write_bytes(candidate.read_bytes())
     write_card(

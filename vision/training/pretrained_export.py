@@ -6,6 +6,7 @@ that names every source and licence it learned from."""
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 from typing import Any
 
 import torch
@@ -29,25 +30,7 @@ TRUNK = ("EfficientNet-Lite0 ImageNet weights, Apache-2.0, from the packages "
 def export(model: torch.nn.Module, args: argparse.Namespace, sources: list[str],
            metrics: dict[str, Any]) -> None:
     """``args.export``/tile_classifier.onnx and its card."""
-    path = args.export / "tile_classifier.onnx"
-    size = int(args.size)
-    export_onnx(model, torch.rand(1, 3, size, size) * 255, path, "crops",
-                ["logits", "axis", "tile"])
-    channels, _ = add_features_output(path)
-    write_card(path, {
-        "kind": "classifier",
-        "labels": list(MODEL_CLASSES),
-        "input": {"name": "crops", "shape": ["n", 3, size, size], "layout": "NCHW",
-                  "colour": "BGR", "dtype": "float32", "range": [0, 255],
-                  "crop": {"pad": CROP_PAD, "stretch_to_square": True}},
-        "normalisation": {"inside_graph": True, "mean": model.MEAN, "std": model.STD, "colour_inside": "RGB"},
-        "output": {"name": "logits", "shape": ["n", len(MODEL_CLASSES)], "softmax": False},
-        "outputs": {
-            "logits": "class logits in label order",
-            "axis": "glyph up-down axis logits [vertical, horizontal] in the crop",
-            "tile": "logit that the crop holds a tile (not a finger, a stick, bare table)",
-        } | card_outputs({}, channels, None),
-        "parameters": sum(p.numel() for p in model.parameters()),
+    write_model(model, args.export / "tile_classifier.onnx", int(args.size), {
         "trunk": TRUNK + f", blocks 0-{args.upto}",
         "sources": sources,
         "data": (f"crops at the labelled and the finder's boxes of {', '.join(sources)}; "
@@ -56,11 +39,38 @@ def export(model: torch.nn.Module, args: argparse.Namespace, sources: list[str],
                  f"finder's boxes on no tile ({args.clutter:g} of them with printed clutter); "
                  f"left out: {', '.join(args.without) or 'none'}; evaluation-only sets never"),
         "recipe": (f"python -m vision.training pretrained --epochs {args.epochs} --batch "
-                   f"{args.batch} --lr {args.lr} --size {size} --upto {args.upto} --seed "
+                   f"{args.batch} --lr {args.lr} --size {args.size} --upto {args.upto} --seed "
                    f"{args.seed} --threads {args.threads}: AdamW one-cycle, label smoothing "
                    "0.1, glyph axis (weight 0.5, renders), tile-or-not (BCE, every crop); "
                    "augmentation as vision.training.data.augment_crop"),
         "metrics": {"training": metrics},
         "licences": {n: LICENCES[n] for n in sources} | {"trunk": TRUNK,
                                                           "tile_art": ATTRIBUTION["tile_art"]},
+    })
+
+
+def write_model(model: torch.nn.Module, path: Path, size: int, notes: dict[str, Any],
+                tile_head: bool = True) -> None:
+    """The ONNX model at ``path`` and its card: the reading's fields, then ``notes`` (sources,
+    data, recipe, metrics...). Without ``tile_head`` the card leaves the tile output unnamed,
+    so the reader ignores it (a head taught on features that have moved since)."""
+    export_onnx(model, torch.rand(1, 3, size, size) * 255, path, "crops",
+                ["logits", "axis", "tile"])
+    channels, _ = add_features_output(path)
+    heads = {"logits": "class logits in label order",
+             "axis": "glyph up-down axis logits [vertical, horizontal] in the crop"}
+    if tile_head:
+        heads["tile"] = "logit that the crop holds a tile (not a finger, a stick, bare table)"
+    write_card(path, {
+        "kind": "classifier",
+        "labels": list(MODEL_CLASSES),
+        "input": {"name": "crops", "shape": ["n", 3, size, size], "layout": "NCHW",
+                  "colour": "BGR", "dtype": "float32", "range": [0, 255],
+                  "crop": {"pad": CROP_PAD, "stretch_to_square": True}},
+        "normalisation": {"inside_graph": True, "mean": model.MEAN, "std": model.STD,
+                          "colour_inside": "RGB"},
+        "output": {"name": "logits", "shape": ["n", len(MODEL_CLASSES)], "softmax": False},
+        "outputs": heads | card_outputs({}, channels, None),
+        "parameters": sum(p.numel() for p in model.parameters()),
+        **notes,
     })

@@ -26,7 +26,14 @@ from typing import IO, Any
 from scorer.batch import write_scores
 from scorer.context import Blessing, Riichi, WinContext, Wind
 from scorer.hand import (
-    CalledFrom, Hand, InvalidInput, Meld, MeldKind, Problem, ProblemCode, article,
+    CalledFrom,
+    Hand,
+    InvalidInput,
+    Meld,
+    MeldKind,
+    Problem,
+    ProblemCode,
+    article,
 )
 from scorer.limits import (
     HONBA,

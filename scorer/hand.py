@@ -199,7 +199,8 @@ class Meld:
         kinds = sorted(t.kind for t in self.tiles)
         size = 4 if self.is_kan else 3
         if len(self.tiles) != size:
-            out.append((f"{article(self.kind.value)} {self.kind.value} has {size} tiles, not {len(self.tiles)}",
+            kind = f"{article(self.kind.value)} {self.kind.value}"
+            out.append((f"{kind} has {size} tiles, not {len(self.tiles)}",
                         ProblemCode.HAND_MELD_SIZE, {"size": size, "n": len(self.tiles)}))
         elif self.kind is MeldKind.CHI:
             first = kinds[0]

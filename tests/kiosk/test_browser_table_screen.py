@@ -41,7 +41,8 @@ def new_game(page: Any, base: str, players: list[str]) -> None:
 MEASURE = """() => {
   const px = (e) => parseFloat(getComputedStyle(e).fontSize);
   const box = (e) => e.getBoundingClientRect();
-  const meets = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  const meets = (a, b) =>
+    a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
   const seats = [...document.querySelectorAll('.seat')].map((s) => {
     const name = s.querySelector('.name');
     const others = [...s.querySelectorAll('.wind, .dealer-mark, .riichi-btn, .points')]

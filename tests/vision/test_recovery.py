@@ -133,10 +133,10 @@ def test_only_weak_peaks_some_rule_could_keep_are_classified():
 
 
 def test_a_real_sets_tiles_standing_half_hidden_in_a_group_are_kept():
-    """The cross-set (never trained on): a group of standing tiles the finder gave only weak
-    peaks, kept one beside the next; more of its 582 labelled tiles boxed and read right."""
-    assert read_right(VisionConfig(row_recovery_chain=False)) == (557, 549)
-    assert read_right() == (559, 551)
+    """The webcam set: a group of standing tiles the finder (never trained on it) gave only
+    weak peaks, kept one beside the next; more of its 582 labelled tiles boxed and read right."""
+    assert read_right(VisionConfig(row_recovery_chain=False)) == (555, 553)
+    assert read_right() == (557, 555)
 
 
 def _row_with_stack(merged_box):

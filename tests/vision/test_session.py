@@ -31,7 +31,8 @@ def edit_card(model: Path, **changes):
 def test_the_shipped_classifier_loads_and_gives_38_logits():
     session = ModelSession.load(CLASSIFIER)
     assert session.labels == tuple(MODEL_CLASSES)
-    out = session.run(np.full((2, 3, 48, 48), 127.0, np.float32))
+    side = session.card["input"]["shape"][2]
+    out = session.run(np.full((2, 3, side, side), 127.0, np.float32))
     assert out.shape == (2, 38)
 
 

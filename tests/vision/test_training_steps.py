@@ -107,11 +107,13 @@ def test_the_int8_classifier_reads_the_demo_frames_as_the_float_one(tmp_path: Pa
     import cv2
 
     from vision.preprocess import crop_tiles, to_nchw
-    from vision.recogniser import Recogniser, default_models_dir
+    from vision.recogniser import Recogniser
     from vision.training.classifier import export_classifier
     from vision.training.export import quantize_int8
 
-    state = torch.load(default_models_dir() / "tile_classifier.pt", weights_only=False)
+    # the small classifier learned from scratch, shipped in int8 until the pretrained one
+    state = torch.load(Path(__file__).parent / "int8_classifier" / "tile_classifier.pt",
+                       weights_only=False)
     model = TileClassifier(width=int(state["width"]))
     model.load_state_dict(state["model"], strict=False)  # the labels are compared, no other head
     export_classifier(model, tmp_path / "float.onnx", {}, recipe="", data_note="")

@@ -60,7 +60,9 @@ def test_an_unsure_crop_is_the_mean_of_six_views_and_a_sure_one_its_own(recognis
     )
 
 
-def test_a_real_set_never_trained_on_reads_more_tiles_right_with_the_zoomed_views():
-    """The cross-set: its 582 labelled tiles, boxed at IoU 0.5 and read right."""
-    assert read_right(VisionConfig(zoom_views=0)) == (559, 547)
-    assert read_right() == (559, 551)
+def test_the_zoomed_views_change_nothing_on_a_set_the_classifier_learned():
+    """The webcam set, which the pretrained-features classifier learned: its 582 labelled tiles
+    are boxed and read right alike with and without the zoomed views (the small classifier
+    learned from scratch, never trained on it, read 4 more right with them: 551 vs 547)."""
+    assert read_right(VisionConfig(zoom_views=0)) == (557, 555)
+    assert read_right() == (557, 555)

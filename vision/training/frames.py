@@ -24,6 +24,7 @@ from vision.synth.art import load_art
 from vision.synth.hands import random_hand
 from vision.synth.scene import render
 
+
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--out", type=Path, required=True, help="folder for the JPEGs + expected.json")
     p.add_argument("--models", type=Path, default=None, help="models folder (default: models/)")

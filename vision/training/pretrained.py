@@ -195,8 +195,7 @@ def run(args: argparse.Namespace) -> int:
     torch.save(state, out / "final.pt")
     final = {n: round(accuracy(model, measured_crops(photos, n, out), args.size), 4)
              for n in (s.name for s in SETS if not s.trainable)
-             if (photos / n / "manifest.jsonl").exists()
-             and any(e.tiles and e.tiles[0].box for e in read_manifest(photos / n / "manifest.jsonl"))}
+             if _boxed(photos / n / "manifest.jsonl")}
     print(json.dumps({"evaluation_only_crop_accuracy": final}), flush=True)
     log.write(json.dumps({"evaluation_only_crop_accuracy": final}) + "\n")
     if args.export:
@@ -206,6 +205,11 @@ def run(args: argparse.Namespace) -> int:
         for f in ("tile_finder.onnx", "tile_finder.json"):
             shutil.copy(args.models / f, args.export / f)
     return 0
+
+
+def _boxed(manifest: Path) -> bool:
+    """A set whose tiles have boxes (crops can be cut), not one labelled by kinds only."""
+    return manifest.exists() and any(e.tiles and e.tiles[0].box for e in read_manifest(manifest))
 
 
 def record_of(out: Path) -> dict[str, object]:

@@ -115,7 +115,7 @@ def test_a_photo_read_right_marks_nothing_and_draws_every_box(  # noqa: ANN001
         return t["confidence"] < 0.45 or rival >= t["confidence"] / 3
 
     modest = [t for t in tiles if t["confidence"] < 0.8 and not rivalled(t)]
-    assert len(modest) >= 2 and not any(t["low"] for t in modest)  # the old 0.8 marked these
+    assert len(modest) >= 1 and not any(t["low"] for t in modest)  # the old 0.8 marked these
     marked = [t["label"] for t in tiles if t["low"]]
     assert marked == [t["label"] for t in tiles if rivalled(t)] and len(marked) < len(tiles) / 4
     expect(page.locator("#still rect.box")).to_have_count(14)
@@ -152,12 +152,17 @@ def test_a_tap_on_a_box_or_a_tile_opens_its_alternatives_then_the_picker(  # noq
         re.compile(r"\bchanged\b"))
 
     # A tap on a tile of the hand opens the same menu; an alternative is one more tap.
-    seven = next(t for t in reading["hand"]["concealed"] if t["label"] == "7s")
-    page.click('#g-concealed .tile[data-tile="7s"]')
-    assert labels(page, "#menu-alts .tile") == [a for a, p in seven["alternatives"]
+    # (the first tile of its kind in the hand with a runner-up of 1 % or more: the reading's)
+    firsts = {}
+    for t in reading["hand"]["concealed"]:
+        firsts.setdefault(t["label"], t)
+    unsure = next(t for label, t in firsts.items() if label not in ("0s", "9m")
+                  and any(round(p * 100) >= 1 for _, p in t["alternatives"]))
+    page.click(f'#g-concealed .tile[data-tile="{unsure["label"]}"]')
+    assert labels(page, "#menu-alts .tile") == [a for a, p in unsure["alternatives"]
                                                 if round(p * 100) >= 1][:4]
     page.locator("#menu-alts .tile").first.click()
-    first = seven["alternatives"][0][0]
+    first = unsure["alternatives"][0][0]
     assert first in labels(page, "#g-concealed .tile:not(.add)")
     expect(page.locator("#tile-picker")).to_be_hidden()
     assert errors == []

@@ -93,8 +93,11 @@ def test_bench_without_mahjong_measures_ours(
     hands.write_text("".join(
         json.dumps(to_record(Hand.parse(tiles, win), WinContext(tsumo=True))) + "\n"
         for tiles, win in (("234m456p22s345678s", "8s"), ("11123455678999m", "5m"))))
-    monkeypatch.setitem(sys.modules, "scorer.peer_mahjong", None)  # not installed
-    monkeypatch.setitem(sys.modules, "scorer.peer_riichienv", None)
+    import scorer
+
+    for peer in ("peer_mahjong", "peer_riichienv"):  # not installed (nor imported before)
+        monkeypatch.setitem(sys.modules, f"scorer.{peer}", None)
+        monkeypatch.delattr(scorer, peer, raising=False)
     assert scorer_main(["bench", "--file", str(hands), "--rounds", "1", "--json"]) == 0
     result = json.loads(capsys.readouterr().out)
     assert result["hands"] == 2 and result["peers"] == []

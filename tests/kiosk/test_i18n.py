@@ -282,6 +282,7 @@ def _problems() -> list:
         Tile.parse("9s"), kita=5)
     out += bad.problems()
     tenhou, sanma = RULESETS["tenhou"], RULESETS["tenhou_sanma"]
+    out += rule_problems(Hand.parse("000p234m678s99s", win="9s"), tenhou)  # one red 5p a set
     out += rule_problems(Hand(parse_tiles("5555s123m456p11z"), (), Tile.parse("1z"), kita=1),
                          tenhou)
     out += rule_problems(Hand(parse_tiles("2m0m"), (meld("chi", "123p"),

@@ -64,11 +64,15 @@ class PretrainedClassifier(nn.Module):
         self.orient = nn.Linear(NECK, 2)
         self.tile = nn.Linear(NECK, 1)
 
-    def forward(self, x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+    def pooled(self, x: torch.Tensor) -> torch.Tensor:
+        """[N, NECK] the pooled feature every head reads."""
         h = self.stem((x.flip(1) - self.MEAN) / self.STD)  # BGR -> RGB, as the weights learned
         for block in self.blocks:
             h = block(h)
-        pooled = self.drop(self.neck(h).mean(dim=(2, 3)))
+        return self.neck(h).mean(dim=(2, 3))
+
+    def forward(self, x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+        pooled = self.drop(self.pooled(x))
         return self.head(pooled), self.orient(pooled), self.tile(pooled)
 
 

@@ -21,6 +21,7 @@ import numpy as np
 import torch
 from torch import nn
 
+from vision.sets import SETS
 from vision.training import data
 from vision.training.pretrained import PretrainedClassifier
 from vision.training.pretrained_data import NO_TILE, Crops, Recipe, rendered_crops, source_crops
@@ -46,10 +47,7 @@ def pooled(model: PretrainedClassifier, x: np.ndarray, size: int, seed: int) -> 
     for i in range(0, len(x), 256):
         batch = torch.from_numpy(data.batch(x, np.arange(i, min(i + 256, len(x))), rng, True,
                                             size)[0])
-        h = model.stem((batch.flip(1) - model.MEAN) / model.STD)
-        for block in model.blocks:
-            h = block(h)
-        out.append(model.neck(h).mean(dim=(2, 3)))
+        out.append(model.pooled(batch))
     return torch.cat(out) if out else torch.zeros((0, model.tile.in_features))
 
 
@@ -62,8 +60,7 @@ def run(args: argparse.Namespace) -> int:
     model.eval()
     size = int(state["size"])
     train_args = torch.load(args.run / "last.pt", weights_only=False)["args"]
-    names = [n for n in ("roboflow-chinese-mahjong-v4", "leo-miura-riichi-webcam")
-             if n not in train_args["without"]]
+    names = [s.name for s in SETS if s.trainable and s.name not in train_args["without"]]
     recipe = Recipe(train_args["synth_scenes"], train_args["scenes"],
                     train_args["procedural_share"], train_args["clutter"], train_args["seed"])
     crops = Crops.join([*(source_crops(Path(train_args["photos"]), n, args.models, args.run)

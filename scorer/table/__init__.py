@@ -6,6 +6,7 @@ The modules, in the order a game flows through them:
 - `validation`: checks on an event that need no game state (seats, han and fu, pao);
 - `settlement`: who pays whom when a hand ends;
 - `game`: `apply` / `replay` / `Table`, the fold of events into a `TableState` (undo, redo);
+- `amend`: a hand already played corrected, the game replayed and re-paid from there;
 - `state`: `TableState`, its history rows and the final `Standing`s;
 - `standings`: left-over sticks, placement, uma, oka and the rounding of the final scores;
 - `record`: the versioned JSON game record (docs/game-record.md); `record_json` its rules
@@ -15,6 +16,7 @@ The public face is re-exported here (`from scorer.table import Win, replay, dump
 helpers of settlement, standings and validation are imported from their own modules.
 """
 
+from scorer.table.amend import Amendment, Repaid, amend
 from scorer.table.events import (
     EVENT_TYPES,
     SEATS,
@@ -49,10 +51,10 @@ from scorer.table.record_json import RecordError, rules_from_dict, rules_to_dict
 from scorer.table.state import EndReason, HistoryRow, Standing, TableState
 
 __all__ = [
-    "EVENT_TYPES", "FORMAT", "SEATS", "VERSION", "AbortKind", "AbortiveDraw", "Chombo",
-    "Correction", "EndReason", "Event", "ExhaustiveDraw", "GameEnded", "GameStarted",
-    "HistoryRow", "IllegalEvent", "RecordError", "RiichiDeclared", "Standing", "Table",
-    "TableState", "Transfer", "Win", "WinningHand", "apply", "dumps", "event_from_dict",
-    "event_from_json", "event_to_dict", "event_to_json", "events_from_record", "loads",
-    "parse_json", "replay", "rules_from_dict", "rules_to_dict", "start",
+    "EVENT_TYPES", "FORMAT", "SEATS", "VERSION", "AbortKind", "AbortiveDraw", "Amendment",
+    "Chombo", "Correction", "EndReason", "Event", "ExhaustiveDraw", "GameEnded", "GameStarted",
+    "HistoryRow", "IllegalEvent", "RecordError", "Repaid", "RiichiDeclared", "Standing",
+    "Table", "TableState", "Transfer", "Win", "WinningHand", "amend", "apply", "dumps",
+    "event_from_dict", "event_from_json", "event_to_dict", "event_to_json", "events_from_record",
+    "loads", "parse_json", "replay", "rules_from_dict", "rules_to_dict", "start",
 ]

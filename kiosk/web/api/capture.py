@@ -1,4 +1,5 @@
-"""Camera, captures and uploads: a photo in, the recognised tiles out."""
+"""Camera, captures and uploads: a photo in, the recognised tiles out; and the tiles checked again
+as the page edits them."""
 
 from __future__ import annotations
 
@@ -8,9 +9,11 @@ from typing import Any
 from flask import Response, url_for
 
 from kiosk.errors import ApiError
+from kiosk.photos import reading_check
 from kiosk.photos.camera import Still
+from kiosk.table import checks
 from kiosk.web.api import photos
-from kiosk.web.api.common import blueprint
+from kiosk.web.api.common import blueprint, json_object
 from kiosk.web.context import language, services
 from scorer.tiles import MODEL_CLASSES
 
@@ -68,6 +71,15 @@ def upload() -> tuple[dict[str, Any], int]:
     if data is None:
         raise photos.missing("send the photo as multipart field 'photo' or an image/* body")
     return _recognise(photos.decoded(data), "upload"), 201
+
+
+@blueprint.post("/reading/check")
+def check_reading() -> dict[str, Any]:
+    """The page's tiles checked again after an edit (issue 38, item 2): the problems now, and
+    where only the winning tile is not set apart, the hand's tiles to ask it by."""
+    body = json_object()
+    checks.known_fields(body, {"hand"})
+    return reading_check.check(body.get("hand"), language(), _red_fives())
 
 
 @blueprint.get("/captures/<capture_id>.jpg")

@@ -24,6 +24,7 @@ from kiosk.web.openapi.parts import (
     ref,
     text,
 )
+from scorer.tiles import MODEL_CLASSES
 
 ID = text(1, 64)
 JPEG = answer("the photo", BINARY, media="image/jpeg")
@@ -32,6 +33,11 @@ PHOTO = {"multipart/form-data": {"schema": obj({"photo": BINARY}, ["photo"])},
          "image/jpeg": {"schema": BINARY}, "image/png": {"schema": BINARY}}
 TILE = obj({"label": STR, "confidence": NUM, "low": BOOL, "box": arr(NUM, minItems=4,
                                                                      maxItems=4)}, ["label"])
+
+#: A tile as the win page holds it (POST /api/reading/check).
+SEEN = obj({"label": {"enum": list(MODEL_CLASSES)}, "confidence": {"type": "number", "minimum": 0,
+                                                                  "maximum": 1},
+            "box": arr(NUM, minItems=4, maxItems=4)}, ["label"], closed=True)
 
 SCHEMAS: dict[str, Schema] = {
     "Capture": obj({
@@ -82,6 +88,18 @@ PATHS: dict[str, Any] = {
     "/api/captures/{capture_id}.jpg": {"get": read("a captured photo while it is pending",
                                                    "photos", {200: JPEG},
                                                    params=[in_path("capture_id", ID)])},
+    "/api/reading/check": {"post": change(
+        "the win page's tiles checked again after an edit", "photos", {200: obj({
+            "problems": arr(STR), "set_aside": STR, "win_choices": arr(INT),
+            "completing": INT}, ["problems", "set_aside", "win_choices", "completing"])},
+        body=body({"hand": obj({
+            "concealed": arr(SEEN, maxItems=64), "win": {"oneOf": [SEEN, {"type": "null"}]},
+            "melds": arr(obj({"kind": {"enum": ["chi", "pon", "minkan", "ankan", "kakan"]},
+                              "tiles": arr(SEEN, maxItems=4)}, ["kind"], closed=True),
+                         maxItems=4),
+            "dora": arr(SEEN, maxItems=64), "unplaced": arr(SEEN, maxItems=64)}, closed=True)},
+            ("hand",)),
+        example={"hand": {"concealed": [{"label": "1m"}], "win": None}})},
     "/api/tiles": {"get": read("the 38 tile labels", "photos", {
         200: obj({"tiles": arr(STR, minItems=38, maxItems=38)}, ["tiles"])})},
     "/api/teach": {

@@ -148,6 +148,27 @@ class EventStore(ABC):
             tx.run("DELETE FROM events WHERE game_id = ? AND idx >= ?", (game_id, length))
             self._keep(tx, game_id, receipt)
 
+    def rewrite(self, game_id: str, index: int, events: Sequence[Event], length: int,
+                receipt: MakeReceipt | None = None) -> None:
+        """Replace the game's events from `index` on with `events` (a corrected hand and the
+        later ones kept: `scorer.table.amend`), all or nothing. `length` is the count the writer
+        read (else `Conflict`); the whole game is checked by its replay before anything changes,
+        and a parlor's outbox learns of the cut as after an undo, then gets the new events."""
+        if index < 1:
+            raise StoreError("a game keeps at least its first event")
+        with self.transaction() as tx:
+            stored = self._locked_events(tx, game_id)
+            if len(stored) != length:
+                raise Conflict(f"game {game_id} has {len(stored)} events; the correction was "
+                               f"made for {length}")
+            replay([*stored[:index], *events])
+            note_cut(tx, game_id, index)
+            tx.run("DELETE FROM events WHERE game_id = ? AND idx >= ?", (game_id, index))
+            for i, event in enumerate(events):
+                tx.run("INSERT INTO events (game_id, idx, body) VALUES (?, ?, ?)",
+                       (game_id, index + i, event_to_json(event)))
+            self._keep(tx, game_id, receipt)
+
     def undo(self, game_id: str) -> Event:
         """Drop the last event and return it (for a redo list)."""
         with self.transaction() as tx:

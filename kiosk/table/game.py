@@ -18,7 +18,7 @@ from kiosk.store.event_log import StoreError, StoreFull, UnknownGame, Unreadable
 from kiosk.store.receipts import MakeReceipt, Receipt
 from kiosk.table import present
 from scorer.rules import Ruleset
-from scorer.table import Event, GameStarted, IllegalEvent, Table
+from scorer.table import Amendment, Event, GameStarted, IllegalEvent, Table, amend
 
 if TYPE_CHECKING:
     from kiosk.web.idempotency import Answer
@@ -61,6 +61,8 @@ class EventLog(Protocol):
     def append(self, game_id: str, index: int, event: Event,
                receipt: MakeReceipt | None = None) -> int: ...
     def truncate(self, game_id: str, length: int, receipt: MakeReceipt | None = None) -> None: ...
+    def rewrite(self, game_id: str, index: int, events: Sequence[Event], length: int,
+                receipt: MakeReceipt | None = None) -> None: ...
     def import_events(self, events: Sequence[Event],
                       receipt: MakeReceipt | None = None) -> str: ...
     def games(self) -> list[dict[str, Any]]: ...
@@ -261,3 +263,41 @@ class GameService:
             self._table = table
         self.on_change()
         return table
+
+    # --- correcting a hand already played (`scorer.table.amend`) ------------------------------
+
+    def amendment(self, index: int, event: Event) -> Amendment:
+        """What correcting event `index` with `event` would make of the game; nothing stored."""
+        table = self.table
+        try:
+            return amend(table.events, index, event)
+        except IllegalEvent as e:
+            raise refused(e, 404 if e.code == "amend_no_event" else 422, table,
+                          field=e.field) from None
+
+    def amend(self, index: int, event: Event, expected: tuple[str, int], drop_later: bool,
+              answer: Answer | None = None) -> Amendment:
+        """Correct event `index` and replay the game from there, stored in one transaction.
+
+        `expected` is the game's id and number of events the preview was made from: a change
+        recorded since refuses the correction (409), so what was shown is what is applied. Later
+        events the corrected game cannot reach are dropped only with `drop_later` (else 409
+        saying which and why)."""
+        with self.lock:
+            if expected != (self._game_id, len(self.table.events)):
+                raise ApiError(409, "the table changed since the correction was shown: look at "
+                               "it again", code="amend_changed")
+            fixed = self.amendment(index, event)
+            if fixed.dropped and not drop_later:
+                reason = fixed.refusal.reason if fixed.refusal else ""
+                raise ApiError(409, f"the correction leaves {len(fixed.dropped)} later events "
+                               f"that cannot happen (event {fixed.dropped[0]}: {reason}); send "
+                               "drop_later to apply it without them", code="amend_drops",
+                               words={"n": len(fixed.dropped), "first": fixed.dropped[0] + 1})
+            table = fixed.table
+            with _stored():
+                self.log.rewrite(self._game_id, index, table.events[index:],
+                                 len(self.table.events), _bound(answer, table))
+            self._table = table
+        self.on_change()
+        return fixed

@@ -53,21 +53,25 @@ class Repaid:
 class Amendment:
     """A game with event `index` replaced and replayed from there.
 
-    `events` are the corrected game's (the events after the first unreachable one left out);
-    `state` their replay and `was` the game's before; `rows` the replaced event and each later
+    `played` are the game's events before the correction and `was` their replay; `events` the
+    corrected game's (the events after the first unreachable one left out) and `state` theirs; `rows` the replaced event and each later
     one kept, old and new. `dropped` holds the old game's indices of the events that can no
     longer happen, `refusal` why the first of them cannot (None when every event is kept).
     """
 
     index: int
-    replaced: Event
     replacement: Event
+    played: tuple[Event, ...]
     events: tuple[Event, ...]
     state: TableState
     was: TableState
     rows: tuple[Repaid, ...]
     dropped: tuple[int, ...] = ()
     refusal: IllegalEvent | None = None
+
+    @property
+    def replaced(self) -> Event:
+        return self.played[self.index]
 
     @property
     def table(self) -> Table:
@@ -111,5 +115,5 @@ def amend(events: Sequence[Event], index: int, replacement: Event) -> Amendment:
         kept.append(event)
     rows = tuple(Repaid(i, kept[i], was.history[i], state.history[i])
                  for i in range(index, len(kept)))
-    return Amendment(index, played[index], replacement, tuple(kept), state, was, rows,
+    return Amendment(index, replacement, played, tuple(kept), state, was, rows,
                      tuple(range(len(kept), len(played))), refusal)

@@ -1,13 +1,13 @@
 """The OpenAPI 3.1 description of the kiosk's JSON API, served at `GET /api/openapi.json` and
-written as data beside the views: `kiosk_game` and `kiosk_photos` the paths, `parts` the
-building blocks the parlor's description (`kiosk.parlor.web.openapi`) shares."""
+written as data beside the views: `kiosk_game`, `kiosk_amend` and `kiosk_photos` the paths,
+`parts` the building blocks the parlor's description (`kiosk.parlor.web.openapi`) shares."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from kiosk.web.idempotency import HEADER, KEY
-from kiosk.web.openapi import kiosk_game, kiosk_photos
+from kiosk.web.openapi import kiosk_amend, kiosk_game, kiosk_photos
 from kiosk.web.openapi.parts import document, param, text
 
 DESCRIPTION = """The JSON API of the Riichi table assistant's kiosk (docs/api.md). Reads (GET)
@@ -37,7 +37,7 @@ def kiosk_description() -> dict[str, Any]:
     """The kiosk's description as a dict (built anew each call)."""
     return document(
         "Riichi table assistant: the kiosk", DESCRIPTION,
-        {**kiosk_game.PATHS, **kiosk_photos.PATHS},
-        schemas={**kiosk_game.SCHEMAS, **kiosk_photos.SCHEMAS},
+        {**kiosk_game.PATHS, **kiosk_amend.PATHS, **kiosk_photos.PATHS},
+        schemas={**kiosk_game.SCHEMAS, **kiosk_amend.SCHEMAS, **kiosk_photos.SCHEMAS},
         security_schemes=SECURITY_SCHEMES, parameters={"IdempotencyKey": IDEMPOTENCY_KEY},
         tags=("session", "game", "wins", "games", "photos", "teach", "parlor", "meta"))

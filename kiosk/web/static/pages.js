@@ -124,7 +124,7 @@ document.addEventListener("DOMContentLoaded", () => {
           if (hand.tiles) parts.push(drawnTiles(hand.tiles));
           else if (hand.reading) parts.push(handTiles(hand.reading));
         }
-        return el("div", { class: "entry" }, parts);
+        return el("div", { class: "entry", "data-index": e.index, "data-type": e.type }, parts);
       }));
     };
     $("#undo-btn").addEventListener("click", action((key) => api("POST", "/api/undo", undefined, { key }), t("table.undone")));

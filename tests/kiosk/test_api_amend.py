@@ -1,0 +1,174 @@
+"""Correcting a hand already played through the API (issue 38, item 5): the preview says what
+changes, the apply is recorded once, and a restart replays the corrected game from SQLite.
+
+The game is tests/scorer/test_table_amend.py's, played through the API (Tenhou's rules, quick
+han and fu), so its worked values hold here: as played the table ends on (20900, 33400, 18600,
+27100); hand 1 won by the dealer Aki instead of Bun ends it on (26900, 28800, 17100, 27200).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+
+from kiosk.services import Services
+from tests.kiosk.conftest import Api, make_kiosk, points
+
+KEY = {"Idempotency-Key": "amend-hand-1-0123456789abcdef"}
+AKI_WINS = {"win": {"winner": 0, "discarder": 2, "quick": {"han": 3, "fu": 30}}}
+
+
+def play(api: Api) -> None:
+    api.post("/api/games", {"players": ["Aki", "Bun", "Chie", "Dai"], "ruleset": "tenhou"})
+    for path, body in [
+        ("/api/wins", {"winner": 1, "discarder": 2, "quick": {"han": 3, "fu": 30}}),
+        ("/api/wins", {"winner": 1, "discarder": None, "quick": {"han": 2, "fu": 30}}),
+        ("/api/riichi", {"seat": 3}),
+        ("/api/draws", {"tenpai": [1, 3]}),
+        ("/api/wins", {"winner": 3, "discarder": 0, "quick": {"han": 1, "fu": 30}}),
+    ]:
+        assert api.post(path, body).status_code in (200, 201), path
+    assert points(api) == [20900, 33400, 18600, 27100]
+
+
+@pytest.fixture
+def started(tmp_path: Path) -> Iterator[tuple[Flask, Services, Api]]:
+    app, services = make_kiosk(tmp_path)
+    services.start(camera=False, recogniser=False)
+    api = Api(app.test_client())
+    play(api)
+    yield app, services, api
+    services.stop()
+
+
+def preview(api: Api, index: int, body: dict[str, Any]) -> dict[str, Any]:
+    r = api.post(f"/api/history/{index}/preview", body)
+    assert r.status_code == 200, r.get_json()
+    return dict(r.get_json())
+
+
+def test_the_preview_shows_each_later_hand_old_and_new_and_changes_nothing(
+        started: tuple[Flask, Services, Api]) -> None:
+    _, _, api = started
+    out = preview(api, 1, AKI_WINS)
+    assert [(c["index"], c["old"]["round"], c["new"]["round"]) for c in out["changes"]] == [
+        (1, "East 1, 0 honba", "East 1, 0 honba"), (2, "East 2, 0 honba", "East 1, 1 honba"),
+        (3, "East 2, 1 honba", "East 2, 0 honba"), (4, "East 2, 1 honba", "East 2, 0 honba"),
+        (5, "East 2, 2 honba", "East 2, 1 honba")]
+    # Bun's tsumo: 1,000 all by the dealer before; a non-dealer's 500/1,000 with 1 honba after.
+    assert out["changes"][1]["old"]["deltas"] == [-1000, 3000, -1000, -1000]
+    assert out["changes"][1]["new"]["deltas"] == [-1100, 2300, -600, -600]
+    assert out["changes"][4]["old"]["deltas"] == [-1600, 0, 0, 2600]
+    assert out["changes"][4]["new"]["deltas"] == [-1300, 0, 0, 2300]
+    assert out["points"] == {"old": [20900, 33400, 18600, 27100],
+                             "new": [26900, 28800, 17100, 27200]}
+    assert out["changes"][0]["new"]["text"] == "Ron off Chie: Aki 3 han 30 fu"
+    assert out["changes"][1]["new"]["round_text"] == "East 1, 1 honba"
+    assert (out["dropped"], out["refusal"], out["events"]) == ([], None, 6)
+    assert points(api) == [20900, 33400, 18600, 27100]  # nothing applied
+
+
+def test_apply_is_recorded_once_and_a_restart_replays_it(
+        started: tuple[Flask, Services, Api], tmp_path: Path) -> None:
+    app, services, api = started
+    shown = preview(api, 1, AKI_WINS)
+    body = {**AKI_WINS, "game": shown["game"], "events": shown["events"]}
+    first = api.post("/api/history/1", body, headers=KEY)
+    assert first.status_code == 200, first.get_json()
+    assert first.get_json()["state"]["seats"][0]["points"] == 26900
+    assert first.get_json()["amendment"]["points"]["new"] == [26900, 28800, 17100, 27200]
+    again = api.post("/api/history/1", body, headers=KEY)  # a lost answer, sent again
+    assert again.headers["Idempotent-Replayed"] == "true"
+    assert again.get_json() == first.get_json()
+    assert points(api) == [26900, 28800, 17100, 27200]
+    services.stop()
+
+    app, services = make_kiosk(tmp_path)  # a restart: the store's replay
+    services.start(camera=False, recogniser=False)
+    try:
+        api = Api(app.test_client())
+        state = api.get("/api/state").get_json()
+        assert [s["points"] for s in state["seats"]] == [26900, 28800, 17100, 27200]
+        assert (state["label"], state["game"]["events"]) == ("East 3, 0 honba", 6)
+        entries = api.get("/api/history").get_json()["entries"]
+        assert entries[1]["text"] == "Ron off Chie: Aki 3 han 30 fu"
+        assert entries[2]["round"] == "East 1, 1 honba"
+        assert entries[2]["deltas"] == [-1100, 2300, -600, -600]
+        replayed = api.post("/api/history/1", body, headers=KEY)  # kept with the store
+        assert replayed.headers["Idempotent-Replayed"] == "true"
+        assert points(api) == [26900, 28800, 17100, 27200]
+    finally:
+        services.stop()
+
+
+def test_the_tenpai_seats_of_a_draw_as_the_record_writes_an_event(
+        started: tuple[Flask, Services, Api]) -> None:
+    _, _, api = started
+    event = {"event": {"type": "exhaustive_draw", "tenpai": [3]}}
+    shown = preview(api, 4, event)
+    assert shown["changes"][0]["new"]["deltas"] == [-1000, -1000, -1000, 3000]
+    r = api.post("/api/history/4", {**event, "game": shown["game"], "events": 6})
+    assert r.status_code == 200
+    assert points(api) == [21400, 30900, 19100, 28600]
+    assert api.get("/api/state").get_json()["label"] == "East 4, 0 honba"
+
+
+def test_a_game_that_now_ends_earlier_is_shown_and_applied_only_when_accepted(
+        started: tuple[Flask, Services, Api]) -> None:
+    _, _, api = started
+    yakuman = {"win": {"winner": 1, "discarder": 2, "quick": {"yakuman": 1}}}
+    shown = preview(api, 1, yakuman)
+    assert shown["dropped"] == [2, 3, 4, 5] and shown["finished"]["new"] is True
+    assert shown["refusal"]["code"] == "game_over"
+    assert shown["refusal"]["text"] == ("Event 3 can no longer happen: the game now ends "
+                                        "before it (a player went bust)")
+    body = {**yakuman, "game": shown["game"], "events": 6}
+    refused = api.post("/api/history/1", body)
+    assert refused.status_code == 409 and refused.get_json()["code"] == "amend_drops"
+    assert points(api) == [20900, 33400, 18600, 27100]
+    applied = api.post("/api/history/1", {**body, "drop_later": True})
+    assert applied.status_code == 200
+    state = api.get("/api/state").get_json()
+    assert state["finished"] and state["game"]["events"] == 2
+    assert points(api) == [25000, 57000, -7000, 25000]
+
+
+def test_a_change_recorded_since_the_preview_refuses_the_correction(
+        started: tuple[Flask, Services, Api]) -> None:
+    _, _, api = started
+    shown = preview(api, 1, AKI_WINS)
+    api.post("/api/riichi", {"seat": 0})
+    r = api.post("/api/history/1", {**AKI_WINS, "game": shown["game"], "events": 6})
+    assert r.status_code == 409 and r.get_json()["code"] == "amend_changed"
+
+
+@pytest.mark.parametrize(("index", "body", "status", "code"), [
+    pytest.param(0, AKI_WINS, 404, "amend_no_event", id="the-start"),
+    pytest.param(6, AKI_WINS, 404, "amend_no_event", id="past-the-end"),
+    pytest.param(1, {**AKI_WINS, "event": {"type": "riichi", "seat": 1}}, 400,
+                 "amend_event_or_win", id="both"),
+    pytest.param(1, {"event": {"type": "win", "hands": "x"}}, 400, "amend_event_field",
+                 id="bad-record-event"),
+    pytest.param(4, {"event": {"type": "exhaustive_draw", "tenpai": [3, 1]}}, 422,
+                 "amend_same", id="unchanged"),
+    pytest.param(1, {"win": {"winner": 2, "discarder": 2, "quick": {"han": 1}}}, 400,
+                 "ron_own_discard", id="own-discard"),
+])
+def test_a_correction_that_cannot_be_is_refused_with_its_code(
+        started: tuple[Flask, Services, Api], index: int, body: dict[str, Any], status: int,
+        code: str) -> None:
+    _, _, api = started
+    r = api.post(f"/api/history/{index}/preview", body)
+    assert (r.status_code, r.get_json().get("code")) == (status, code), r.get_json()
+
+
+def test_the_preview_in_japanese(started: tuple[Flask, Services, Api]) -> None:
+    _, _, api = started
+    api.post("/api/session/language", {"language": "ja"})
+    shown = preview(api, 1, {"win": {"winner": 1, "discarder": 2, "quick": {"yakuman": 1}}})
+    assert shown["refusal"]["text"] == "3件目はもう起こりえません：その前に対局が終わります（トビ）"
+    assert shown["changes"][0]["new"]["round_text"] == "東1局 0本場"

@@ -11,6 +11,8 @@ import os
 import sys
 from collections.abc import Callable
 
+from scorer.words import add_language_option
+
 COMMANDS = {
     "score": ("scorer.cli_score", "score a hand (or a JSONL file of hands) and explain it"),
     "table": ("scorer.cli_table", "replay a game record and print its state and standings"),
@@ -22,6 +24,7 @@ COMMANDS = {
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m scorer", description=__doc__)
     parser.add_argument("--version", action=_Version)
+    add_language_option(parser)
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     modules = {}
     for name, (module_name, help_text) in COMMANDS.items():

@@ -24,6 +24,7 @@ from enum import Enum
 from typing import IO, Any
 
 from scorer.batch import write_scores
+from scorer.cli_describe import describe
 from scorer.context import Blessing, Riichi, WinContext, Wind
 from scorer.hand import (
     CalledFrom,
@@ -45,8 +46,9 @@ from scorer.limits import (
     number_problem,
 )
 from scorer.rules import PARLOR_RULESETS, RULESETS, RedFives, Ruleset
-from scorer.score import Outcome, Score, score
+from scorer.score import score
 from scorer.tiles import Tile, TileError, parse_tiles
+from scorer.words import SCORER, add_language_option, language
 
 _WINDS = {"e": Wind.EAST, "s": Wind.SOUTH, "w": Wind.WEST, "n": Wind.NORTH,
           "east": Wind.EAST, "south": Wind.SOUTH, "west": Wind.WEST, "north": Wind.NORTH,
@@ -126,9 +128,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
     parser.add_argument("--jsonl", metavar="FILE", help="score every hand of a JSON-lines file "
                         "('-' for stdin), one JSON line out per line in")
+    add_language_option(parser, everywhere=True)
 
 
 def run(args: argparse.Namespace) -> int:
+    lang = language(getattr(args, "language", None))
     try:
         rules = _rules(args.ruleset, args.option)
         if args.jsonl:
@@ -140,16 +144,16 @@ def run(args: argparse.Namespace) -> int:
         result = score(hand, context, rules)
     except InvalidInput as e:
         for problem in e.problems:
-            print(f"error: {problem}", file=sys.stderr)
+            print(SCORER.t("cli.error", lang, problem=problem), file=sys.stderr)
         return 2
     except OSError as e:
-        print(f"error: {e}", file=sys.stderr)
+        print(SCORER.t("cli.error", lang, problem=e), file=sys.stderr)
         return 2
 
     if args.json:
         print(json.dumps(result.to_json(), ensure_ascii=False))
     else:
-        print(describe(result))
+        print(describe(result, lang))
     return 0 if result.is_win else 1
 
 
@@ -305,68 +309,3 @@ def _run_jsonl(path: str, rules: Ruleset, out: IO[str]) -> int:
             print(f"error: {path}: not UTF-8 text ({e.reason})", file=sys.stderr)
             return 2
     return 0
-
-
-#: Yakuman whose wait the reading's one decomposition cannot show: junsei chuuren waits on all
-#: nine tiles of its suit, whichever of them is taken as the pair.
-_NINE_SIDED = "junsei_chuuren_poutou"
-_LIMIT_UNITS = {1: "yakuman", 2: "double yakuman", 3: "triple yakuman"}
-
-
-def _reading_words(result: Score) -> str:
-    """The scored reading, a pure nine gates described by its nine-sided wait (not "tanki on
-    55m", the decomposition it was counted on)."""
-    reading = result.reading
-    assert reading is not None
-    if any(name == _NINE_SIDED for name, _ in result.yakuman):
-        return f"{' '.join(reading.groups)} (nine-sided wait on {result.hand.win_tile})"
-    return str(reading)
-
-
-def _total_words(result: Score) -> str:
-    """`3 han 40 fu`, `6 han 30 fu (haneman)`, `yakuman (13 han)`, `double yakuman (26 han)`,
-    `13 han 30 fu (kazoe yakuman)`: a yakuman by its limit's name, with no fu."""
-    if result.yakuman:
-        units = sum(u for _, u in result.yakuman)
-        name = _LIMIT_UNITS.get(units, f"{units}x yakuman")
-        return f"{name} ({result.han} han)"
-    limit = f" ({result.limit.value})" if result.limit.value else ""
-    return f"{result.han} han {result.fu} fu{limit}"
-
-
-def describe(result: Score) -> str:
-    """A readable breakdown of a score."""
-    ctx = result.context
-    how = "tsumo" if ctx.tsumo else "ron"
-    lines = [f"Hand: {result.hand} ({how}), seat {ctx.seat_wind.name.title()}, "
-             f"round {ctx.round_wind.name.title()}, rules {result.rules.name}"]
-    if result.reading is not None:
-        lines.append(f"Reading: {_reading_words(result)}")
-    if result.outcome is not Outcome.WIN:
-        lines.append(f"Not a win: {result.message}")
-        return "\n".join(lines)
-    if result.yakuman:
-        lines.append("Yakuman:")
-        lines += [f"  {name:<24} {'double yakuman' if units == 2 else 'yakuman'}"
-                  for name, units in result.yakuman]
-    else:
-        lines.append("Yaku:")
-        lines += [f"  {name:<24} {han} han" for name, han in result.yaku]
-        dora = "dora (kita included)" if result.hand.kita else "dora"
-        for name, n in ((dora, result.dora), ("aka dora", result.aka_dora),
-                        ("ura dora", result.ura_dora)):
-            if n:
-                lines.append(f"  {name:<24} {n} han")
-    lines.append(f"Total: {_total_words(result)}")
-    if not result.yakuman:  # a yakuman counts no fu
-        lines.append("Fu: " + ", ".join(f"{item.reason} {item.fu}" for item in result.fu_items))
-    payment = result.payment
-    assert payment is not None
-    if payment.ron is not None:
-        pays = f"the discarder pays {payment.ron}"
-    elif payment.from_dealer is not None:
-        pays = f"the dealer pays {payment.from_dealer}, each other player {payment.from_non_dealer}"
-    else:
-        pays = f"each player pays {payment.from_non_dealer}"
-    lines.append(f"Points: {result.points}; {pays}; the winner gains {payment.winner_gain}")
-    return "\n".join(lines)

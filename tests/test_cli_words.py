@@ -106,3 +106,54 @@ def test_bench_without_mahjong_measures_ours(
     out = capsys.readouterr().out
     assert "scorer (ours)" in out
     assert "the `mahjong` library is not installed" in out
+
+
+def test_the_scorer_speaks_japanese_and_chinese_from_its_catalogue(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The yaku by the names the kiosk's pages show (立直, 平和: the rules core's catalogue, one
+    source for both), chosen by --language or the environment; English stays as it was."""
+    hand = ["234m456p22s345678s", "--win", "8s", "--tsumo", "--riichi"]
+    english = score_text(capsys, *hand)
+    assert english[2:] == ["Yaku:", "  menzen_tsumo             1 han",
+                           "  riichi                   1 han", "  pinfu                    1 han",
+                           "  tanyao                   1 han",
+                           "Total: 4 han 20 fu", "Fu: base (futei) 20",
+                           "Points: 7800; each player pays 2600; the winner gains 7800"]
+    japanese = score_text(capsys, *hand, "--language", "ja")
+    assert japanese[2:6] == ["役：", "  門前清自摸和             1翻",
+                             "  立直                     1翻", "  平和                     1翻"]
+    assert japanese[-1] == "点数：7800点、各自2600点支払い、和了者は7800点の収入"
+    monkeypatch.setenv("LANGUAGE", "")
+    monkeypatch.setenv("LC_ALL", "")
+    monkeypatch.setenv("LANG", "zh_CN.UTF-8")
+    chinese = score_text(capsys, *hand)
+    assert chinese[2:4] == ["役种：", "  门前清自摸和             1番"]
+    assert "合计：4番20符" in chinese
+    assert score_text(capsys, *hand, "--language", "en") == english  # the option wins
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    assert score_text(capsys, *hand) == english
+    lines = score_text(capsys, "19m19p19s1234567z", "--win", "1m", "--language", "ja")
+    assert "  国士無双十三面待ち         役満" in lines or any(
+        line.startswith("  国士無双") and line.endswith("役満") for line in lines)
+    assert "合計：役満（13翻）" in lines
+
+
+def test_a_table_replayed_in_japanese(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from scorer.rules import RULESETS
+    from scorer.table import GameStarted, Win, WinningHand, dumps
+
+    path = tmp_path / "game.json"
+    path.write_text(dumps([GameStarted(("Ai", "Bo", "Cy", "Di"), RULESETS["tenhou"]),
+                           Win.ron(3, WinningHand(1, 2, 30))]))
+    assert scorer_main(["table", "replay", str(path)]) == 0
+    english = capsys.readouterr().out.splitlines()
+    assert english[0] == "rules: tenhou"
+    assert english[-4:] == ["North  Ai                 25000", "East   Bo                 27000",
+                            "South  Cy                 25000", "West   Di                 23000"]
+    assert scorer_main(["--language", "ja", "table", "replay", str(path)]) == 0
+    japanese = capsys.readouterr().out.splitlines()
+    assert japanese[0] == "ルール：tenhou"
+    # Bo deals East 2 after Ai's dealership passed; a wide character counts two columns
+    assert japanese[-4:] == ["北     Ai                 25000", "東     Bo                 27000",
+                             "南     Cy                 25000", "西     Di                 23000"]

@@ -24,6 +24,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from kiosk.words import i18n  # noqa: E402
+from scorer.words import NAMES, SCORER, read_po  # noqa: E402
 
 SOURCE = Path("/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc")
 DEBIAN_COPYRIGHT = Path("/usr/share/doc/fonts-noto-cjk/copyright")
@@ -45,6 +46,9 @@ def characters(langs: tuple[str, ...]) -> set[str]:
     chars = cjk("".join(i18n.LANGUAGES.values()))
     for lang in langs:
         chars |= cjk(i18n.po_path(lang).read_text(encoding="utf-8"))
+        # the names of the rules core's values, which the pages read from its catalogue
+        chars |= cjk("".join(s for m in read_po(SCORER.po_path(lang))
+                             if m.context and m.context.startswith(NAMES) for s in m.strings))
     for path in [*(STATIC / "templates").glob("*.html"), *(STATIC / "static").glob("*.js")]:
         chars |= cjk(path.read_text(encoding="utf-8"))
     return chars

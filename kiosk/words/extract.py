@@ -10,6 +10,8 @@ key and the file: write its English there first. Keys are found as `t("table.hon
 keys of `t("fu.tsumo" if c else "fu.base")` and `t(c ? "han" : "fu")`, every entry under a
 built key's prefix (`t("abort." + kind)`, `t('opt.' ~ name)`, `t(f"tile.{suit}")`), and any
 string literal that is a key or a key's prefix (`key = "base.formula"`, `"preset." + name`).
+The names of the rules core's values that the kiosk shows (`yaku.`, `limit.`, `wind.`) are
+found too, but left out of the template: the rules core's catalogue holds them (scorer/locale/).
 docs/translating.md has the commands.
 """
 
@@ -73,6 +75,7 @@ def extract_keys(fileobj: IO[bytes], keywords: Any, comment_tags: Any,
     npgettext(key, English, English plural), with the English catalogue's notes for
     translators."""
     entries = i18n.entries()
+    own = i18n.kiosk_keys()
     notes = _notes()
     text = fileobj.read().decode(options.get("encoding", "utf-8"))
     for lineno, key, prefix in asked(text, frozenset(entries)):
@@ -83,6 +86,8 @@ def extract_keys(fileobj: IO[bytes], keywords: Any, comment_tags: Any,
             raise UnknownKey(f"{getattr(fileobj, 'name', '?')}:{lineno}: {what} {key!r}: "
                              f"write it in {i18n.po_path('en')} first")
         for k in wanted:
+            if k not in own:  # a name the rules core's catalogue holds (scorer/locale/)
+                continue
             entry = entries[k]
             if entry.plural is None:
                 yield lineno, "pgettext", (k, entry.english), notes.get(k, [])

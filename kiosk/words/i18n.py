@@ -10,6 +10,10 @@ the code (kiosk/words/extract.py) that the other catalogues are updated from. At
 ``.po`` is compiled to ``.mo`` in memory (Babel) and read by the standard library's `gettext`.
 How to extract, translate, compile and add a language: docs/translating.md.
 
+The names of the rules core's values (`yaku.<id>`, `limit.<limit>`, `wind.<n>`) are the rules
+core's catalogue's (`scorer/locale/`, `scorer.words.NAMES`), which its command line speaks too:
+the kiosk reads them from there, as if they were its own, and writes them nowhere else.
+
 `t` falls back to English, then to the key itself, so a missing translation shows up as
 readable English rather than an error; `{name}` placeholders are filled from vars.
 
@@ -29,6 +33,8 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
+
+from scorer.words import NAMES, SCORER
 
 LOCALE = Path(__file__).with_name("locale")
 DOMAIN = "kiosk"
@@ -69,20 +75,36 @@ def _read(path: Path, locale: str | None = None) -> Any:
         raise CatalogueError(f"{path}: {error}") from error
 
 
+def _names(catalog: Any) -> list[Any]:
+    """The entries of the rules core's catalogue the kiosk shows: the names of its values."""
+    return [m for m in catalog if m.id and m.context and m.context.startswith(NAMES)]
+
+
 @cache
 def entries() -> dict[str, Entry]:
-    """Every key with its English (the English catalogue's msgids)."""
+    """Every key with its English (the English catalogues' msgids): the kiosk's, and the names
+    the rules core's catalogue holds."""
     out: dict[str, Entry] = {}
-    for message in _read(po_path("en"), "en"):
-        if not message.id:
-            continue
-        if not message.context:
-            raise CatalogueError(f"{po_path('en')}: {message.id!r} has no key (msgctxt)")
-        if isinstance(message.id, tuple):
-            out[message.context] = Entry(message.id[0], message.id[1])
-        else:
-            out[message.context] = Entry(message.id)
+    for path in (po_path("en"), SCORER.po_path("en")):
+        catalog = _read(path, "en")
+        for message in catalog if path == po_path("en") else _names(catalog):
+            if not message.id:
+                continue
+            if not message.context:
+                raise CatalogueError(f"{path}: {message.id!r} has no key (msgctxt)")
+            if path != po_path("en") and message.context in out:
+                raise CatalogueError(f"{path}: {message.context!r} is in {po_path('en')} too")
+            if isinstance(message.id, tuple):
+                out[message.context] = Entry(message.id[0], message.id[1])
+            else:
+                out[message.context] = Entry(message.id)
     return out
+
+
+@cache
+def kiosk_keys() -> frozenset[str]:
+    """The keys of the kiosk's own catalogue (not the rules core's names)."""
+    return frozenset(m.context for m in _read(po_path("en"), "en") if m.id)
 
 
 @dataclass(frozen=True)
@@ -109,9 +131,13 @@ def compiled(lang: str) -> Compiled:
         forms = {k: (e.english, e.plural) for k, e in entries().items() if e.plural is not None}
         return Compiled(gettext.NullTranslations(), forms, tags)
     catalog = _read(po_path(lang), lang.replace("-", "_"))
-    if catalog.num_plurals != len(tags):
-        raise CatalogueError(f"{po_path(lang)}: Plural-Forms has {catalog.num_plurals} forms; "
-                             f"{lang} has {len(tags)} ({', '.join(tags)})")
+    names = _read(SCORER.po_path(lang), lang.replace("-", "_"))
+    for path, read in ((po_path(lang), catalog), (SCORER.po_path(lang), names)):
+        if read.num_plurals != len(tags):
+            raise CatalogueError(f"{path}: Plural-Forms has {read.num_plurals} forms; "
+                                 f"{lang} has {len(tags)} ({', '.join(tags)})")
+    for message in _names(names):
+        catalog.add(message.id, message.string, context=message.context, flags=message.flags)
     mo = io.BytesIO()
     write_mo(mo, catalog)  # fuzzy and empty entries left out: they fall back to English
     mo.seek(0)

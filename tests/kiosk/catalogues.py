@@ -1,5 +1,7 @@
 """The gettext catalogues as the tests read them, straight from the files: no English fallback,
-so an entry a language lacks reads "" here (the kiosk itself would show the English)."""
+so an entry a language lacks reads "" here (the kiosk itself would show the English). `words`
+has the kiosk's entries and the names it reads from the rules core's catalogue
+(scorer/locale/, `scorer.words.NAMES`)."""
 
 from __future__ import annotations
 
@@ -9,14 +11,16 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
 from kiosk.words import i18n
+from scorer.words import NAMES, SCORER
 
 TRANSLATED = tuple(lang for lang in i18n.LANGS if lang != "en")
 
 
 @cache
-def catalog(lang: str) -> Catalog:
-    """`lang`'s .po file."""
-    with i18n.po_path(lang).open("rb") as file:
+def catalog(lang: str, domain: str = "kiosk") -> Catalog:
+    """`lang`'s .po file of the kiosk, or (`domain` "scorer") of the rules core."""
+    path = SCORER.po_path(lang) if domain == "scorer" else i18n.po_path(lang)
+    with path.open("rb") as file:
         return read_po(file, locale=lang.replace("-", "_"))
 
 
@@ -25,7 +29,8 @@ def words(lang: str) -> dict[str, str]:
     """key -> `lang`'s text ("" where untranslated or fuzzy); an entry with a plural, its last
     form (English: the msgid_plural), which has every placeholder the count fills."""
     out = {}
-    for message in catalog(lang):
+    names = [m for m in catalog(lang, "scorer") if m.context and m.context.startswith(NAMES)]
+    for message in [*catalog(lang), *names]:
         if not message.id:
             continue
         if lang == "en":

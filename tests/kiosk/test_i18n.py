@@ -20,6 +20,7 @@ from kiosk.words import extract, i18n
 from scorer.points import Limit
 from scorer.rules import RULESETS, ChomboPenalty
 from scorer.table import AbortKind, EndReason
+from scorer.words import SCORER
 from tests.kiosk.catalogues import TRANSLATED, catalog, words
 
 KIOSK = Path(__file__).resolve().parents[2] / "kiosk"
@@ -134,13 +135,32 @@ def test_the_translation_check_finds_what_is_wrong() -> None:
         if message.id and message.context != "win.tsumo":
             string = {"table.honba": "{m}本场", "win.ura": ""}.get(message.context,
                                                                   message.string)
-            flags = ["fuzzy"] if message.context == "yaku.pinfu" else []
+            flags = ["fuzzy"] if message.context == "table.riichi" else []
             broken.add(message.id, string, context=message.context, flags=flags)
     broken.add("Gone", "走了", context="gone.key")
     assert sorted(wrongly_translated(catalog("en"), broken, "zh-Hans")) == [
         "gone.key: not in the template",
         "table.honba: '{m}本场' has not the placeholders of '{n} honba'",
-        "win.tsumo: missing", "win.ura: not translated", "yaku.pinfu: not translated"]
+        "table.riichi: not translated", "win.tsumo: missing", "win.ura: not translated"]
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_the_rules_core_s_catalogue_is_translated_with_the_english_s_placeholders(
+        lang: str) -> None:
+    """The rules core's catalogue (scorer/locale/: the names of its values, which the pages
+    read, and its command line's words) is checked as the kiosk's is, and has every key the
+    rules core's command line asks for."""
+    assert wrongly_translated(catalog("en", "scorer"), catalog(lang, "scorer"), lang) == []
+    sources = {path.name: path.read_text(encoding="utf-8")
+               for path in (KIOSK.parent / "scorer").glob("cli_*.py")}
+    asked = {key for text in sources.values()
+             for key in re.findall(r"""SCORER\.t\(\s*["']([\w.]+)["']""", text)}
+    asked |= {"cli.table." + key for key in re.findall(r"""(?<![\w.])t\(["'](\w+)["']""",
+                                                       sources["cli_table.py"])}
+    asked = {key for key in asked if not key.endswith(".")}  # a prefix: yaku., limit.
+    assert len(asked) > 30 and sorted(asked - set(SCORER.entries())) == []
+    assert i18n.t("yaku.pinfu", lang) == SCORER.t("yaku.pinfu", lang) == {
+        "ja": "平和", "zh-Hans": "平和"}[lang]
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)
@@ -177,6 +197,10 @@ def test_no_key_is_in_a_catalogue_twice() -> None:
     for path in [i18n.TEMPLATE, *(i18n.po_path(lang) for lang in i18n.LANGS)]:
         keys = re.findall(r'^msgctxt "(.*)"$', path.read_text(encoding="utf-8"), re.M)
         assert len(keys) == len(set(keys)) > 700, path
+    for path in (SCORER.po_path(lang) for lang in i18n.LANGS):
+        keys = re.findall(r'^msgctxt "(.*)"$', path.read_text(encoding="utf-8"), re.M)
+        assert len(keys) == len(set(keys)) > 100, path
+    assert not i18n.kiosk_keys() & set(SCORER.entries())  # one catalogue has each key
 
 
 def test_a_broken_catalogue_stops_the_start_named(tmp_path: Path,

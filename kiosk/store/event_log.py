@@ -25,6 +25,7 @@ from datetime import UTC, datetime
 from typing import Any, Protocol
 
 from kiosk.store import receipts as store_receipts
+from kiosk.store.marks import KEY as MARK_KEY
 from kiosk.store.marks import note_cut
 from kiosk.store.receipts import MakeReceipt, Receipt
 from scorer.table import (
@@ -67,6 +68,14 @@ class StoreFull(StoreError):
 
 class Conflict(StoreError):
     """The game moved on since the writer read it (another kiosk or tab wrote first)."""
+
+
+class GameInPlay(StoreError):
+    """The game asked to be deleted is the one the table plays."""
+
+    def __init__(self, game_id: str) -> None:
+        self.game_id = game_id
+        super().__init__(f"game {game_id} is the game the table plays")
 
 
 class Tx(Protocol):
@@ -118,7 +127,7 @@ class EventStore(ABC):
     def create(self, first: GameStarted, receipt: MakeReceipt | None = None) -> str:
         """A new game from its first event; returns its id."""
         start(first)  # raises IllegalEvent for a bad start
-        return self.import_events([first], receipt)
+        return self.import_events([first], receipt, current=True)
 
     def append(self, game_id: str, index: int, event: Event,
                receipt: MakeReceipt | None = None) -> int:
@@ -186,28 +195,50 @@ class EventStore(ABC):
             self._mark_current(tx, game_id)
             self._keep(tx, game_id, receipt)
 
+    def delete(self, game_id: str) -> bool:
+        """Remove a stored game and all kept for it (its events, the answers of its keyed
+        changes, a parlor outbox's mark), in one transaction; False where no such game is stored
+        (deleted already: a delete sent twice deletes once). The game the table plays is refused
+        (`GameInPlay`): another game is started or resumed first."""
+        with self.transaction() as tx:
+            if not tx.rows(f"SELECT id FROM games WHERE id = ?{self.lock_clause}", (game_id,)):
+                return False
+            if self._current(tx) == game_id:
+                raise GameInPlay(game_id)
+            tx.run("DELETE FROM receipts WHERE game_id = ?", (game_id,))
+            tx.run("DELETE FROM events WHERE game_id = ?", (game_id,))
+            tx.run("DELETE FROM store_meta WHERE key = ?", (MARK_KEY + game_id,))
+            tx.run("DELETE FROM games WHERE id = ?", (game_id,))
+        return True
+
     def import_record(self, text: str | bytes) -> str:
-        """Store a JSON game record as a new game, all or nothing; returns its id.
+        """Store a JSON game record as a new game, all or nothing; returns its id. The game
+        played stays the current one: an imported game is one of the games stored.
 
         A bad record raises `scorer.table.record.RecordError` naming the event and field.
         """
         return self.import_events(events_from_record(parse_json(text))[0])
 
-    def import_events(self, events: Sequence[Event], receipt: MakeReceipt | None = None) -> str:
+    def import_events(self, events: Sequence[Event], receipt: MakeReceipt | None = None, *,
+                      current: bool = False) -> str:
         """Store a game's events (checked: `events_from_record`) as a new game; returns its id.
         A game stored already with the same events (the same record imported again, with a BOM
-        or as UTF-16) is that game: its id is returned and nothing is stored twice."""
+        or as UTF-16) is that game: its id is returned and nothing is stored twice. `current`:
+        the game becomes the one played (a new game does; an imported record does not)."""
         first = events[0]
         assert isinstance(first, GameStarted)  # replay checked it
         bodies = [event_to_json(event) for event in events]
         with self.transaction() as tx:
             same = self._same_events(tx, bodies)
-            if same is not None:  # played on from here, as a new game would be
-                self._mark_current(tx, same)
+            if same is not None:
+                if current:  # played on from here, as a new game would be
+                    self._mark_current(tx, same)
                 self._keep(tx, same, receipt)
                 return same
+            if not current:  # a store that never marked one: the game played stays current
+                self._keep_current(tx)
             game_id = uuid.uuid4().hex[:12]
-            self._insert_game(tx, game_id, first)
+            self._insert_game(tx, game_id, first, current)
             for index, body in enumerate(bodies):
                 tx.run("INSERT INTO events (game_id, idx, body) VALUES (?, ?, ?)",
                        (game_id, index, body))
@@ -256,21 +287,33 @@ class EventStore(ABC):
 
         A store written before games could be resumed has no current game: then the newest."""
         with self.transaction(write=False) as tx:
-            rows = tx.rows("SELECT g.id FROM store_meta m JOIN games g ON g.id = m.value "
-                           "WHERE m.key = 'current'")
-            rows = rows or tx.rows("SELECT id FROM games ORDER BY seq DESC LIMIT 1")
-            if not rows:
-                return None
-            return rows[0][0], self._events(tx, rows[0][0])
+            played = self._current(tx)
+            return None if played is None else (played, self._events(tx, played))
 
     # --- shared SQL ------------------------------------------------------------------------
 
-    def _insert_game(self, tx: Tx, game_id: str, first: GameStarted) -> None:
+    def _insert_game(self, tx: Tx, game_id: str, first: GameStarted, current: bool) -> None:
         created = datetime.now(UTC).isoformat(timespec="seconds")
         tx.run("INSERT INTO games (id, created, players, rules) VALUES (?, ?, ?, ?)",
                (game_id, created, json.dumps(list(first.players), ensure_ascii=False),
                 first.rules.name))
-        self._mark_current(tx, game_id)  # a new game is the one played, as after a restart
+        if current:
+            self._mark_current(tx, game_id)  # a new game is the one played, as after a restart
+
+    @staticmethod
+    def _current(tx: Tx) -> str | None:
+        """The game played: the one marked, else (a store written before games could be
+        resumed) the newest."""
+        rows = tx.rows("SELECT g.id FROM store_meta m JOIN games g ON g.id = m.value "
+                       "WHERE m.key = 'current'")
+        rows = rows or tx.rows("SELECT id FROM games ORDER BY seq DESC LIMIT 1")
+        return str(rows[0][0]) if rows else None
+
+    def _keep_current(self, tx: Tx) -> None:
+        """Mark the game played as such, so a game stored after it does not take its place."""
+        played = self._current(tx)
+        if played is not None:
+            self._mark_current(tx, played)
 
     def _mark_current(self, tx: Tx, game_id: str) -> None:
         # An upsert both SQLite (3.24+) and PostgreSQL read the same way.

@@ -14,7 +14,13 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Protocol
 
 from kiosk.errors import ApiError
-from kiosk.store.event_log import StoreError, StoreFull, UnknownGame, UnreadableGame
+from kiosk.store.event_log import (
+    GameInPlay,
+    StoreError,
+    StoreFull,
+    UnknownGame,
+    UnreadableGame,
+)
 from kiosk.store.receipts import MakeReceipt, Receipt
 from kiosk.table import present
 from scorer.rules import Ruleset
@@ -68,6 +74,7 @@ class EventLog(Protocol):
     def games(self) -> list[dict[str, Any]]: ...
     def events(self, game_id: str) -> list[Event]: ...
     def resume(self, game_id: str, receipt: MakeReceipt | None = None) -> None: ...
+    def delete(self, game_id: str) -> bool: ...
     def receipt(self, game_id: str, key: str) -> Receipt | None: ...
 
 
@@ -214,25 +221,47 @@ class GameService:
         self.on_change()
         return table
 
-    def import_record(self, text: bytes, answer: Answer | None = None) -> Table:
-        """Store a JSON game record as a new game and make it the current one."""
+    def import_record(self, text: bytes) -> tuple[str, bool]:
+        """Store a JSON game record as a game of the games list; the game played stays the
+        table's. Returns its id and whether it is new (a record stored already is that game:
+        importing is idempotent by the record's events, so it keeps no Idempotency-Key)."""
         from scorer.table import RecordError, events_from_record, parse_json
 
         with self.lock:
             try:
                 events, _ = events_from_record(parse_json(text))
-                table = Table.of(events)
+                Table.of(events)
                 with _stored():
-                    game_id = self.log.import_events(events, _bound(answer, table))
+                    known = {g["id"] for g in self.log.games()}
+                    game_id = self.log.import_events(events)
             except (RecordError, IllegalEvent) as e:  # both name the event and the field
                 code = ("import_unreadable" if e.index is None else
                         "import_field" if e.field else "import_event")
                 raise ApiError(400, f"cannot import the record: {e}", event=e.index,
                                field=e.field, code=code,
                                words={"event": e.index, "field": e.field}) from None
-            self._game_id, self._table = game_id, table
-        self.on_change()
-        return table
+        self.on_change()  # the games lists open elsewhere show it
+        return game_id, game_id not in known
+
+    def delete(self, game_id: str) -> bool:
+        """Delete a stored game (the games list, after a confirm); False where none is stored
+        by that id (deleted already). The game the table plays is refused: start or resume
+        another first."""
+        with self.lock:
+            try:
+                if game_id == self._game_id:
+                    raise GameInPlay(game_id)
+                with _stored():
+                    deleted = self.log.delete(game_id)
+            except GameInPlay:
+                raise ApiError(409, f"game {game_id} is the game the table plays: start or "
+                               "resume another game first, then delete this one",
+                               code="game_in_play", words={"id": game_id}) from None
+            if deleted and (self.unreadable_game or {}).get("game") == game_id:
+                self.unreadable_game = None
+        if deleted:
+            self.on_change()
+        return deleted
 
     def resume(self, game_id: str, answer: Answer | None = None) -> Table:
         """Play a stored game again (the games list): it becomes the current game here and after

@@ -9,7 +9,7 @@ import pytest
 
 MODULES = ["kiosk.words.event_words", "kiosk.table.hand_tiles", "kiosk.words.i18n",
            "kiosk.photos.image_header", "kiosk.words.reading_words", "kiosk.photos.teaching",
-           "kiosk.words.yaku_names"]
+           "kiosk.words.yaku_names", "kiosk.table.export_name", "kiosk.table.recent_players"]
 
 
 @pytest.mark.parametrize("name", MODULES)

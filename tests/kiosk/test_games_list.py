@@ -128,7 +128,8 @@ def test_resume_takes_no_fields(api: Api, two_games: tuple[str, str]) -> None:
     assert current_id(api) == two_games[1]
 
 
-def test_import_adds_a_game_and_makes_it_current(api: Api) -> None:
+def test_import_adds_a_game_to_the_list(api: Api) -> None:
+    """The game played stays the table's (issue 38, item 6): the import is listed beside it."""
     api.post("/api/corrections", {"deltas": [3000, -1000, -2000, 0], "reason": "tally"})
     original = current_id(api)
     record = api.get("/api/export.json").data
@@ -136,16 +137,17 @@ def test_import_adds_a_game_and_makes_it_current(api: Api) -> None:
     r = upload(api, record, "tally.json")
     assert r.status_code == 201
     imported = r.get_json()["game"]["id"]
-    assert imported != original and points(api) == [28000, 24000, 23000, 25000]
+    assert imported != original and points(api) == [25000] * 4
     games = listed(api)
     assert [(g["id"], g["current"], g["events"]) for g in games] == [
-        (imported, True, 2), (original, False, 1)]
+        (imported, False, 2), (original, True, 1)]
+    assert games[0]["points"] == [28000, 24000, 23000, 25000]
     assert games[1]["points"] == [25000] * 4  # the original is kept as it was
 
 
 def test_the_same_record_imported_again_is_the_game_stored(api: Api) -> None:
-    """Plain, with a BOM and as UTF-16: one game, played on from where the record ends (the
-    parlor counted each copy as a game of its own, issue 35 item 6)."""
+    """Plain, with a BOM and as UTF-16: one game (the parlor counted each copy as a game of its
+    own, issue 35 item 6); the game played stays the table's (issue 38, item 6)."""
     api.post("/api/corrections", {"deltas": [3000, -1000, -2000, 0], "reason": "tally"})
     original = current_id(api)
     record = api.get("/api/export.json").data
@@ -153,9 +155,10 @@ def test_the_same_record_imported_again_is_the_game_stored(api: Api) -> None:
     copies = (record, b"\xef\xbb\xbf" + record, record.decode("utf-8").encode("utf-16"))
     answers = [upload(api, copy, "again.json") for copy in copies]
     assert [a.get_json()["game"]["id"] for a in answers] == [original] * 3
+    assert [a.status_code for a in answers] == [200] * 3  # stored already
     games = sorted((g["id"] == original, g["current"]) for g in listed(api))
-    assert games == [(False, False), (True, True)]  # the new game, and the record's, current
-    assert points(api) == [28000, 24000, 23000, 25000]
+    assert games == [(False, True), (True, False)]  # the new game is still the one played
+    assert points(api) == [25000] * 4
 
 
 BROKEN = [
@@ -255,8 +258,10 @@ def test_the_store_keeps_the_game_played_last(store: EventStore) -> None:
     assert store.latest() == (second, store.events(second))
     store.resume(first)
     assert store.latest() == (first, store.events(first)) and len(store.events(first)) == 2
-    imported = store.import_record(store.export_record(second))
-    assert store.latest() == (imported, store.events(imported))
-    with pytest.raises(UnknownGame):
+    record = store.export_record(second)
+    store.append(second, 1, RiichiDeclared(2))  # the record is no longer the stored game
+    imported = store.import_record(record)
+    assert imported != second and store.latest() == (first, store.events(first))  # an import
+    with pytest.raises(UnknownGame):  # goes to the list, the game played stays (issue 38)
         store.resume("0123456789ab")
-    assert store.latest() is not None and store.latest()[0] == imported  # type: ignore[index]
+    assert store.latest() is not None and store.latest()[0] == first  # type: ignore[index]

@@ -77,7 +77,9 @@ def acknowledge(store: EventStore, sent: Sequence[Pending], answers: dict[str, A
             answer = answers.get(item.game)
             if not isinstance(answer, dict) or not isinstance(answer.get("stored"), int):
                 continue
-            tx.rows(f"SELECT id FROM games WHERE id = ?{store.lock_clause}", (item.game,))
+            if not tx.rows(f"SELECT id FROM games WHERE id = ?{store.lock_clause}",
+                           (item.game,)):
+                continue  # deleted here while the batch was on its way: no mark to keep
             mark = read_mark(tx, item.game)
             stored = max(0, answer["stored"])
             if mark.revision == item.mark.revision:
@@ -92,7 +94,8 @@ def start_over(store: EventStore, game: str, parlor_revision: int) -> None:
     """The parlor's copy disagrees (a conflict, or a revision ahead of ours: this kiosk's store
     was replaced): send the whole game again under a revision above both, replacing it."""
     with store.transaction() as tx:
-        tx.rows(f"SELECT id FROM games WHERE id = ?{store.lock_clause}", (game,))
+        if not tx.rows(f"SELECT id FROM games WHERE id = ?{store.lock_clause}", (game,)):
+            return  # deleted here since
         mark = read_mark(tx, game)
         write_mark(tx, game, Mark(0, max(mark.revision, parlor_revision) + 1, 0))
 

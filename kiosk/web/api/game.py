@@ -3,12 +3,13 @@ The games list, resuming and importing are in `kiosk.web.api.games`."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
 
 from flask import Response
 
 from kiosk.errors import ApiError
-from kiosk.table import checks, present, rule_form, rules_json
+from kiosk.table import checks, export_name, present, rule_form, rules_json
 from kiosk.web.api.common import blueprint, json_object
 from kiosk.web.context import language, services
 from kiosk.web.idempotency import Answer, keyed
@@ -212,18 +213,28 @@ def standings() -> dict[str, Any]:
     return present.standings_json(services().game.table)
 
 
+def _download(extension: str) -> str:
+    """The current game's file, named by the day it started and its players
+    (`kiosk.table.export_name`)."""
+    game = services().game
+    info = next((g for g in game.log.games() if g["id"] == game.game_id), None)
+    created = info["created"] if info else datetime.now(UTC).isoformat()
+    return export_name.disposition(
+        export_name.stem(created, game.table.state.players), extension)
+
+
 @blueprint.get("/export.json")
 def export_json() -> Response:
     game = services().game
-    return Response(dumps(game.table.events), mimetype="application/json", headers={
-        "Content-Disposition": f'attachment; filename="game-{game.game_id}.json"'})
+    return Response(dumps(game.table.events), mimetype="application/json",
+                    headers={"Content-Disposition": _download("json")})
 
 
 @blueprint.get("/export.csv")
 def export_csv() -> Response:
     game = services().game
-    return Response(present.history_csv(game.table, language()), mimetype="text/csv", headers={
-        "Content-Disposition": f'attachment; filename="game-{game.game_id}.csv"'})
+    return Response(present.history_csv(game.table, language()), mimetype="text/csv",
+                    headers={"Content-Disposition": _download("csv")})
 
 
 @blueprint.get("/display")

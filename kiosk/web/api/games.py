@@ -1,4 +1,5 @@
-"""The games: the list (where each stands), resuming one, importing a game record.
+"""The games: the list (where each stands), resuming one, deleting one, importing a game record,
+and the players seen in them (the new-game form's suggestions).
 
 Every POST here passes the same check as every other change (`kiosk.web.app.guard_changes`: the
 kiosk's own screen or a PIN session with its CSRF token, or a device token).
@@ -12,7 +13,7 @@ from typing import Any
 from flask import request
 
 from kiosk.errors import ApiError
-from kiosk.table import checks, game_list
+from kiosk.table import checks, game_list, recent_players
 from kiosk.web.api.common import blueprint, json_object
 from kiosk.web.context import services
 from kiosk.web.idempotency import Answer, keyed
@@ -36,6 +37,25 @@ def games() -> dict[str, Any]:
     game = services().game
     return {**game_list.listing(game.log, game.game_id, int(raw)),
             "unreadable_game": game.unreadable_game}
+
+
+@blueprint.get("/players/recent")
+def players_recent() -> dict[str, Any]:
+    """The players of the stored games, newest first, and the last game's line-up."""
+    return recent_players.recent(services().game.log.games(), recent_players.placeholders())
+
+
+@blueprint.delete("/games/<game_id>")
+def delete_game(game_id: str) -> dict[str, Any]:
+    """Delete a stored game (not the one the table plays). Sent again, it answers the same with
+    `deleted` false: nothing is left to delete."""
+    checks.known_fields(json_object(required=False), ())
+    if not GAME_ID.fullmatch(game_id):
+        raise ApiError(404, f"no game {brief(game_id)}", code="game_missing",
+                       words={"id": brief(game_id)})
+    game = services().game
+    deleted = game.delete(game_id)
+    return {"id": game_id, "deleted": deleted, "total": len(game.log.games())}
 
 
 @blueprint.post("/games/<game_id>/resume")
@@ -76,7 +96,11 @@ def _record() -> bytes:
 
 
 @blueprint.post("/import")
-@keyed(201)
-def import_record(answer: Answer) -> None:
-    """A JSON game record (as exported) becomes a new game, all or nothing."""
-    services().game.import_record(_record(), answer)
+def import_record() -> tuple[dict[str, Any], int]:
+    """A JSON game record (as exported) becomes a game of the list, all or nothing; the game
+    played stays the table's. 201 a new game, 200 a record stored already (the same game)."""
+    game = services().game
+    game_id, new = game.import_record(_record())
+    info = next(g for g in game.log.games() if g["id"] == game_id)
+    return {"game": game_list.summary(game.log, info, game.game_id), "new": new,
+            "state": game.state_json()}, 201 if new else 200

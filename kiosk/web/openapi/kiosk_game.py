@@ -110,6 +110,9 @@ SCHEMAS: dict[str, Schema] = {
                  "current": BOOL, "unreadable": NULL_STR, "finished": BOOL}, ["id"]),
 }
 
+IMPORTED = obj({"game": ref("Game"), "new": BOOL, "state": ref("State")},
+               ["game", "new", "state"])
+
 PATHS: dict[str, Any] = {
     "/api/session": {"get": read("the session: CSRF token, may it change the table", "session", {
         200: answer("the session", obj({
@@ -153,6 +156,17 @@ PATHS: dict[str, Any] = {
             "unreadable_game": {"type": ["object", "null"]}}, ["current", "total", "games"])},
             params=[query("limit", whole(1, 500), "games listed (default 100)")]),
     },
+    "/api/games/{game_id}": {"delete": change(
+        "delete a stored game (not the one the table plays); sent again, `deleted` is false",
+        "games", {200: obj({"id": STR, "deleted": BOOL, "total": INT},
+                           ["id", "deleted", "total"])},
+        params=[in_path("game_id", text(1, 64, pattern="^[0-9A-Za-z_-]+$"))],
+        body=body({}), optional_body=True)},
+    "/api/players/recent": {"get": read(
+        "the players of the stored games, newest first, and the last game's line-up", "games",
+        {200: obj({"players": arr(STR), "last": {"oneOf": [arr({"type": ["string", "null"]}),
+                                                          {"type": "null"}]}},
+                  ["players", "last"])})},
     "/api/games/{game_id}/resume": {"post": change(
         "that stored game becomes the table's game", "games", {200: ref("State")},
         params=[in_path("game_id", text(1, 64, pattern="^[0-9A-Za-z_-]+$"))],
@@ -188,9 +202,10 @@ PATHS: dict[str, Any] = {
     "/api/export.csv": {"get": read("one row per event, as a download", "games", {
         200: answer("the CSV", STR, media="text/csv")})},
     "/api/import": {"post": change(
-        "a game record becomes a new game, now the current one", "games", {201: ref("State")},
-        body=ref("Record"),
-        description="The record as the body, or multipart field `record` and no other.")},
+        "a game record becomes a game of the list; the game played stays the table's", "games",
+        {201: IMPORTED, 200: IMPORTED}, body=ref("Record"),
+        description="The record as the body, or multipart field `record` and no other. 201 a "
+        "new game; 200 a record stored already (that game, not stored twice).")},
     "/api/quick": {"get": read("what quick mode may offer under the table's rules", "wins", {
         200: obj({"ruleset": STR, "han": arr(INT), "limit_han": INT, "fu": ANY_OBJECT,
                   "limits": ANY_OBJECT}, ["han", "fu"])})},

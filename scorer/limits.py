@@ -42,6 +42,7 @@ UMA = Range(-1000, 1000)  # placement bonus, in thousands of points
 RED_FIVES = Range(0, 4)  # red fives of one suit a set holds (`Ruleset.red_fives`)
 CHIPS = Range(0, 1000)  # chips a convention pays (`Ruleset.chips`), chips a win moves per payer
 CHIP_FACTOR = Range(1, 10)  # `Chips.tsumo_factor`
+MONEY = Range(0, 1_000_000)  # each value of `Ruleset.stakes`, in the house's money unit
 
 _POINT_OPTION = Range(0, POINTS.high)
 #: Every whole-number rule option (tests check that none is missing).

@@ -1,6 +1,7 @@
-"""Rule options that are values of their own: the red fives a set holds per suit, and the chips
-(祝儀) a parlor pays beside the points. `scorer.rules` holds them in a `Ruleset` and re-exports
-them; they are here so that module stays one page of options and presets.
+"""Rule options that are values of their own: the red fives a set holds per suit, the chips
+(祝儀) a parlor pays beside the points, and the stakes the points and chips are settled at.
+`scorer.rules` holds them in a `Ruleset` and re-exports them; they are here so that module stays
+one page of options and presets.
 """
 
 from __future__ import annotations
@@ -87,3 +88,30 @@ class Chips:
 
 
 NO_CHIPS: Final = Chips()
+
+
+@dataclass(frozen=True, slots=True)
+class Stakes:
+    """What the table plays for, in the house's money unit (yen): `scorer.table.money` turns the
+    final scores and chips into money with them. All zero (the default): no money, as online
+    rooms, tournaments and home tables without stakes play.
+
+    A free parlor (フリー雀荘) plays for a rate per 1,000 points of final score (点5: 50 yen, ピン:
+    100 yen), a value per chip (100 yen is usual at 点5) and a game fee (場代) to the house,
+    "1ゲーム600円 → ピン、300~400円 → 点5" (note.com/seaburaroushi "How to フリー雀荘①"); some take
+    it, or more of it, from the top player only (paioniya.okoshi-yasu.net: the top pays 1,000
+    yen a hanchan).
+    """
+
+    rate: int = 0  # per 1,000 points of final score (50: 点5, 100: ピン)
+    chip: int = 0  # per chip
+    game_fee: int = 0  # 場代: each player pays the house this a game
+    top_fee: int = 0  # first place pays the house this on top (トップ払い)
+
+    @property
+    def settles(self) -> bool:
+        """Whether a game ends in money at all."""
+        return self.rate > 0 or self.chip > 0 or self.game_fee > 0 or self.top_fee > 0
+
+
+NO_STAKES: Final = Stakes()

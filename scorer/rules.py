@@ -10,12 +10,20 @@ from dataclasses import dataclass, field, fields, replace
 from enum import Enum
 from typing import Any
 
-from scorer.rule_values import NO_CHIPS, NO_RED_FIVES, ONE_EACH, Chips, RedFives
+from scorer.rule_values import (
+    NO_CHIPS,
+    NO_RED_FIVES,
+    NO_STAKES,
+    ONE_EACH,
+    Chips,
+    RedFives,
+    Stakes,
+)
 
-__all__ = ["NO_CHIPS", "NO_RED_FIVES", "ONE_EACH", "PARLOR_RULESETS", "RULESETS", "ChomboPenalty",
-           "Chips", "ExtraRoundRenchan", "FinalRounding", "GameLength", "KazoeLimit",
-           "LeftoverSticks", "RedFives", "Renchan", "RenhouValue", "Ruleset", "TripleRon",
-           "TsumoPayment", "Uma"]
+__all__ = ["NO_CHIPS", "NO_RED_FIVES", "NO_STAKES", "ONE_EACH", "PARLOR_RULESETS", "RULESETS",
+           "ChomboPenalty", "Chips", "ExtraRoundRenchan", "FinalRounding", "GameLength",
+           "KazoeLimit", "LeftoverSticks", "RedFives", "Renchan", "RenhouValue", "Ruleset",
+           "Stakes", "TripleRon", "TsumoPayment", "Uma"]
 
 
 class KazoeLimit(Enum):
@@ -209,6 +217,8 @@ class Ruleset:
     floating_uma_at_return: bool = True  # floating uma counts a player on exactly the return points
     final_rounding: FinalRounding = FinalRounding.EXACT
     chips: Chips = NO_CHIPS  # chips beside the points (none by default; see `Chips`)
+    # The money the final scores and chips are settled in (none by default; see `Stakes`).
+    stakes: Stakes = NO_STAKES
 
     def with_options(self, **options: Any) -> Ruleset:
         """A copy with some options changed, rejecting unknown names."""
@@ -267,11 +277,14 @@ _SANMA: dict[str, Any] = dict(
 # "m20_rl": 25,000 / 30,000, uma +10/+5, one red five a suit, no West round, 4 han 30 fu and
 # 3 han 60 fu are mangan, "チップは面前和了時の赤、裏ドラ、一発に各1枚づつ(槓裏ドラも有効)": a chip
 # each for red fives, ura and ippatsu on a concealed win, kan ura too); yakuman 10 chips on a
-# ron, 5 from each on a tsumo (mahjongcollege.com, "一般的"). Its money: `scorer.table.money`.
+# ron, 5 from each on a tsumo (mahjongcollege.com, "一般的"). Its money (`scorer.table.money`)
+# at 点5 stakes: 50 yen per 1,000 points, 100 yen a chip, a 400 yen game fee each ("300~400円 →
+# 点5", note.com/seaburaroushi "How to フリー雀荘①"; `Stakes`).
 _PARLOR = _TENHOU.with_options(
     name="parlor", uma=Uma((10, 5, -5, -10)), west_round=False, kiriage=True,
     chips=Chips(red_five=1, ura=1, ippatsu=1, yakuman_ron=10, yakuman_tsumo=5,
-                open_hand=False, kan_ura=True))
+                open_hand=False, kan_ura=True),
+    stakes=Stakes(rate=50, chip=100, game_fee=400))
 
 RULESETS: dict[str, Ruleset] = {
     "tenhou": _TENHOU_RANKED,
@@ -346,8 +359,10 @@ PARLOR_RULESETS: dict[str, Ruleset] = {
     # A three-player free parlor, the part of its published rules these options hold
     # (teneiso.com "フリー麻雀(三人打ち)ルール": east-south with the West round, 35,000 / 40,000,
     # no open tanyao, no atozuke, "五筒・五索は全て赤ドラ": every 5p and 5s red, a chip per ura);
-    # its other rules (tsumo +1,000, flowers) are beyond these options.
+    # its other rules (tsumo +1,000, flowers) are beyond these options. Its stakes are not
+    # published there: the four-player parlor's 点5 (`_PARLOR`), for a house to change.
     "parlor_sanma": _TENHOU.with_options(
         name="parlor_sanma", **_SANMA, return_points=40000, uma=Uma((20, 0, -20)),
-        red_fives=RedFives(0, 4, 4), kuitan=False, atozuke=False, chips=Chips(ura=1)),
+        red_fives=RedFives(0, 4, 4), kuitan=False, atozuke=False, chips=Chips(ura=1),
+        stakes=_PARLOR.stakes),
 }

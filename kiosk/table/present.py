@@ -13,6 +13,7 @@ from kiosk.words.i18n import t
 from scorer.rules import ChomboPenalty, TripleRon
 from scorer.table import Table, TableState, Win, apply
 from scorer.table.events import AbortKind
+from scorer.table.money import settle_money
 from scorer.table.settlement import chombo_deltas
 from scorer.table.standings import standings, with_leftover_sticks
 
@@ -27,7 +28,8 @@ def offers(s: TableState) -> dict[str, Any]:
     four winds only at four players); `chi`, whether a meld may be a chi (nobody calls chi at
     three players); `riichi_from`, the points a seat needs to declare riichi (0: any); `chombo`,
     what a chombo costs each seat before it is applied: `pays` now (a reverse mangan, 8,000 for a
-    non-dealer), `final` off the final score."""
+    non-dealer), `final` off the final score; `ura`, whether a riichi win counts ura dora (the
+    win page asks for them before it applies one)."""
     rules, seats = s.rules, len(s.players)
     aborts = [k.value for k in AbortKind if k is not AbortKind.TRIPLE_RON and rules.abortive_draws
               and (k is not AbortKind.FOUR_WINDS or seats == 4)]
@@ -38,7 +40,7 @@ def offers(s: TableState) -> dict[str, Any]:
               for seat in range(seats)]
     return {"aborts": aborts, "chi": seats == 4,
             "riichi_from": rules.riichi_stick if rules.riichi_needs_points else 0,
-            "chombo": chombo}
+            "chombo": chombo, "ura": rules.ura_dora}
 
 
 def state_json(table: Table | None, game_id: str = "") -> dict[str, Any]:
@@ -53,9 +55,10 @@ def state_json(table: Table | None, game_id: str = "") -> dict[str, Any]:
         "game": {"id": game_id, "ruleset": s.rules.name, "players": list(s.players),
                  "events": len(table.events), "kita": s.rules.nukidora,
                  "ruleset_name": in_every_language(lambda lang: ruleset_name(s.rules.name, lang)),
-                 "offers": offers(s)},
+                 # whether wins move chips (祝儀) beside the points: the seats' `chips` shown
+                 "chips": s.rules.chips.pays, "offers": offers(s)},
         "seats": [{"seat": i, "name": s.players[i], "points": s.points[i],
-                   "wind": s.seat_wind(i).value, "dealer": i == s.dealer,
+                   "chips": _chips(s)[i], "wind": s.seat_wind(i).value, "dealer": i == s.dealer,
                    "riichi": i in s.riichi} for i in range(len(s.players))],
         "round_wind": s.round_wind.value,
         "hand": s.hand_number,
@@ -72,6 +75,11 @@ def state_json(table: Table | None, game_id: str = "") -> dict[str, Any]:
                        "text": in_every_language(lambda lang: describe(
                            table.events[-1], s, lang, s.ended))} if last else None,
     }
+
+
+def _chips(s: TableState) -> tuple[int, ...]:
+    """Each seat's chips, won (+) or paid (-); 0 each where the rules pay none."""
+    return s.chips or (0,) * len(s.players)
 
 
 def _breakdowns(event: Any) -> list[dict[str, Any]]:
@@ -93,7 +101,8 @@ def history_json(table: Table, lang: str = "en") -> dict[str, Any]:
         entry = {"index": row.index, "round": row.hand, "summary": row.what,
                  "text": describe(event, s, lang, ended), "type": getattr(event, "TYPE", ""),
                  "deltas": list(row.deltas), "points": list(row.points), "honba": row.honba,
-                 "sticks": row.sticks, "breakdowns": _breakdowns(event),
+                 "sticks": row.sticks, "chips": list(row.chips or (0,) * len(s.players)),
+                 "breakdowns": _breakdowns(event),
                  "round_text": t("history.round", lang, honba=t("table.honba", lang, n=at.honba),
                                  round=t("round", lang, hand=at.hand_number,
                                          wind=t(f"wind.{at.round_wind.value}", lang)))}
@@ -111,16 +120,29 @@ def history_json(table: Table, lang: str = "en") -> dict[str, Any]:
 
 
 def standings_json(table: Table) -> dict[str, Any]:
-    """Final standings, or provisional ones (as if the game ended now) while it runs."""
+    """Final standings, or provisional ones (as if the game ended now) while it runs; each
+    player's chips, and `money` where the rules have stakes (`Ruleset.stakes`): each player's
+    settlement (`scorer.table.money.settle_money`), in place order."""
     s = table.state
     rows = s.standings
     if not rows:
         points = with_leftover_sticks(s.points, s.sticks, s.first_dealer, s.rules)
         rows = standings(s.players, points, s.penalties, s.first_dealer, s.rules)
+    chips = _chips(s)
+    stakes = s.rules.stakes
+    money = None
+    if stakes.settles:
+        money = {"rate": stakes.rate, "chip": stakes.chip, "game_fee": stakes.game_fee,
+                 "top_fee": stakes.top_fee,
+                 "lines": [{"seat": m.seat, "name": m.name, "place": m.rank,
+                            "score": _num(m.score), "chips": m.chips, "for_score": m.for_score,
+                            "for_chips": m.for_chips, "fee": m.fee, "total": m.total}
+                           for m in settle_money(rows, chips, stakes)]}
     return {"finished": s.finished, "end_reason": s.ended.value if s.ended else None,
+            "chips": s.rules.chips.pays, "money": money,
             "standings": [{"seat": r.seat, "name": r.name, "place": r.rank, "points": r.points,
                            "uma": _num(r.uma), "oka": _num(r.oka), "penalty": _num(r.penalty),
-                           "final": _num(r.score)} for r in rows]}
+                           "final": _num(r.score), "chips": chips[r.seat]} for r in rows]}
 
 
 #: What a spreadsheet reads as the start of a formula (CSV injection).

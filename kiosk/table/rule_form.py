@@ -1,5 +1,6 @@
 """The new-game form's shape: a preset first, then the rule options in groups a player knows
-(scoring, dora, limits, table payments, draws, penalties, game end, final score), each group
+(scoring, dora, limits, table payments, draws, penalties, game end, final score, chips and
+money), each group
 collapsed until opened and each option with one line of explanation.
 
 Only the grouping lives here. The options, their kinds and values come from `scorer.rules`
@@ -15,8 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from kiosk.table import rules_json
-from scorer.limits import RULE_OPTIONS, Range
-from scorer.rules import RULESETS
+from scorer.limits import Range
 
 #: Shown beside the preset, not in a group: the option a table changes most.
 HEADLINE = ("start_points",)
@@ -33,14 +33,20 @@ GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("draws", ("renchan", "nagashi_mangan", "abortive_draws", "abortive_renchan",
                "riichi_abort_count")),
     ("penalties", ("chombo", "chombo_points", "chombo_each")),
-    ("game_end", ("length", "tobi", "tobi_at_zero", "west_round", "target_points",
-                  "target_must_exceed", "agari_yame", "tenpai_yame")),
+    ("game_end", ("length", "tobi", "tobi_at_zero", "west_round", "extra_round_renchan",
+                  "target_points", "target_must_exceed", "agari_yame", "tenpai_yame")),
     ("final_score", ("return_points", "uma", "leftover_sticks", "split_ties",
                      "floating_uma_at_return", "final_rounding")),
+    # Chips (祝儀) beside the points and the money a game is settled in (issue 39).
+    ("money", ("chips.red_five", "chips.ura", "chips.ippatsu", "chips.yakuman_ron",
+               "chips.yakuman_tsumo", "chips.tsumo_factor", "chips.open_hand", "chips.kan_ura",
+               "stakes.rate", "stakes.chip", "stakes.game_fee", "stakes.top_fee")),
 )
 
-#: The presets in the order the form offers them: the most played first (not alphabetical).
-PRESET_ORDER = ("tenhou", "mahjong_soul", "mleague", "wrc", "ema", "jpml", "renmei101", "casual")
+#: The presets in the order the form offers them: the most played first (not alphabetical),
+#: the free parlors' with chips and stakes last.
+PRESET_ORDER = ("tenhou", "mahjong_soul", "mleague", "wrc", "ema", "jpml", "renmei101", "casual",
+                "parlor", "parlor_four_reds", "parlor_sanma")
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,14 +65,14 @@ class Group:
 
 def presets() -> tuple[str, ...]:
     """Every preset, the usual ones first; one added to `RULESETS` later comes last."""
-    known = tuple(name for name in PRESET_ORDER if name in RULESETS)
-    return known + tuple(sorted(set(RULESETS) - set(known)))
+    known = tuple(name for name in PRESET_ORDER if name in rules_json.PRESETS)
+    return known + tuple(sorted(set(rules_json.PRESETS) - set(known)))
 
 
 def groups() -> tuple[Group, ...]:
     """The groups with their options; options no group names join the last group."""
     fields = {f["name"]: Option(f["name"], f["kind"], tuple(f.get("choices", ())),
-                                RULE_OPTIONS.get(f["name"]))
+                                rules_json.bounds(f["name"]))
               for f in rules_json.option_fields()}
     placed = {name for _, names in GROUPS for name in names} | set(HEADLINE) | {"name"}
     rest = tuple(fields[name] for name in fields if name not in placed)
@@ -83,4 +89,4 @@ def groups_json() -> list[dict[str, Any]]:
 def form_values() -> dict[str, dict[str, Any]]:
     """Every preset's values as the form's inputs hold them (`rules_json.to_json`): the page
     carries them, so choosing a preset fills the options at once."""
-    return {name: rules_json.to_json(RULESETS[name]) for name in presets()}
+    return {name: rules_json.to_json(rules_json.PRESETS[name]) for name in presets()}

@@ -13,8 +13,11 @@ from typing import Any
 
 from kiosk.errors import ApiError
 from scorer.limits import (
+    CHIP_FACTOR,
+    CHIPS,
     LABEL_LENGTH,
     LABELS,
+    MONEY,
     RULE_OPTIONS,
     UMA,
     Range,
@@ -22,7 +25,7 @@ from scorer.limits import (
     number_problem,
     text_problem,
 )
-from scorer.rules import RULESETS, Chips, RedFives, Ruleset, Uma
+from scorer.rules import PARLOR_RULESETS, RULESETS, Chips, RedFives, Ruleset, Stakes, Uma
 from scorer.table import IllegalEvent, RecordError, rules_from_dict, rules_to_dict
 from scorer.table.validation import check_rules
 
@@ -30,10 +33,28 @@ from scorer.table.validation import check_rules
 PAO_CHOICES = ("daisangen", "daisuushii", "suukantsu")
 
 
-#: Rule options the form does not offer yet (their words come with the gettext catalogues,
-#: issue 39): a preset's value holds, and `POST /api/games` takes them as the game record writes
-#: them (docs/game-record.md): `chips` an object, `extra_round_renchan` a choice.
-NOT_ON_FORM = ("extra_round_renchan", "chips")
+#: Every preset a game may start from: the usual ones, then the free parlors' with chips and
+#: stakes (`scorer.rules.PARLOR_RULESETS`).
+PRESETS: dict[str, Ruleset] = {**RULESETS, **PARLOR_RULESETS}
+
+#: Rule options the form does not offer (none now): a preset's value holds.
+NOT_ON_FORM: tuple[str, ...] = ()
+
+#: Options that are values of several parts (`Ruleset.chips`, `Ruleset.stakes`): the form shows
+#: each part as an option of its own, `chips.ura`, `stakes.rate`, and `POST /api/games` takes
+#: them so, or the whole option as an object as the game record writes it.
+PARTS: dict[str, type[Chips] | type[Stakes]] = {"chips": Chips, "stakes": Stakes}
+#: The bounds of each whole-number part, as the table checks them (`scorer.limits`).
+PART_BOUNDS: dict[str, Range] = {
+    **{f"chips.{f.name}": CHIPS for f in fields(Chips) if f.type in (int, "int")},
+    "chips.tsumo_factor": CHIP_FACTOR,
+    **{f"stakes.{f.name}": MONEY for f in fields(Stakes)},
+}
+
+
+def bounds(name: str) -> Range | None:
+    """A whole-number option's (or part's) bounds; None for any other."""
+    return RULE_OPTIONS.get(name) or PART_BOUNDS.get(name)
 
 
 def _kind(value: Any) -> str:
@@ -53,9 +74,14 @@ def _kind(value: Any) -> str:
 def option_fields() -> list[dict[str, Any]]:
     """Every rule option: name, kind (bool/int/enum/uma/set/text) and choices where closed."""
     sample = RULESETS["tenhou"]
-    out = []
+    out: list[dict[str, Any]] = []
     for f in fields(Ruleset):
         if f.name in NOT_ON_FORM:
+            continue
+        if f.name in PARTS:
+            out.extend({"name": f"{f.name}.{part.name}",
+                        "kind": _kind(getattr(getattr(sample, f.name), part.name))}
+                       for part in fields(PARTS[f.name]))
             continue
         value = getattr(sample, f.name)
         entry: dict[str, Any] = {"name": f.name, "kind": _kind(value)}
@@ -84,15 +110,17 @@ def to_json(rules: Ruleset) -> dict[str, Any]:
             value = uma_text(value)
         elif isinstance(value, frozenset):
             value = sorted(value)
-        elif isinstance(value, RedFives | Chips):
+        elif isinstance(value, RedFives | Chips | Stakes):
             value = rules_to_dict(rules)["options"][f.name]  # as the game record writes it
         out[f.name] = value
+        if f.name in PARTS:  # and each part as the form's inputs hold it
+            out.update((f"{f.name}.{k}", v) for k, v in value.items())
     return out
 
 
 def preset_words() -> list[str]:
     """The presets as a refusal's words name them (`kiosk.words.refusal_words.word`)."""
-    return ["t:ruleset." + name for name in sorted(RULESETS)]
+    return ["t:ruleset." + name for name in sorted(PRESETS)]
 
 
 def _option(name: str) -> str:
@@ -107,6 +135,13 @@ def _number(value: Any, name: str, bounds: Range) -> int:
             "option": _option(name), "low": f"{bounds.low:,}", "high": f"{bounds.high:,}",
             "got": brief(value)})
     return int(value)
+
+
+def _bool(value: Any, name: str) -> bool:
+    if not isinstance(value, bool):
+        raise ApiError(400, f"option {name}: expected true or false, got {brief(value)}",
+                       code="rule_bool", words={"option": _option(name), "got": brief(value)})
+    return value
 
 
 def _text(value: Any, name: str) -> str:
@@ -163,7 +198,8 @@ def _check_uma(rules: Ruleset) -> Ruleset:
 
 def _record_option(base: Ruleset, name: str, value: Any) -> Any:
     """An option written as the game record writes it (red fives per suit `{"m": 1, "p": 2,
-    "s": 1}`, chips an object): read by the record's reader, its bounds checked by the table's."""
+    "s": 1}`, chips and stakes objects): read by the record's reader, its bounds checked by the
+    table's."""
     try:
         rules = rules_from_dict({"name": base.name, "options": {name: value}})
         check_rules(rules)
@@ -178,34 +214,41 @@ def _record_option(base: Ruleset, name: str, value: Any) -> Any:
 
 def from_json(preset: str, options: Any) -> Ruleset:
     """A preset with some options changed; unknown options and bad values are 400s naming them."""
-    if preset not in RULESETS:
+    if preset not in PRESETS:
         raise ApiError(400, f"unknown ruleset preset {brief(preset)}",
-                       [f"known: {', '.join(sorted(RULESETS))}"], code="unknown_preset",
+                       [f"known: {', '.join(sorted(PRESETS))}"], code="unknown_preset",
                        words={"preset": brief(preset), "known": preset_words()})
-    base = RULESETS[preset]
+    base = PRESETS[preset]
     if options is None:
         return base
     if not isinstance(options, dict):
         raise ApiError(400, "options: expected an object of rule options", code="field_object",
                        words={"field": "options"})
-    known = {f.name for f in fields(Ruleset)}
+    known = {f.name for f in fields(Ruleset)} | {f"{name}.{part.name}" for name, kind
+                                                  in PARTS.items() for part in fields(kind)}
     unknown = sorted(set(options) - known)
     if unknown:
         raise ApiError(400, f"unknown rule option(s): {', '.join(unknown)}", code="rule_unknown",
                        words={"options": ", ".join(u[:60] for u in unknown)})
     changes: dict[str, Any] = {}
+    parts: dict[str, dict[str, Any]] = {}
     for name, value in options.items():
+        if "." in name:  # one part of chips or stakes, as the form posts it
+            option, part = name.split(".")
+            current = getattr(getattr(base, option), part)
+            if isinstance(current, bool):
+                parts.setdefault(option, {})[part] = _bool(value, name)
+            else:
+                parts.setdefault(option, {})[part] = _number(value, name, PART_BOUNDS[name])
+            continue
         current = getattr(base, name)
         kind = _kind(current)
-        if isinstance(current, RedFives | Chips) and not isinstance(value, bool):
+        if isinstance(current, RedFives | Chips | Stakes) and not isinstance(value, bool):
             value = _record_option(base, name, value)
         elif isinstance(current, RedFives):  # the form's checkbox: the preset's red fives or none
             value = (current if current.any else RedFives()) if value else RedFives(0, 0, 0)
         elif kind == "bool":
-            if not isinstance(value, bool):
-                raise ApiError(400, f"option {name}: expected true or false, got {brief(value)}",
-                               code="rule_bool", words={"option": _option(name),
-                                                        "got": brief(value)})
+            value = _bool(value, name)
         elif kind == "int":
             value = _number(value, name, RULE_OPTIONS[name])
         elif kind == "enum":
@@ -228,4 +271,6 @@ def from_json(preset: str, options: Any) -> Ruleset:
         else:
             value = _text(value, name)
         changes[name] = value
+    for option, values in parts.items():  # the parts over the whole option, where both came
+        changes[option] = replace(changes.get(option, getattr(base, option)), **values)
     return _check_uma(replace(base, **changes))

@@ -21,6 +21,7 @@ from kiosk.table.scorer_adapter import breakdown_of, furiten_breakdown, score
 from kiosk.table.winspec import WinSpec
 from kiosk.words.i18n import t
 from kiosk.words.yaku_names import LIMIT_HAN, fu_words, hand_summary, limit_name, yaku_name
+from scorer.chips import WinChips, win_chips
 from scorer.context import WinContext, Wind
 from scorer.hand import Hand, InvalidInput
 from scorer.limits import FU, HAN, POINTS, YAKUMAN, Range
@@ -258,6 +259,9 @@ def score_spec(spec: WinSpec, state: TableState, lang: str = "en") -> Scored:
     breakdown["tiles"] = hand_tiles(hand, result.reading.groups if result.reading else None)
     breakdown["summary"] = hand_summary(value, dealer, spec.tsumo, lang, rules)
     _explain(breakdown, value, lang, result.yakuman)
+    chips = win_chips(result)
+    if rules.chips.pays:
+        breakdown["chips"] = chips_json(chips, lang)
     liable_yakuman = None
     if spec.pao is not None:
         liable_yakuman = sum(u for y, u in result.yakuman if y in rules.pao)
@@ -268,7 +272,24 @@ def score_spec(spec: WinSpec, state: TableState, lang: str = "en") -> Scored:
                            words={"yaku": ["yaku:" + y for y in sorted(rules.pao)]})
     return Scored(spec, WinningHand.of(spec.winner, value, liable=spec.pao,
                                        liable_yakuman=liable_yakuman, hand=text,
-                                       breakdown=breakdown), breakdown, text)
+                                       breakdown=breakdown, chips=chips.each), breakdown, text)
+
+
+def chips_json(chips: WinChips, lang: str) -> dict[str, Any]:
+    """A win's chips (祝儀) for the breakdown: each reason and count, what each payer pays, and
+    a line in words ("ura 1, aka 2: 3 chips from each")."""
+    items = [{"what": i.what, "count": i.count, "chips": i.chips} for i in chips.items]
+    if not chips.items:
+        text = t("chips.none", lang)
+    else:
+        reasons = t("chips.join", lang).join(
+            t(f"chips.{i.what}", lang, n=i.count) for i in chips.items)
+        text = t("chips.from_each" if chips.tsumo else "chips.from_discarder", lang,
+                 items=reasons, n=chips.each)
+        if chips.factor != 1:
+            text += t("chips.factor", lang, factor=chips.factor)
+    return {"each": chips.each, "tsumo": chips.tsumo, "factor": chips.factor, "items": items,
+            "text": text}
 
 
 # --- who pays whom ---------------------------------------------------------------------------

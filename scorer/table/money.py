@@ -1,5 +1,6 @@
 """The money a parlor settles at the end of a game: final scores and chips at the table's
-stakes, less the game fee. A pure function of the standings, each seat's chips and the `Stakes`.
+stakes, less the game fee. A pure function of the standings, each seat's chips and the `Stakes`
+(`Ruleset.stakes`, see `scorer.rule_values.Stakes`).
 
 A free parlor (フリー雀荘) plays for a rate per 1,000 points of final score (点5: 50 yen, ピン:
 100 yen), a value per chip (100 yen is usual at 点5) and a game fee (場代) to the house:
@@ -23,17 +24,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from scorer.rule_values import Stakes
 from scorer.table.state import Standing
 
-
-@dataclass(frozen=True, slots=True)
-class Stakes:
-    """What the table plays for, in the house's money unit (yen)."""
-
-    rate: int  # per 1,000 points of final score (50: 点5, 100: ピン)
-    chip: int = 0  # per chip
-    game_fee: int = 0  # 場代: each player pays the house this a game
-    top_fee: int = 0  # first place pays the house this on top (トップ払い)
+__all__ = ["MoneyLine", "Stakes", "settle_money"]
 
 
 @dataclass(frozen=True, slots=True)

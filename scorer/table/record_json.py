@@ -14,7 +14,7 @@ from enum import Enum
 from typing import Any
 
 from scorer.limits import brief
-from scorer.rules import PARLOR_RULESETS, RULESETS, Chips, RedFives, Ruleset, Uma
+from scorer.rules import PARLOR_RULESETS, RULESETS, Chips, RedFives, Ruleset, Stakes, Uma
 
 
 class RecordError(ValueError):
@@ -65,7 +65,7 @@ def _option_to_json(value: Any) -> Any:
         if value.one_each or not value.any:
             return value.any
         return {"m": value.m, "p": value.p, "s": value.s}
-    if isinstance(value, Chips):
+    if isinstance(value, Chips | Stakes):
         return {f.name: getattr(value, f.name) for f in fields(value)}
     return value
 
@@ -122,8 +122,8 @@ def _option_from_json(raw: Any, default: Any, field: str) -> Any:
             return RedFives.of(raw)
         obj = _object(raw, field, {"m", "p", "s"}, {"m", "p", "s"})
         return RedFives(*(_int(obj[suit], f"{field}.{suit}") for suit in "mps"))
-    if isinstance(default, Chips):
-        obj = _object(raw, field, {f.name for f in fields(Chips)}, set())
+    if isinstance(default, Chips | Stakes):
+        obj = _object(raw, field, {f.name for f in fields(default)}, set())
         return replace(default, **{key: _option_from_json(value, getattr(default, key),
                                                           f"{field}.{key}")
                                    for key, value in obj.items()})

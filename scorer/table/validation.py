@@ -10,7 +10,7 @@ from typing import Any
 
 from scorer import limits
 from scorer.limits import Range, brief
-from scorer.rules import Chips, RedFives, Ruleset, Uma
+from scorer.rules import Chips, RedFives, Ruleset, Stakes, Uma
 from scorer.table.events import SEATS, ExhaustiveDraw, GameStarted, IllegalEvent, Transfer, Win
 
 MAX_FU = limits.FU.high
@@ -96,6 +96,10 @@ def check_rules(rules: Ruleset) -> None:
     for name in ("red_five", "ura", "ippatsu", "yakuman_ron", "yakuman_tsumo"):
         check_int(getattr(chips, name), f"rules.chips.{name}", bounds=limits.CHIPS)
     check_int(chips.tsumo_factor, "rules.chips.tsumo_factor", bounds=limits.CHIP_FACTOR)
+    if not isinstance(rules.stakes, Stakes):
+        raise IllegalEvent("expected Stakes", field="rules.stakes")
+    for name in ("rate", "chip", "game_fee", "top_fee"):
+        check_int(getattr(rules.stakes, name), f"rules.stakes.{name}", bounds=limits.MONEY)
 
 
 def check_uma(uma: Uma, players: int = SEATS) -> None:

@@ -16,16 +16,17 @@ from typing import Any
 import pytest
 
 from kiosk.table.rule_form import HEADLINE
-from kiosk.table.rules_json import NOT_ON_FORM
+from kiosk.table.rules_json import NOT_ON_FORM, PARTS
 from scorer.rules import Ruleset
 from tests.kiosk.server import running_kiosk
 from tests.kiosk.test_browser import browser, shot  # noqa: F401  (shared fixture)
 
 pytestmark = pytest.mark.browser
 SIZES = [(800, 480), (1280, 720), (390, 844), (1920, 1080)]
-# (Not yet on the form, issue 39: `rules_json.NOT_ON_FORM`.)
-OPTIONS = len({f.name for f in fields(Ruleset)} - {"name", *HEADLINE, *NOT_ON_FORM})
-GROUPS = 8
+# Chips and stakes one option a part (`rules_json.PARTS`: `chips.ura`, `stakes.rate`).
+OPTIONS = len({f.name for f in fields(Ruleset)} - {"name", *HEADLINE, *NOT_ON_FORM, *PARTS}) + \
+    sum(len(fields(kind)) for kind in PARTS.values())
+GROUPS = 9
 # Shown at first: the preset, the starting points and the four names.
 FIRST_CONTROLS = ["preset", "start-points", "", "", "", ""]
 WRC_HELP = ("World Riichi Championship 2015: no red fives, kiriage, 30,000 start, uma 15/5.")

@@ -18,7 +18,7 @@ from babel.messages.catalog import Catalog
 
 from kiosk.words import extract, i18n
 from scorer.points import Limit
-from scorer.rules import RULESETS, ChomboPenalty
+from scorer.rules import PARLOR_RULESETS, RULESETS, ChomboPenalty
 from scorer.table import AbortKind, EndReason
 from scorer.words import SCORER
 from tests.kiosk.catalogues import TRANSLATED, catalog, words
@@ -48,7 +48,8 @@ BUILT = {
     "flag.": ["ippatsu", "last_tile", "rinshan", "chankan", "chankan_of_ankan"],
     "blessing.": ["tenhou", "chiihou", "renhou"],
     "teach.row_": ["m", "p", "s", "z", "other"],
-    "ruleset.": list(RULESETS),
+    "ruleset.": [*RULESETS, *PARLOR_RULESETS],
+    "chips.": ["aka", "ura", "ippatsu", "yakuman"],  # a win's reasons for chips
 }
 #: Placeholders that differ on purpose: app.js tileName passes n and kanji, and the Japanese
 #: names a suit's tile by its kanji numeral ("五萬").
@@ -349,7 +350,10 @@ def test_a_problem_without_words_keeps_its_english() -> None:
      "手牌とドラ表示牌を合わせて1萬が5枚あります（1種類4枚まで）"),
     ("hand_chi_run", {"meld": 2, "kind": "chi", "tiles": "135m"},
      "副露2（チー）が順子になっていません：1萬、3萬、5萬"),
-    ("hand_reds", {"n": 2, "tile": "5p"}, "赤5筒が2枚あります（赤ドラは各1枚）"),
+    ("hand_reds", {"n": 2, "tile": "5p", "most": 1},
+     "赤5筒が2枚あります（このセットの赤5筒は1枚）"),
+    ("hand_reds", {"n": 3, "tile": "5p", "most": 2},
+     "赤5筒が3枚あります（このセットの赤5筒は2枚）"),
     ("sit_blessing_call", {"blessing": "tenhou"}, "鳴きや槓の後に天和はありえません"),
     ("sit_ippatsu", {}, "一発はリーチしていないと付きません"),
 ])

@@ -12,14 +12,16 @@ import pytest
 
 from kiosk.table import rule_form, rules_json
 from kiosk.words import i18n
-from scorer.rules import RULESETS, Ruleset
+from scorer.rules import PARLOR_RULESETS, RULESETS, Ruleset
 from tests.kiosk.catalogues import words
 
-# (Not yet on the form, issue 39: `rules_json.NOT_ON_FORM`, words to come with the catalogues.)
-OPTIONS = sorted({f.name for f in fields(Ruleset)}
-                 - {"name", *rule_form.HEADLINE, *rules_json.NOT_ON_FORM})
+# Chips and stakes as one option a part (`chips.ura`, `stakes.rate`; issue 39).
+OPTIONS = sorted(({f.name for f in fields(Ruleset)}
+                  - {"name", *rule_form.HEADLINE, *rules_json.NOT_ON_FORM, *rules_json.PARTS})
+                 | {f"{name}.{part.name}" for name, kind in rules_json.PARTS.items()
+                    for part in fields(kind)})
 GROUP_IDS = ["scoring", "dora", "limits", "payments", "draws", "penalties", "game_end",
-             "final_score"]
+             "final_score", "money"]
 
 
 def test_every_option_is_in_exactly_one_group() -> None:
@@ -41,14 +43,16 @@ def test_the_form_offers_each_option_as_the_api_reads_it() -> None:
 
 def test_presets_come_usual_first() -> None:
     assert rule_form.presets()[:3] == ("tenhou", "mahjong_soul", "mleague")
-    assert sorted(rule_form.presets()) == sorted(RULESETS)
+    assert sorted(rule_form.presets()) == sorted({**RULESETS, **PARLOR_RULESETS})
+    assert rule_form.presets()[8:11] == ("parlor", "parlor_four_reds", "parlor_sanma")
 
 
 @pytest.mark.parametrize("lang", ["en", "ja", "zh-Hans"])
 def test_every_option_group_preset_and_choice_has_words(lang: str) -> None:
     keys = [f"opt.{name}{part}" for name in OPTIONS for part in ("", ".help")]
     keys += [f"group.{gid}{part}" for gid in GROUP_IDS for part in ("", ".help")]
-    keys += [f"preset.{name}.help" for name in RULESETS] + [f"ruleset.{n}" for n in RULESETS]
+    keys += [f"preset.{name}.help" for name in rules_json.PRESETS]
+    keys += [f"ruleset.{n}" for n in rules_json.PRESETS]
     keys += [f"choice.{o.name}.{c}" for g in rule_form.groups() for o in g.options
              for c in o.choices]
     missing = [key for key in keys if not i18n.has(key)]
@@ -86,9 +90,9 @@ def test_rulesets_name_the_groups(api) -> None:  # noqa: ANN001
 def test_the_page_holds_every_option_in_closed_groups(api, lang: str, kiriage: str,  # noqa: ANN001
                                                        help_text: str) -> None:
     html = api.get(f"/new?lang={lang}").get_data(as_text=True)
-    assert len(re.findall(r'<details class="rule-group" data-group="[a-z_]+">', html)) == 8
+    assert len(re.findall(r'<details class="rule-group" data-group="[a-z_]+">', html)) == 9
     assert "<details open" not in html and " open>" not in html
-    assert sorted(re.findall(r'data-name="([a-z_]+)"', html)) == OPTIONS
+    assert sorted(re.findall(r'data-name="([a-z_.]+)"', html)) == OPTIONS
     assert f'<label class="opt-name" for="opt-kiriage">{kiriage}</label>' in html
     assert f'<p class="opt-help muted" id="opt-kiriage-help">{help_text}</p>' in html
     assert html.index('id="preset"') < html.index('name="player0"') < html.index("rule-group")

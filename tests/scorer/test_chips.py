@@ -131,3 +131,26 @@ def test_the_money_at_the_end_worked_by_hand() -> None:
         ("Ana", 2260, 400, 600, 2060), ("Ben", 315, -200, 400, -285),
         ("Chie", -805, 300, 400, -905), ("Dai", -1770, -500, 400, -2670)]
     assert sum(m.total for m in lines) == -1800
+
+
+def test_the_stakes_are_a_rule_option_the_record_keeps() -> None:
+    # The parlor presets play 点5: 50 yen a thousand, 100 yen a chip, 400 yen a game.
+    assert PARLOR.stakes == Stakes(rate=50, chip=100, game_fee=400)
+    assert PARLOR_RULESETS["parlor_sanma"].stakes == PARLOR.stakes
+    assert not RULESETS["tenhou"].stakes.settles and PARLOR.stakes.settles
+    pin = PARLOR.with_options(stakes=Stakes(rate=100, chip=200, game_fee=600, top_fee=300))
+    record = json.loads(dumps((GameStarted(NAMES, pin),)))
+    options = record["events"][0]["rules"]["options"]
+    assert options["stakes"] == {"rate": 100, "chip": 200, "game_fee": 600, "top_fee": 300}
+    assert replay(loads(json.dumps(record))).rules.stakes == pin.stakes
+    # An older record says nothing of stakes: the preset's; keys left out keep the preset's.
+    del options["stakes"]
+    assert replay(loads(json.dumps(record))).rules.stakes == PARLOR.stakes
+    options["stakes"] = {"rate": 100}
+    assert replay(loads(json.dumps(record))).rules.stakes == Stakes(100, 100, 400)
+    options["stakes"] = {"rate": 1_000_001}
+    with pytest.raises(ValueError, match="stakes.rate"):
+        replay(loads(json.dumps(record)))
+    options["stakes"] = {"yen": 1}
+    with pytest.raises(ValueError, match="stakes.yen"):
+        loads(json.dumps(record))

@@ -25,7 +25,7 @@ from typing import Any
 from kiosk.parlor.store.db import Database
 from kiosk.parlor.store.registry import ParlorError, now
 from kiosk.store.event_log import Tx
-from scorer.rules import RULESETS, Ruleset
+from scorer.rules import PARLOR_RULESETS, RULESETS, Ruleset
 from scorer.table import GameStarted, event_to_dict
 
 PRESET = "preset"  # who approved the scorer's own presets
@@ -53,9 +53,10 @@ def content_digest(bodies: Iterable[str]) -> str:
 
 
 def seed_presets(db: Database) -> None:
-    """The scorer's presets are accepted without asking (once per start, idempotent)."""
+    """The scorer's presets, the free parlors' too, are accepted without asking (once per
+    start, idempotent)."""
     with db.transaction() as tx:
-        for name, rules in RULESETS.items():
+        for name, rules in {**RULESETS, **PARLOR_RULESETS}.items():
             tx.run("INSERT INTO parlor_rules (digest, name, approved_by, approved) VALUES "
                    "(?, ?, ?, ?) ON CONFLICT DO NOTHING", (rules_digest(rules), name, PRESET,
                                                           now()))

@@ -67,10 +67,9 @@ def get_state() -> dict[str, Any]:
 
 @blueprint.get("/rulesets")
 def rulesets() -> dict[str, Any]:
-    from scorer.rules import RULESETS
-
     return {"default": services().config.ruleset,
-            "presets": {name: rules_json.to_json(r) for name, r in sorted(RULESETS.items())},
+            "presets": {name: rules_json.to_json(r)
+                        for name, r in sorted(rules_json.PRESETS.items())},
             "fields": rules_json.option_fields(), "groups": rule_form.groups_json()}
 
 

@@ -46,6 +46,9 @@ document.addEventListener("DOMContentLoaded", () => {
       $(".name", box).textContent = seat.name;
       $(".points", box).textContent = pts(seat.points);
       $(".stick", box).hidden = !seat.riichi;
+      // Chips (祝儀) beside the points, where the rules pay them.
+      $(".chips", box).hidden = !s.game.chips;
+      $(".chips", box).textContent = t("table.chips", { chips: fmt(seat.chips) });
       // Riichi is offered to a seat that may declare it: not twice, not below the stick's points
       // where the rules need them. After the game app.js's gate says why it is off.
       const from = s.game.offers ? s.game.offers.riichi_from : 0;

@@ -232,6 +232,9 @@ document.addEventListener("DOMContentLoaded", () => {
       el("table", { id: "payment-lines" }, lines.map((l) => row(
         [el("div", { text: l.text }), l.detail ? el("div", { class: "muted", text: l.detail }) : null],
         l.amount ? pts(l.amount) : "", { class: "line " + l.kind }))));
+    // Chips (祝儀) beside the points, where the rules pay them: "ura 1, aka 2: 3 chips from each".
+    const chips = (b.breakdowns || [b]).filter((x) => x.chips).map((x) => x.chips.text);
+    if (chips.length) parts.push(el("h3", { text: t("win.chips") }), el("p", { id: "chips-line", text: chips.join(" · ") }));
     parts.push(el("h3", { text: t("win.changes") }),
       el("table", { id: "payments" }, state.seats.map((s) => el("tr", {},
         el("td", { text: `${WINDS()[s.wind - 1]} ${s.name}` }),

@@ -54,9 +54,10 @@ class Amendment:
     """A game with event `index` replaced and replayed from there.
 
     `played` are the game's events before the correction and `was` their replay; `events` the
-    corrected game's (the events after the first unreachable one left out) and `state` theirs; `rows` the replaced event and each later
-    one kept, old and new. `dropped` holds the old game's indices of the events that can no
-    longer happen, `refusal` why the first of them cannot (None when every event is kept).
+    corrected game's (the events after the first unreachable one left out) and `state` theirs;
+    `rows` the replaced event and each later one kept, old and new. `dropped` holds the old
+    game's indices of the events that can no longer happen, `refusal` why the first of them
+    cannot (None when every event is kept).
     """
 
     index: int

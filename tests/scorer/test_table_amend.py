@@ -65,7 +65,7 @@ def test_hand_1_won_by_the_dealer_moves_the_deal_honba_and_every_later_payment()
     assert (fixed.state.label, fixed.state.sticks, fixed.state.dealer) == ("East 3, 0 honba", 0, 2)
     assert fixed.events == (START, ron(2, hand(0, 3, 30)), *PLAYED[2:])
     assert (fixed.dropped, fixed.refusal) == ((), None)
-    assert fixed.was == replay(PLAYED)
+    assert (fixed.played, fixed.was, fixed.replaced) == (PLAYED, replay(PLAYED), PLAYED[1])
     assert [(r.index, r.old.hand, r.new.hand) for r in fixed.rows] == [
         (1, "East 1, 0 honba", "East 1, 0 honba"),
         (2, "East 2, 0 honba", "East 1, 1 honba"),

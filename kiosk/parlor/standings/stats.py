@@ -8,7 +8,9 @@ Only finished games count, each on the local day its first event reached the par
   give it (`total_score` is its sum, what the boards rank by default);
 - per hand played (a win, a draw, an abortive draw or a chombo ends one): `win_rate`,
   `deal_in_rate` (a ron paid off the member's discard; a double ron counts once), `riichi_rate`;
-- `average_win`: what a won hand paid, honba and riichi sticks left out (None without a win).
+- `average_win`: what a won hand paid, honba and riichi sticks left out (None without a win);
+- `chips`: the chips (祝儀) won, less those paid; `money`: what the games under rules with stakes
+  settled, fees paid (None without such a game; `scorer.table.money`).
 
 Rates are fractions (0.25 = 25 %), rounded to 4 places; averages to 3.
 """
@@ -44,6 +46,8 @@ class MemberStats:
     deal_in_rate: float | None = None
     riichi_rate: float | None = None
     average_win: float | None = None
+    chips: int = 0
+    money: int | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {name: getattr(self, name) for name in self.__slots__}
@@ -62,6 +66,7 @@ def member_stats(rows: Iterable[SeatRow]) -> MemberStats:
     hands = sum(r.hands for r in rows)
     wins = sum(r.wins for r in rows)
     total = sum(r.score for r in rows if r.score is not None)
+    settled = [r.money for r in rows if r.money is not None]
     return MemberStats(
         games=games, hands=hands, total_score=round(total, 3),
         average_score=round(total / games, 3),
@@ -72,6 +77,7 @@ def member_stats(rows: Iterable[SeatRow]) -> MemberStats:
         deal_in_rate=_share(sum(r.deal_ins for r in rows), hands),
         riichi_rate=_share(sum(r.riichi for r in rows), hands),
         average_win=round(sum(r.win_points for r in rows) / wins, 3) if wins else None,
+        chips=sum(r.chips for r in rows), money=sum(settled) if settled else None,
     )
 
 

@@ -74,6 +74,11 @@ def schema(serial: str) -> tuple[str, ...]:
         "NULL, rank INTEGER, low INTEGER, score DOUBLE PRECISION, wins INTEGER NOT NULL, "
         "win_points INTEGER NOT NULL, deal_ins INTEGER NOT NULL, riichi INTEGER NOT NULL, "
         "PRIMARY KEY (table_id, game_id, seat))",
+        # Each seat's chips and money (issue 39), a cache as parlor_result_seats: chips won (+)
+        # or paid (-), and where the rules have stakes, the settled money and the fee paid.
+        "CREATE TABLE IF NOT EXISTS parlor_result_money (table_id BIGINT NOT NULL, game_id TEXT "
+        "NOT NULL, seat INTEGER NOT NULL, chips INTEGER NOT NULL, money BIGINT, fee BIGINT NOT "
+        "NULL, PRIMARY KEY (table_id, game_id, seat))",
         # A staff member's link of a game's seat to a member (overrides a name's #NUMBER).
         "CREATE TABLE IF NOT EXISTS parlor_seats (table_id BIGINT NOT NULL, game_id TEXT NOT "
         "NULL, seat INTEGER NOT NULL, member_id BIGINT NOT NULL, PRIMARY KEY (table_id, "

@@ -11,6 +11,10 @@ shared places where `split_ties`); a win's value is what the hand alone pays the
 (`hand_payment` with no honba and no sticks); the hands a rule does not pay (atamahane, a triple
 ron that aborts) are no wins.
 
+Chips and money (issue 39): each seat's chips as the table kept them (`TableState.chips`), and
+for a finished game whose rules have stakes (`Ruleset.stakes`) the money it settles and the fee
+it paid the house (`scorer.table.money.settle_money`), kept in `parlor_result_money`.
+
 Which member sat where: a staff member's link (`parlor_seats`) first, else a player name ending
 in ``#NUMBER`` (the member's number, e.g. ``Ana #00012``: what a kiosk writes for a member it
 picked or whose card it scanned); anyone else is a guest. A card holds no secret, so a tag alone
@@ -44,6 +48,7 @@ from scorer.table import (
     Win,
     apply,
 )
+from scorer.table.money import settle_money
 from scorer.table.settlement import hand_payment, rons_paid
 
 log = logging.getLogger(__name__)
@@ -66,6 +71,9 @@ class SeatResult:
     win_points: int  # what the won hands paid this seat, honba and sticks left out
     deal_ins: int
     riichi: int
+    chips: int = 0  # won (+) or paid (-)
+    money: int | None = None  # settled, fee paid (None: not finished, or no stakes)
+    fee: int = 0  # what the seat paid the house (game fee, first place's on top)
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,6 +119,10 @@ def game_result(events: list[Event]) -> GameResult:
     if state is None:
         raise IllegalEvent("a game needs at least its game_started event")
     placed = {s.seat: s for s in state.standings}
+    chips = state.chips or (0,) * state.seats
+    settled = {}
+    if state.finished and state.standings and state.rules.stakes.settles:
+        settled = {m.seat: m for m in settle_money(state.standings, chips, state.rules.stakes)}
     seats = []
     for seat, player in enumerate(state.players):
         standing = placed.get(seat)
@@ -120,7 +132,9 @@ def game_result(events: list[Event]) -> GameResult:
             low = rank + sum(1 for s in state.standings if s.rank == rank) - 1
         seats.append(SeatResult(
             seat, player, member_tag(player), standing.points if standing else state.points[seat],
-            rank, low, float(standing.score) if standing else None, *counts[seat]))
+            rank, low, float(standing.score) if standing else None, *counts[seat], chips[seat],
+            settled[seat].total if seat in settled else None,
+            settled[seat].fee if seat in settled else 0))
     return GameResult(state.finished, hands, state.rules.name, tuple(seats))
 
 
@@ -141,8 +155,10 @@ class Results:
                     "g.last_received FROM parlor_games g LEFT JOIN parlor_results r ON "
                     "r.table_id = g.table_id AND r.game_id = g.game_id LEFT JOIN "
                     "parlor_result_keys k ON k.table_id = g.table_id AND k.game_id = g.game_id "
+                    "LEFT JOIN parlor_result_money c ON c.table_id = g.table_id AND c.game_id = "
+                    "g.game_id AND c.seat = 0 "
                     "WHERE r.game_id IS NULL OR r.revision <> g.revision OR r.events <> g.events "
-                    "OR (k.game_id IS NULL AND r.seats > 0)")
+                    "OR (k.game_id IS NULL AND r.seats > 0) OR (c.game_id IS NULL AND r.seats > 0)")
             for table_id, game, revision, count, started, ended in stale:
                 self._rebuild(int(table_id), game, int(revision), int(count), started, ended)
             return len(stale)
@@ -161,6 +177,8 @@ class Results:
                 log.error("table %s, game %s does not replay: %s", table_id, game, error)
         with self.db.transaction() as tx:
             tx.run("DELETE FROM parlor_result_seats WHERE table_id = ? AND game_id = ?",
+                   (table_id, game))
+            tx.run("DELETE FROM parlor_result_money WHERE table_id = ? AND game_id = ?",
                    (table_id, game))
             tx.run("DELETE FROM parlor_results WHERE table_id = ? AND game_id = ?",
                    (table_id, game))
@@ -183,6 +201,9 @@ def _insert_seat(tx: Tx, table_id: int, game: str, s: SeatResult) -> None:
            "?, ?, ?) ON CONFLICT DO NOTHING",
            (table_id, game, s.seat, s.player, s.tag, s.points, s.rank, s.low, s.score, s.wins,
             s.win_points, s.deal_ins, s.riichi))
+    tx.run("INSERT INTO parlor_result_money (table_id, game_id, seat, chips, money, fee) VALUES "
+           "(?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+           (table_id, game, s.seat, s.chips, s.money, s.fee))
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,14 +228,20 @@ class SeatRow:
     win_points: int
     deal_ins: int
     riichi: int
+    chips: int = 0
+    money: int | None = None
+    fee: int = 0
 
 
 SEAT_ROWS = (
     "SELECT t.name, r.game_id, r.started, r.ended, r.finished, r.seats, r.hands, s.seat, "
     "s.player, COALESCE(l.member_id, m.id), s.points, s.rank, s.low, s.score, s.wins, "
-    "s.win_points, s.deal_ins, s.riichi FROM parlor_results r "
+    "s.win_points, s.deal_ins, s.riichi, COALESCE(c.chips, 0), c.money, COALESCE(c.fee, 0) "
+    "FROM parlor_results r "
     "JOIN parlor_tables t ON t.id = r.table_id "
     "JOIN parlor_result_seats s ON s.table_id = r.table_id AND s.game_id = r.game_id "
+    "LEFT JOIN parlor_result_money c ON c.table_id = s.table_id AND c.game_id = s.game_id "
+    "AND c.seat = s.seat "
     "LEFT JOIN parlor_seats l ON l.table_id = s.table_id AND l.game_id = s.game_id "
     "AND l.seat = s.seat "
     "LEFT JOIN parlor_members m ON l.member_id IS NULL AND m.number = s.tag ")
@@ -240,7 +267,8 @@ def seat_rows(db: Database, start: str, end: str, finished_only: bool = True,
     out = [SeatRow(r[0], r[1], r[2], r[3], bool(r[4]), int(r[5]), int(r[6]), int(r[7]), r[8],
                    None if r[9] is None else int(r[9]), int(r[10]),
                    None if r[11] is None else int(r[11]), None if r[12] is None else int(r[12]),
-                   None if r[13] is None else float(r[13]), *(int(v) for v in r[14:18]))
+                   None if r[13] is None else float(r[13]), *(int(v) for v in r[14:19]),
+                   None if r[19] is None else int(r[19]), int(r[20]))
            for r in rows]
     return _one_seat_per_member(out)
 

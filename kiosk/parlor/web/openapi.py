@@ -69,7 +69,8 @@ SCHEMAS: dict[str, Schema] = {
                   example={"number": "00012", "name": "Aki", "created": "2024-03-01T10:00:00Z"}),
     "Period": obj({"from": STR, "to": STR}, ["from", "to"]),
     "Stats": obj({"games": INT, "hands": INT, "average_place": {"type": ["number", "null"]},
-                  "average_score": {"type": ["number", "null"]}}, ["games"]),
+                  "average_score": {"type": ["number", "null"]}, "chips": INT,
+                  "money": {"type": ["integer", "null"]}}, ["games"]),
     "Session": obj({"staff": NULL_STR, "member": NULL_STR, "csrf": STR}, ["csrf"]),
     "Batch": obj({"games": arr(obj({
         "game": text(1, 40, pattern="^[0-9A-Za-z_-]+$"), "revision": whole(0, MAX_REVISION),

@@ -96,7 +96,8 @@ PERIOD_FORM = """<form class="filter" method="get">
 MEMBERS = PERIOD_FORM + """<table><tr><th>Number</th><th>Name</th><th class="n">Games</th>
 <th class="n">Avg place</th><th class="n">1st %</th><th class="n">Last %</th>
 <th class="n">Avg score</th><th class="n">Win %</th><th class="n">Deal-in %</th>
-<th class="n">Riichi %</th><th class="n">Avg win</th></tr>
+<th class="n">Riichi %</th><th class="n">Avg win</th><th class="n">Chips</th>
+<th class="n">Money</th></tr>
 {% for m in members %}{% set s = m.stats %}<tr><td><a href="/counter/members/
 {{- m.number|urlencode }}/card" title="Print the member card">{{ m.number }}</a></td>
 <td>{{ m.name }}</td>
@@ -104,8 +105,9 @@ MEMBERS = PERIOD_FORM + """<table><tr><th>Number</th><th>Name</th><th class="n">
 <td class="n">{{ pct(s.first_share) }}</td><td class="n">{{ pct(s.last_share) }}</td>
 <td class="n">{{ num(s.average_score, 1) }}</td><td class="n">{{ pct(s.win_rate) }}</td>
 <td class="n">{{ pct(s.deal_in_rate) }}</td><td class="n">{{ pct(s.riichi_rate) }}</td>
-<td class="n">{{ num(s.average_win, 0) }}</td></tr>
-{% else %}<tr><td colspan="11" class="muted">no members</td></tr>{% endfor %}</table>"""
+<td class="n">{{ num(s.average_win, 0) }}</td><td class="n">{{ "{:+,}".format(s.chips) }}</td>
+<td class="n">{{ "{:+,}".format(s.money) if s.money is not none else "" }}</td></tr>
+{% else %}<tr><td colspan="13" class="muted">no members</td></tr>{% endfor %}</table>"""
 
 BOARD = PERIOD_FORM + """<p>{{ board.board }}{% if board.board != board.period.from ~ " to " ~
 board.period.to %} ({{ board.period.from }} to {{ board.period.to }}){% endif %},

@@ -54,15 +54,15 @@ def test_the_daily_report(played: Staff) -> None:  # noqa: F811
     assert "parlor-report-2024-03-05.csv" in answer.headers["Content-Disposition"]
     # g1 on Table 1 ran 10:00-11:30 (1.5 h), g2 on Table 2 11:00-12:00 (1 h); 500 a game.
     assert answer.get_data(as_text=True).splitlines() == [
-        "date,table,games,running,hours,fee_per_game,fees,held_changes",
-        "2024-03-05,Table 1,1,0,1.50,500.00,500.00,",
-        "2024-03-05,Table 2,1,0,1.00,500.00,500.00,",
-        "2024-03-05,total,2,0,2.50,500.00,1000.00,0",
+        "date,table,games,running,hours,fee_per_game,fees,held_changes,chips,stake_fees",
+        "2024-03-05,Table 1,1,0,1.50,500.00,500.00,,0,0",
+        "2024-03-05,Table 2,1,0,1.00,500.00,500.00,,0,0",
+        "2024-03-05,total,2,0,2.50,500.00,1000.00,0,0,0",
     ]
     april = played.get("/api/report.csv?date=2024-04-02").get_data(as_text=True).splitlines()
-    assert april[1:] == ["2024-04-02,Table 1,1,0,1.00,500.00,500.00,",
-                         "2024-04-02,Table 2,0,1,0.00,500.00,0.00,",  # g4 still running
-                         "2024-04-02,total,1,1,1.00,500.00,500.00,0"]
+    assert april[1:] == ["2024-04-02,Table 1,1,0,1.00,500.00,500.00,,0,0",
+                         "2024-04-02,Table 2,0,1,0.00,500.00,0.00,,0,0",  # g4 still running
+                         "2024-04-02,total,1,1,1.00,500.00,500.00,0,0,0"]
     games = played.get("/api/games?date=2024-03-05").get_json()["games"]
     assert [(g["table"], g["game"], [s["member"] for s in g["seats"]]) for g in games] == [
         ("Table 1", "g1", ["00001", "00002", "00003", None]),

@@ -82,10 +82,11 @@ def test_the_daily_report_names_each_game_with_a_change_pending_or_refused(
     lines = staff.get("/api/report.csv").get_data(as_text=True).splitlines()
     day = lines[1].split(",")[0]
     assert lines == [
-        "date,table,games,running,hours,fee_per_game,fees,held_changes",
-        f"{day},Table 1,3,0,0.00,0.00,0.00,game uma1: cut pending; game uma2: rewrite refused",
-        f"{day},Table 2,0,0,0.00,0.00,0.00,",
-        f"{day},total,3,0,0.00,0.00,0.00,2"]
+        "date,table,games,running,hours,fee_per_game,fees,held_changes,chips,stake_fees",
+        f"{day},Table 1,3,0,0.00,0.00,0.00,game uma1: cut pending; game uma2: rewrite refused,"
+        "0,0",
+        f"{day},Table 2,0,0,0.00,0.00,0.00,,0,0",
+        f"{day},total,3,0,0.00,0.00,0.00,2,0,0"]
     games = staff.get("/api/games").get_json()["games"]
     assert [(g["game"], g["held"]) for g in games] == [
         ("uma1", "cut pending"), ("uma2", "rewrite refused"), ("uma3", None)]
@@ -98,5 +99,6 @@ def test_the_daily_report_names_each_game_with_a_change_pending_or_refused(
     assert post(parlor_app, token, again).get_json()["games"]["uma2"]["held"] is True
     assert staff.post("/api/held/Table 1/uma2", {"accept": True}).status_code == 200
     lines = staff.get("/api/report.csv").get_data(as_text=True).splitlines()
-    assert lines[1:] == [f"{day},Table 1,3,0,0.00,0.00,0.00,game uma1: cut refused",
-                         f"{day},Table 2,0,0,0.00,0.00,0.00,", f"{day},total,3,0,0.00,0.00,0.00,1"]
+    assert lines[1:] == [f"{day},Table 1,3,0,0.00,0.00,0.00,game uma1: cut refused,0,0",
+                         f"{day},Table 2,0,0,0.00,0.00,0.00,,0,0",
+                         f"{day},total,3,0,0.00,0.00,0.00,1,0,0"]

@@ -117,6 +117,7 @@ def test_member_statistics_over_all_time(played: Staff) -> None:
         "wins": 1, "win_rate": 0.25,  # g3's win, of 4 hands
         "deal_in_rate": 0.25,  # g1's ron off Ana
         "riichi_rate": 0.0, "average_win": 2900.0,  # dealer 2 han 30 fu ron
+        "chips": 0, "money": None,  # tenhou's rules: no chips, no stakes
     }
     assert stats(played, "00002") == {
         "games": 3, "hands": 4, "total_score": pytest.approx(-25.5),  # 7.9 - 15.5 - 17.9
@@ -124,6 +125,7 @@ def test_member_statistics_over_all_time(played: Staff) -> None:
         "first_share": 0.0, "last_share": pytest.approx(0.6667),  # last in g2 and g3
         "wins": 1, "win_rate": 0.25, "deal_in_rate": 0.25, "riichi_rate": 0.25,
         "average_win": 3900.0,  # 3 han 30 fu ron; the riichi stick it took is left out
+        "chips": 0, "money": None,
     }
     chie = stats(played, "00003")
     assert chie["average_place"] == pytest.approx(1.667)  # (1 + 1 + 3) / 3
@@ -134,7 +136,7 @@ def test_member_statistics_over_all_time(played: Staff) -> None:
     assert stats(played, "00004") == {
         "games": 1, "hands": 1, "total_score": 5.0, "average_score": 5.0, "average_place": 2.0,
         "first_share": 0.0, "last_share": 0.0, "wins": 0, "win_rate": 0.0,
-        "deal_in_rate": 0.0, "riichi_rate": 0.0, "average_win": None,
+        "deal_in_rate": 0.0, "riichi_rate": 0.0, "average_win": None, "chips": 0, "money": None,
     }
 
 

@@ -4,8 +4,9 @@ A kiosk, phone or laptop without a CJK font would draw the Japanese and Chinese 
 The pages therefore carry two subsets of Noto Sans CJK (SIL Open Font License 1.1): the JP face
 with every CJK character of the Japanese catalogue, the templates and the scripts (the tiles'
 kanji), and the SC face with those of the Simplified Chinese catalogue. Both also hold the
-languages' own names, which the language switcher shows on every page. Characters below U+2E80
-(Latin, digits, "—", "×") are left to the system's font.
+languages' own names, which the language switcher shows on every page. The parlor's words
+(``parlor.*``: its counter pages and command line, in the system's font) are left out.
+Characters below U+2E80 (Latin, digits, "—", "×") are left to the system's font.
 
     apt-get install fonts-noto-cjk && pip install -e '.[fonts]'
     python tools/subset_cjk_font.py            # writes kiosk/web/static/fonts/
@@ -37,6 +38,11 @@ FIRST_CJK = 0x2E80  # CJK radicals; below it the system's font draws (kiosk.css'
 LAST_CJK = 0xFFEF  # the end of the half- and full-width forms
 
 
+#: Keys of words the pages drawn with these subsets never show: the parlor's counter pages and
+#: command line (in the system's font, system-ui).
+NOT_ON_THE_PAGES = ("parlor.",)
+
+
 def cjk(text: str) -> set[str]:
     return {c for c in text if ord(c) >= FIRST_CJK}
 
@@ -45,8 +51,11 @@ def characters(langs: tuple[str, ...]) -> set[str]:
     """Every CJK character the pages in `langs` can show from the kiosk's own words."""
     chars = cjk("".join(i18n.LANGUAGES.values()))
     for lang in langs:
-        chars |= cjk(i18n.po_path(lang).read_text(encoding="utf-8"))
-        # the names of the rules core's values, which the pages read from its catalogue
+        # the kiosk's words but the parlor's, and the names of the rules core's values, which the
+        # pages read from its catalogue
+        chars |= cjk("".join(s for m in read_po(i18n.po_path(lang))
+                             if not (m.context or "").startswith(NOT_ON_THE_PAGES)
+                             for s in m.strings))
         chars |= cjk("".join(s for m in read_po(SCORER.po_path(lang))
                              if m.context and m.context.startswith(NAMES) for s in m.strings))
     for path in [*(STATIC / "templates").glob("*.html"), *(STATIC / "static").glob("*.js")]:

@@ -15,9 +15,11 @@ import cv2
 import numpy as np
 from tqdm import tqdm
 
+from scorer.words import add_language_option, language
 from vision.config import VisionConfig
 from vision.sets import add_sets_command
 from vision.teach_cli import add_teach_commands
+from vision.words import VISION
 
 
 def _load(args: argparse.Namespace):  # noqa: ANN202 - returns a Recogniser
@@ -61,17 +63,18 @@ def _decode_image(path: Path) -> np.ndarray:
 
 
 def cmd_read(args: argparse.Namespace) -> int:
+    lang = language(getattr(args, "language", None))
     try:
         frame = _decode_image(args.image)
     except (OSError, ValueError) as e:
         reason = e.strerror if isinstance(e, OSError) and e.strerror else e
-        print(f"error: cannot read image {args.image}: {reason}", file=sys.stderr)
+        print(VISION.t("read.no_image", lang, image=args.image, reason=reason), file=sys.stderr)
         return 2
     reading = _load(args).read(frame)
     if args.json:
         print(json.dumps(reading.to_json(), indent=1))
         return 0
-    print(f"{reading.counts()}: {reading.summary()}")
+    print(f"{reading.counts(lang)}: {reading.summary()}")
     for i, t in enumerate(reading.tiles):
         flags = [
             f
@@ -86,7 +89,7 @@ def cmd_read(args: argparse.Namespace) -> int:
         box = ",".join(f"{v:.0f}" for v in t.box)
         print(f"  {i:2d} {t.label:4s} {t.confidence:.3f} [{box}] {' '.join(flags)}  ({alts})")
     for p in reading.problems:
-        print(f"problem: {p}")
+        print(VISION.t("read.problem", lang, problem=p))
     return 0
 
 
@@ -258,6 +261,7 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="run the models with onnxruntime's reference kernels (slow, alike on every CPU)",
     )
+    add_language_option(parser)
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("read", help="read the tiles of one photo")
     p.add_argument("image", type=Path, help="a photo (JPEG / PNG) of the laid-out hand")
@@ -265,6 +269,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument(
         "--taught", type=Path, default=None, help="read with the tiles taught in this folder"
     )
+    add_language_option(p, everywhere=True)
     p.set_defaults(func=cmd_read)
     p = sub.add_parser("evaluate", help="measure precision / recall / F1 on a labelled manifest")
     p.add_argument("manifest", type=Path, help="manifest.jsonl (images + labelled tiles)")

@@ -89,19 +89,22 @@ class Reading:
         g = self.grouping
         return len(g.concealed) + (g.winning is not None) + 3 * len(g.melds)
 
-    def counts(self) -> str:
+    def counts(self, lang: str = "en") -> str:
         """`18 tiles read: 14 in the hand (each kan counted as 3), 3 dora indicators, 1 apart`:
-        the counts a problem such as "9 tiles in the hand" speaks of."""
+        the counts a problem such as "9 tiles in the hand" speaks of, in `lang`
+        (vision/locale/)."""
+        from vision.words import VISION
+
         g = self.grouping
-        parts = [f"{self.in_hand()} in the hand"]
+        parts = [VISION.t("read.in_hand", lang, n=self.in_hand())]
         if any(m.kind.value in ("minkan", "ankan", "kakan") for m in g.melds):
-            parts[0] += " (each kan counted as 3)"
+            parts[0] = VISION.t("read.kan", lang, in_hand=parts[0])
         if g.dora:
-            parts.append(f"{len(g.dora)} dora indicator{'s' if len(g.dora) != 1 else ''}")
+            parts.append(VISION.t("read.dora", lang, n=len(g.dora)))
         if g.unassigned:
-            parts.append(f"{len(g.unassigned)} apart")
-        n = len(self.tiles)
-        return f"{n} tile{'s' if n != 1 else ''} read: " + ", ".join(parts)
+            parts.append(VISION.t("read.apart", lang, n=len(g.unassigned)))
+        return VISION.t("read.tiles", lang, n=len(self.tiles),
+                        parts=VISION.t("read.separator", lang).join(parts))
 
     def summary(self) -> str:
         """Compact text: concealed, winning tile, melds and dora in mpsz labels."""

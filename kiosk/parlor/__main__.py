@@ -7,7 +7,9 @@
     python -m kiosk.parlor serve --host 0.0.0.0 --port 8090
 
 Every command takes ``--db`` (also PARLOR_DB): ``postgresql://...`` for real use, else SQLite,
-by default ``parlor.sqlite3`` in the same user data folder as the kiosk's store.
+by default ``parlor.sqlite3`` in the same user data folder as the kiosk's store. What it says
+is in the kiosk's catalogues (``parlor.cli.*``), in the language of ``--language`` or the
+environment (LANGUAGE, LC_ALL, LC_MESSAGES, LANG), English by default.
 """
 
 from __future__ import annotations
@@ -24,6 +26,8 @@ from kiosk.parlor.store.db import DatabaseError, open_database
 from kiosk.parlor.store.quota import Quota
 from kiosk.parlor.store.registry import ParlorError, ParlorStore
 from kiosk.parlor.web.batch import MAX_BODY
+from kiosk.words.i18n import t
+from scorer.words import add_language_option, language
 
 DEFAULT_PORT = 8090
 
@@ -44,6 +48,7 @@ def parser() -> argparse.ArgumentParser:
                         "else parlor.sqlite3 in the user data folder]")
     p.add_argument("--log-level", default="INFO", choices=["DEBUG", "INFO", "WARNING", "ERROR"],
                    help="logging detail")
+    add_language_option(p)
     commands = p.add_subparsers(dest="command", metavar="COMMAND")
     serve = commands.add_parser("serve", help="serve the parlor's API (the default command)",
                                 description="Serve the parlor's API over HTTP.")
@@ -96,12 +101,12 @@ def parser() -> argparse.ArgumentParser:
     return p
 
 
-def _password(from_stdin: bool) -> str:
+def _password(from_stdin: bool, lang: str) -> str:
     if from_stdin:
         return sys.stdin.readline().rstrip("\n")
-    first = getpass.getpass("password: ")
-    if first != getpass.getpass("again: "):
-        raise ParlorError("the two passwords differ", 400)
+    first = getpass.getpass(t("parlor.cli.password", lang))
+    if first != getpass.getpass(t("parlor.cli.again", lang)):
+        raise ParlorError(t("parlor.cli.passwords_differ", lang), 400)
     return first
 
 
@@ -109,7 +114,7 @@ def _interrupt(signum: int, frame: object) -> None:
     raise KeyboardInterrupt
 
 
-def _serve(store: ParlorStore, args: argparse.Namespace) -> int:
+def _serve(store: ParlorStore, args: argparse.Namespace, lang: str) -> int:
     from kiosk.config import KioskConfig
     from kiosk.parlor.web.app import ParlorOptions, create_app
     from kiosk.parlor.web.throttle import networks
@@ -117,18 +122,17 @@ def _serve(store: ParlorStore, args: argparse.Namespace) -> int:
     from kiosk.serve.server import build_server, raise_open_files_limit
 
     if not 0 < args.port < 65536 or not 4 <= args.threads <= 64:
-        print("--port must be 1-65535 and --threads 4-64", file=sys.stderr)
+        print(t("parlor.cli.port_threads", lang), file=sys.stderr)
         return 2
     try:
         proxies = networks(p for value in args.trusted_proxy for p in value.split(","))
     except ValueError as error:
-        print(f"--trusted-proxy: {error}", file=sys.stderr)
+        print(t("parlor.cli.trusted_proxy", lang, error=error), file=sys.stderr)
         return 2
     quota = Quota(args.games_per_hour, args.games_per_day, args.mb_per_hour, args.mb_per_day)
     if not all(1 <= n <= 1_000_000 for n in (quota.games_per_hour, quota.games_per_day,
                                              quota.mb_per_hour, quota.mb_per_day)):
-        print("--games-per-hour, --games-per-day, --mb-per-hour and --mb-per-day must be "
-              "1-1000000", file=sys.stderr)
+        print(t("parlor.cli.quota", lang), file=sys.stderr)
         return 2
     hosts = tuple(h.strip().lower() for h in args.allowed_hosts.split(",") if h.strip())
     options = ParlorOptions(trusted_proxies=proxies, allowed_hosts=hosts,
@@ -154,38 +158,39 @@ def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     logging.basicConfig(level=args.log_level,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    lang = language(args.language)
     url = args.db or os.environ.get("PARLOR_DB") or default_db()
     try:
         store = ParlorStore(open_database(url))
     except (DatabaseError, ParlorError) as error:
-        print(f"cannot open the parlor's database: {error}", file=sys.stderr)
+        print(t("parlor.cli.no_database", lang, error=error), file=sys.stderr)
         return 2
     try:
         command = args.command or "serve"
         if command == "serve":
             if args.command is None:  # the serve options' defaults
                 args = parser().parse_args([*(argv or sys.argv[1:]), "serve"])
-            return _serve(store, args)
+            return _serve(store, args, lang)
         if command == "add-staff":
-            store.add_staff(args.name, _password(args.password_stdin), replace=args.replace)
-            print(f"staff {args.name!r} may sign in")
+            store.add_staff(args.name, _password(args.password_stdin, lang),
+                            replace=args.replace)
+            print(t("parlor.cli.staff_added", lang, name=repr(args.name)))
         elif command == "remove-staff":
             store.remove_staff(args.name)
-            print(f"staff {args.name!r} removed; their sign-ins have ended")
+            print(t("parlor.cli.staff_removed", lang, name=repr(args.name)))
         elif command == "add-table":
             token = store.add_table(args.name, replace=args.replace)
-            print(f"table {args.name!r}: its kiosk joins with\n  --parlor-table {args.name!r} "
-                  f"--parlor-token {token}\n(the token is shown only now)")
+            print(t("parlor.cli.table_added", lang, name=repr(args.name), token=token))
         elif command == "revoke-table":
             store.revoke_table(args.name)
-            print(f"table {args.name!r} revoked: its kiosk's posts are refused")
+            print(t("parlor.cli.table_revoked", lang, name=repr(args.name)))
         elif command == "list-tables":
             for table in store.tables():
-                print(f"{table.name}\t{'revoked' if table.revoked else 'active'}\t"
-                      f"{table.created}")
+                state = t("parlor.cli.revoked" if table.revoked else "parlor.cli.active", lang)
+                print(f"{table.name}\t{state}\t{table.created}")
         return 0
     except ParlorError as error:
-        print(f"error: {error}", file=sys.stderr)
+        print(t("parlor.cli.error", lang, error=error), file=sys.stderr)
         return 1
     finally:
         store.close()

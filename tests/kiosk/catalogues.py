@@ -12,14 +12,16 @@ from babel.messages.pofile import read_po
 
 from kiosk.words import i18n
 from scorer.words import NAMES, SCORER
+from vision.words import VISION
 
 TRANSLATED = tuple(lang for lang in i18n.LANGS if lang != "en")
 
 
 @cache
 def catalog(lang: str, domain: str = "kiosk") -> Catalog:
-    """`lang`'s .po file of the kiosk, or (`domain` "scorer") of the rules core."""
-    path = SCORER.po_path(lang) if domain == "scorer" else i18n.po_path(lang)
+    """`lang`'s .po file of the kiosk, or (`domain` "scorer", "vision") of a command line's."""
+    path = {"scorer": SCORER, "vision": VISION}[domain].po_path(lang) if domain != "kiosk" \
+        else i18n.po_path(lang)
     with path.open("rb") as file:
         return read_po(file, locale=lang.replace("-", "_"))
 

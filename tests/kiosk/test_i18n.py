@@ -149,9 +149,10 @@ def test_the_translation_check_finds_what_is_wrong() -> None:
 def test_the_rules_core_s_catalogue_is_translated_with_the_english_s_placeholders(
         lang: str) -> None:
     """The rules core's catalogue (scorer/locale/: the names of its values, which the pages
-    read, and its command line's words) is checked as the kiosk's is, and has every key the
-    rules core's command line asks for."""
-    assert wrongly_translated(catalog("en", "scorer"), catalog(lang, "scorer"), lang) == []
+    read, and its command line's words) and vision's command line's are checked as the
+    kiosk's is, and the rules core's has every key its command line asks for."""
+    for domain in ("scorer", "vision"):  # python -m vision's words (vision/locale/) too
+        assert wrongly_translated(catalog("en", domain), catalog(lang, domain), lang) == []
     sources = {path.name: path.read_text(encoding="utf-8")
                for path in (KIOSK.parent / "scorer").glob("cli_*.py")}
     asked = {key for text in sources.values()

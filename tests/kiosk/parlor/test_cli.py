@@ -4,6 +4,7 @@ added and revoked, and the server itself serving a kiosk's post until SIGTERM.""
 from __future__ import annotations
 
 import json
+import os
 import signal
 import subprocess
 import sys
@@ -114,3 +115,24 @@ def test_the_server_serves_a_kiosk_until_sigterm(tmp_path: Path) -> None:
     finally:
         server.send_signal(signal.SIGTERM)
         assert server.wait(15) == 0
+
+
+def test_the_command_line_speaks_the_language_chosen(tmp_path: Path) -> None:
+    """English as it always was; Japanese or Chinese from the kiosk's catalogues by --language
+    or the environment (LANGUAGE, LC_ALL, LC_MESSAGES, LANG)."""
+    db = tmp_path / "parlor.sqlite3"
+    added = parlor(db, "add-table", "Table 1")
+    token = added.stdout.split("--parlor-token ")[1].split()[0]
+    assert added.stdout == (f"table 'Table 1': its kiosk joins with\n  --parlor-table 'Table 1' "
+                            f"--parlor-token {token}\n(the token is shown only now)\n")
+    added = parlor(db, "--language", "ja", "add-table", "Table 2")
+    assert added.stdout.startswith("卓'Table 2'：その卓のキオスクは次の指定で参加します\n")
+    assert added.stdout.endswith("\n（トークンが表示されるのは今だけです）\n")
+    listed = subprocess.run([sys.executable, "-m", "kiosk.parlor", "--db", f"sqlite:///{db}",
+                             "list-tables"], capture_output=True, text=True, timeout=60,
+                            env={**os.environ, "LANGUAGE": "", "LC_ALL": "",
+                                 "LANG": "zh_CN.UTF-8"})
+    assert [line.split("\t")[:2] for line in listed.stdout.splitlines()] == [
+        ["Table 1", "有效"], ["Table 2", "有效"]]
+    missing = parlor(db, "--language", "ja", "revoke-table", "Table 9")
+    assert missing.returncode == 1 and missing.stderr.startswith("エラー：")

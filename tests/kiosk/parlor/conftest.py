@@ -20,7 +20,8 @@ from tests.kiosk.conftest import make_kiosk
 PARLOR_TABLES = ("parlor_events", "parlor_games", "parlor_members", "parlor_staff",
                  "parlor_tables", "parlor_meta", "parlor_results", "parlor_result_seats",
                  "parlor_seats", "parlor_seasons", "parlor_member_logins", "parlor_sessions",
-                 "parlor_result_keys", "parlor_rules", "parlor_held", "parlor_usage")
+                 "parlor_result_keys", "parlor_rules", "parlor_held", "parlor_usage",
+                 "parlor_result_money")
 STAFF, PASSWORD = "alice", "correct horse battery"
 
 

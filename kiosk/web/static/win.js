@@ -14,6 +14,9 @@ document.addEventListener("DOMContentLoaded", () => {
 
   // --- tiles: the editor (win_fix.js) ------------------------------------------------------
   const tiles = FIX.editor(() => invalidate());
+  // What to check in the reading, said again after each edit; which tile won (win_check.js).
+  const guide = GUIDE.checker(tiles);
+  $("#layout-btn").addEventListener("click", GUIDE.showLayout);
   // A meld is added from "More", further down: bring the new meld (at the top) into view.
   for (const b of $$(".add-meld")) b.addEventListener("click", () => {
     tiles.addMeld(b.dataset.kind);
@@ -27,13 +30,7 @@ document.addEventListener("DOMContentLoaded", () => {
     tiles.load(out);
     // The still (with the boxes) is what is checked now: the live view makes room for it.
     $("#camera-panel").classList.toggle("has-still", !!out.image_url);
-    const n = tiles.counted(), doubt = tiles.doubtful(), problems = out.problems || [];
-    // Tiles set aside (grey, not counted) ask for no check: the hand may still be all good.
-    const checks = problems.filter((p) => p !== out.set_aside);
-    $("#reading-message").textContent = out.message || (!out.recognised ? ""
-      : doubt ? t("reading.check", { n, d: doubt }) : checks.length ? "" : t("reading.all_good", { n }));
-    $("#reading-problems").replaceChildren(...problems.map((p) => el("li", { text: p,
-      class: p === out.set_aside ? "aside" : "" })));
+    guide.load(out);
   }
 
   $("#capture-btn").addEventListener("click", async () => {
@@ -53,7 +50,8 @@ document.addEventListener("DOMContentLoaded", () => {
   });
   $("#manual-btn").addEventListener("click", () => {
     loadReading({ message: t("entry.manual_help") });
-    $("#win-more").open = true;  // the box to type the hand in is folded there
+    $("#win-more").open = true;  // the box to type the hand in is folded there: shown in view
+    $("#mpsz-box").scrollIntoView({ block: "nearest" });
   });
 
   // --- situation ----------------------------------------------------------------------
@@ -186,6 +184,7 @@ document.addEventListener("DOMContentLoaded", () => {
     $("#win-actions").replaceChildren();
     $("#bar-total").textContent = "";
     $("#win-grid").classList.remove("scored");
+    guide.changed();
     autoScore();
   }
 

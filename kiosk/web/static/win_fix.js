@@ -334,10 +334,25 @@ const FIX = (() => {
     const doubtful = () => ["concealed", "win", "dora", "ura", "discards"].flatMap((g) => groups[g])
       .concat(melds.flatMap((m) => m.tiles)).filter((x) => x.low).length;
     const counted = () => groups.concealed.length + groups.win.length + melds.length * 3;
+    // The tiles as the page holds them, to check again (POST /api/reading/check): the hand in
+    // the photo's row order (a tile added by hand after those read), `order` the editor's
+    // index of each; `toWin(i)` makes the hand's tile i the winning tile ("Which tile won?").
+    function seen() {
+      const one = (x) => (x.box ? { label: x.label, box: x.box, confidence: x.confidence }
+        : { label: x.label });
+      const at = (i) => (groups.concealed[i].ref != null ? groups.concealed[i].ref : 1e6 + i);
+      const order = groups.concealed.map((_, i) => i).sort((a, b) => at(a) - at(b));
+      return { order, hand: { concealed: order.map((i) => one(groups.concealed[i])),
+        win: groups.win.length ? one(groups.win[0]) : null,
+        melds: melds.map((m) => ({ kind: m.kind, tiles: m.tiles.map(one) })),
+        dora: groups.dora.map(one), unplaced: groups.unplaced.map(one) } };
+    }
+    const toWin = (i) => move({ group: "concealed", index: i }, { group: "win", index: null });
 
     draggable($("#tiles-editor"), move);
     $("#mpsz-box").replaceChildren(HAND.mpszBox("mpsz", t("entry.help"), typed));
-    return { load, reset, render, addMeld, spec, located, complete, doubtful, counted };
+    return { load, reset, render, addMeld, spec, located, complete, doubtful, counted, seen,
+             toWin };
   }
 
   return { editor, draggable };

@@ -87,7 +87,8 @@ def test_presets_first_and_the_groups_closed(open_page, base: str, width: int,  
         "Honba, riichi sticks, noten payments, double and triple ron",
         "Renchan, nagashi mangan, abortive draws", "What a foul costs",
         "East only or hanchan, bust, West round, agari yame",
-        "Return points, uma, leftover sticks, ties"])
+        "Return points, uma, leftover sticks, ties",
+        "Chips for red fives, ura, ippatsu; the rate, chip value and fees"])
     assert widest(page) <= width and start_in_view(page, height)
     shot(page, f"new-game-{width}x{height}")
 

@@ -155,12 +155,13 @@ def test_import_a_record_and_refuse_a_broken_one(open_page, base: str) -> None: 
     page.set_input_files("#import-file", files=[
         {"name": "tally.json", "mimeType": "application/json", "buffer": record}])
     page.click("#import-btn")
-    expect(page.locator("#toast")).to_have_text(
-        "Imported: Aki, Bun, Chie, Dai. It is the current game now.")
+    expect(page.locator("#toast")).to_have_text(  # to the list: the game played stays
+        "Imported into the games list: Aki, Bun, Chie, Dai. The game played stays.")
     expect(items).to_have_count(3)
-    expect(items.nth(0)).to_have_class(re.compile(r"\bcurrent\b"))
+    expect(items.nth(0)).not_to_have_class(re.compile(r"\bcurrent\b"))
     expect(items.nth(0).locator(".player")).to_have_text(
         ["Aki 28,000", "Bun 24,000", "Chie 23,000", "Dai 25,000"])
+    expect(items.nth(1)).to_have_class(re.compile(r"\bcurrent\b"))
     expect(items.nth(1).locator(".player")).to_have_text(  # the game exported, as it is now
         ["Aki 25,000", "Bun 25,000", "Chie 25,000", "Dai 25,000"])
     expect(page.locator("#import-error")).to_be_hidden()
@@ -204,7 +205,8 @@ def test_the_games_page_in_japanese(open_page, base: str) -> None:  # noqa: ANN0
     expect(items.nth(0).locator(".status")).to_have_text("現在の対局 · 東1局 0本場")
     expect(items.nth(0).locator(".muted")).to_contain_text("天鳳 · ")
     expect(items.nth(0).locator(".muted")).to_contain_text(" · 記録2件")
-    expect(items.nth(1).get_by_role("button")).to_have_text("再開")
+    expect(items.nth(1).locator("[data-resume]")).to_have_text("再開")
+    expect(items.nth(1).locator("[data-delete]")).to_have_text("削除")
     expect(page.locator('header nav a[href="/games"]')).to_have_text("対局一覧")
     expect(page.locator('header nav a[href="/standings"]')).to_have_text("順位")
     expect(page.locator("#import-btn")).to_have_text("取り込む")

@@ -1,6 +1,8 @@
 // The games page (templates/games.html): every stored game, newest first, with where it stands;
-// Resume (Standings, for a finished game) makes it the table's game; a game record file is
-// imported as a new game, and one that is refused says why while nothing stored changes.
+// Resume (Standings, for a finished game) makes it the table's game; Delete, after a confirm in
+// the game's row, removes one (not the game played: DELETE /api/games/<id>); a game record file
+// is imported as a game of the list (the game played stays), and one that is refused says why
+// while nothing stored changes.
 "use strict";
 document.addEventListener("DOMContentLoaded", () => {
   const { t, api, live, el, $, WINDS, pts } = K;
@@ -19,21 +21,42 @@ document.addEventListener("DOMContentLoaded", () => {
     return out;
   });
 
+  // Delete asks first, in the game's own row: Yes, delete / Cancel (the game played has none).
+  const remove = (g) => K.action(async () => {
+    const out = await api("DELETE", `/api/games/${encodeURIComponent(g.id)}`);
+    K.toast(t("games.deleted", { players: g.players.join(", ") }));
+    await render();
+    return out;
+  });
+  function ask(g, row) {
+    const box = $(".delete-ask", row);
+    box.replaceChildren(el("span", { text: t("games.delete_confirm") }),
+      el("button", { class: "btn danger", type: "button", "data-delete-yes": g.id,
+                     text: t("games.delete_yes"), onclick: remove(g) }),
+      el("button", { class: "btn", type: "button", "data-delete-no": g.id,
+                     text: t("common.cancel"), onclick: () => { box.hidden = true; } }));
+    box.hidden = false;
+  }
+
   function item(g) {
     const status = g.unreadable ? [t("games.unreadable", { error: g.unreadable })]
       : [g.current ? t("games.current") : null, g.finished ? t("games.finished") : where(g)];
     const action = g.unreadable || g.current ? null : el("button", {
       class: "btn" + (g.finished ? "" : " primary"), type: "button", "data-resume": g.id,
       text: g.finished ? t("games.see_standings") : t("games.resume"), onclick: resume(g) });
-    return el("li", { class: "game" + (g.current ? " current" : "") + (g.finished ? " finished" : ""),
-                      "data-game": g.id },
+    const row = el("li", { class: "game" + (g.current ? " current" : "") + (g.finished ? " finished" : ""),
+                           "data-game": g.id },
       el("div", { class: "about" },
         el("div", { class: "status", text: status.filter(Boolean).join(" · ") }),
         g.unreadable ? null : el("div", { class: "points" }, g.players.map((name, i) =>
           el("span", { class: "player" }, el("b", { text: name }), " " + pts(g.points[i])))),
         el("div", { class: "muted", text: [words("ruleset." + g.rules, g.rules),
           t("games.started", { date: when(g.created) }), t("games.events", { n: g.events })].join(" · ") })),
-      action);
+      action,
+      g.current ? null : el("button", { class: "btn small", type: "button", "data-delete": g.id,
+        text: t("games.delete"), onclick: () => ask(g, row) }),
+      el("div", { class: "delete-ask row", role: "alert", hidden: true }));
+    return row;
   }
 
   async function render() {
@@ -60,7 +83,8 @@ document.addEventListener("DOMContentLoaded", () => {
     body.append("record", file);
     try {
       const s = await api("POST", "/api/import", body, { key });
-      K.toast(t("games.imported", { players: s.game.players.join(", ") }));
+      K.toast(t(s.new ? "games.imported" : "games.imported_before",
+                { players: s.game.players.join(", ") }));
       $("#import-form").reset();
       await render();
       return s;

@@ -96,3 +96,30 @@ def test_the_page_holds_every_option_in_closed_groups(api, lang: str, kiriage: s
     assert f'<label class="opt-name" for="opt-kiriage">{kiriage}</label>' in html
     assert f'<p class="opt-help muted" id="opt-kiriage-help">{help_text}</p>' in html
     assert html.index('id="preset"') < html.index('name="player0"') < html.index("rule-group")
+
+
+def test_chips_and_stakes_one_part_at_a_time_with_bounds(api) -> None:  # noqa: ANN001
+    """The form posts each part of chips and stakes by itself (`chips.ura`, `stakes.rate`): a
+    part changes only itself, out of bounds or of the wrong kind it is refused naming the part in
+    the page's words, and an unknown part is an unknown option."""
+    players = ["Ann", "Bo", "Cy", "Di"]
+    started = api.post("/api/games", {"players": players, "ruleset": "parlor", "options": {
+        "stakes.rate": 100, "chips.ura": 2, "chips.open_hand": True,
+        "stakes": {"game_fee": 600}}})
+    assert started.status_code == 201, started.get_json()
+    rules = api.get("/api/history").get_json()["ruleset"]
+    # ピン: 100 a thousand; the game fee from the whole object, the chip's value the preset's.
+    assert rules["stakes"] == {"rate": 100, "chip": 100, "game_fee": 600, "top_fee": 0}
+    assert (rules["chips"]["ura"], rules["chips"]["open_hand"], rules["chips"]["red_five"]) == (
+        2, True, 1)
+    for options, code, said in (
+            ({"stakes.rate": -1}, "rule_number", {"option": "Rate per 1,000 points",
+                                                  "low": "0", "high": "1,000,000", "got": "-1"}),
+            ({"chips.tsumo_factor": 0}, "rule_number", {"option": "Tsumo chips times",
+                                                        "low": "1", "high": "10", "got": "0"}),
+            ({"chips.open_hand": 1}, "rule_bool", {"option": "Chips for open hands",
+                                                   "got": "1"})):
+        body = api.post("/api/games", {"players": players, "options": options}).get_json()
+        assert (body["code"], body["words"]) == (code, said), body
+    body = api.post("/api/games", {"players": players, "options": {"chips.colour": 1}}).get_json()
+    assert (body["code"], body["words"]) == ("rule_unknown", {"options": "chips.colour"})

@@ -29,9 +29,11 @@ from kiosk.parlor.web.pages import (
     TABLES,
     TODAY,
     fragment,
+    language,
     page,
 )
 from kiosk.web.security import Security
+from kiosk.words.i18n import t
 
 blueprint = Blueprint("counter", __name__, url_prefix="/counter")
 REFRESH = 15  # seconds between reloads of the tables page, in a browser without scripts
@@ -53,9 +55,16 @@ def signed_in() -> Any:
     return redirect("/counter/login")
 
 
+def _args(allowed: set[str]) -> dict[str, str]:
+    """The page's checked query parameters; ``lang`` (the pages' language, `pages.language`)
+    may come with any of them."""
+    return query.checked({k: v for k, v in request.args.items() if k != "lang"}, allowed)
+
+
 @blueprint.get("/login")
 def login_form() -> str:
-    return page("Counter sign-in", LOGIN, staff=None, csrf=Security.csrf_token(), message="")
+    return page("parlor.page.title_login", LOGIN, staff=None, csrf=Security.csrf_token(),
+                message="")
 
 
 @blueprint.post("/login")
@@ -66,10 +75,10 @@ def login() -> Any:
                             lambda: store.check_staff(name, request.form.get("password", ""))):
             sessions.begin(store.db, staff=name)
             return redirect("/counter/")
-        message, status = "Wrong name or password.", 403
+        message, status = t("parlor.page.wrong_password", language()), 403
     except ApiError as wait:
         message, status = f"{wait.message[0].upper()}{wait.message[1:]}.", wait.status
-    return page("Counter sign-in", LOGIN, staff=None, csrf=Security.csrf_token(),
+    return page("parlor.page.title_login", LOGIN, staff=None, csrf=Security.csrf_token(),
                 message=message), status
 
 
@@ -93,7 +102,7 @@ def _live() -> tuple[list[dict[str, Any]], str]:
 @blueprint.get("/")
 def tables() -> str:
     live, etag = _live()
-    return _render("Tables", TABLES, tables=live, refresh=REFRESH, poll=POLL, etag=etag)
+    return _render("parlor.page.tables", TABLES, tables=live, refresh=REFRESH, poll=POLL, etag=etag)
 
 
 @blueprint.get("/live")
@@ -114,40 +123,44 @@ def _fields(args: dict[str, str], *names: tuple[str, str, str]) -> list[tuple[st
 
 @blueprint.get("/members")
 def members() -> str:
-    args = query.checked(request.args, {"from", "to", "q"})
+    args = _args({"from", "to", "q"})
     answer = views_stats.members_stats(args)
-    fields = _fields(args, ("q", "Name or number", "search"), ("from", "From", "date"),
-                     ("to", "To", "date"))
-    return _render("Members", MEMBERS, members=answer["members"], fields=fields, orders=())
+    fields = _fields(args, ("q", "parlor.page.name_or_number", "search"),
+                     ("from", "parlor.page.from", "date"), ("to", "parlor.page.to", "date"))
+    return _render("parlor.page.members", MEMBERS, members=answer["members"], fields=fields,
+                   orders=())
 
 
 @blueprint.get("/members/<number>/card")
 def card(number: str) -> str:
     """A member's card to print: name, number and the QR code (`kiosk.parlor.link.cards`)."""
     member = parlor().store.member(member_number(number))
-    return _render(f"Member card {member.number}", CARD, member=member,
+    return _render("parlor.page.title_card", CARD, title_values={"number": member.number},
+                   member=member,
                    qr=Markup(card_svg(member.number)), text=card_text(member.number))
 
 
 @blueprint.get("/leaderboard")
 def leaderboard() -> str:
-    args = query.checked(request.args, {"month", "season", "from", "to", "min_games", "order"})
+    args = _args({"month", "season", "from", "to", "min_games", "order"})
     answer = views_stats.board(args)
-    fields = _fields(args, ("month", "Month", "month"), ("from", "From", "date"),
-                     ("to", "To", "date"), ("min_games", "Min. games", "number"))
-    return _render("Leaderboard", BOARD, board=answer, fields=fields, orders=ORDERS,
+    fields = _fields(args, ("month", "parlor.page.month", "month"),
+                     ("from", "parlor.page.from", "date"), ("to", "parlor.page.to", "date"),
+                     ("min_games", "parlor.page.min_games", "number"))
+    return _render("parlor.page.leaderboard", BOARD, board=answer, fields=fields, orders=ORDERS,
                    order=answer["order"], seasons=settings.seasons(parlor().store.db))
 
 
 @blueprint.get("/today")
 def today() -> str:
-    args = query.checked(request.args, {"date"})
+    args = _args({"date"})
     answer = views_stats.day_games(args)
     grouped: dict[str, list[dict[str, Any]]] = {}
     for game in answer["games"]:
         grouped.setdefault(game["table"], []).append(game)
-    return _render(f"Games of {answer['date']}", TODAY, tables=grouped, day=answer["date"],
-                   fields=_fields(args, ("date", "Day", "date")), orders=())
+    return _render("parlor.page.title_today", TODAY, title_values={"date": answer["date"]},
+                   tables=grouped, day=answer["date"],
+                   fields=_fields(args, ("date", "parlor.page.day", "date")), orders=())
 
 
 @blueprint.get("/report.csv")

@@ -66,3 +66,21 @@ def standings() -> str:
 @blueprint.get("/games")
 def games() -> str:
     return render_template("games.html")
+
+
+# Screens that watch the table (issue 38, item 7): a TV beside it, a phone that keeps its own
+# seat at the bottom, and the final ranking by itself (kiosk/web/static/tv.js, me.js,
+# results.js; the moment after a win: moments.js).
+@blueprint.get("/tv")
+def tv() -> str:
+    return render_template("tv.html")
+
+
+@blueprint.get("/me")
+def me() -> str:
+    return render_template("me.html")
+
+
+@blueprint.get("/results")
+def results() -> str:
+    return render_template("results.html")

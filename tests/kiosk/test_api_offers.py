@@ -32,8 +32,15 @@ def test_the_state_offers_what_applies(api: Api, ruleset: str, aborts: list[str]
     players = PLAYERS[:3] if "sanma" in ruleset else PLAYERS
     offers = new_game(api, ruleset, players)["game"]["offers"]
     chombo = offers.pop("chombo")
-    assert offers == {"aborts": aborts, "chi": chi, "riichi_from": 1000}
+    assert offers == {"aborts": aborts, "chi": chi, "riichi_from": 1000, "ura": True}
     assert len(chombo) == len(players)
+
+
+def test_ura_dora_offered_only_where_the_rules_count_them(api: Api) -> None:
+    """The win page asks for the ura dora of a riichi win only where they count (issue 38,
+    item 7): JPML's rules play without them."""
+    assert new_game(api, "jpml")["game"]["offers"]["ura"] is False
+    assert new_game(api, "tenhou")["game"]["offers"]["ura"] is True
 
 
 def test_english_refusals_in_a_players_words(api: Api) -> None:

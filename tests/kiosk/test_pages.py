@@ -11,7 +11,8 @@ import pytest
 
 from tests.kiosk.conftest import Api, make_kiosk
 
-PAGES = ["/", "/new", "/win", "/draw", "/other", "/history", "/standings", "/games"]
+PAGES = ["/", "/new", "/win", "/draw", "/other", "/history", "/standings", "/games",
+         "/tv", "/me", "/results"]
 
 
 @pytest.mark.parametrize("path", PAGES)

@@ -269,7 +269,9 @@ document.addEventListener("DOMContentLoaded", () => {
   // One action however often Apply is drawn again: a double tap, or a retry after a lost
   // answer, records the win once (K.action).
   const apply = K.action(async (key) => {
-    const wins = pending.concat([spec()]);
+    // A riichi win without its ura dora asks for them first (win_ura.js); null: not now.
+    const wins = await URA.ask(pending.concat([spec()]));
+    if (!wins) return null;
     const out = await api("POST", "/api/wins", wins.length > 1 ? { wins } : wins[0], { key });
     K.backToTable(t("win.applied"), out.state);
     return out;

@@ -3,8 +3,8 @@
 Takes each tile's pose (``TilePose``: box, long axis, face-down flag, glyph axis) and top label;
 gives a ``Layout``: the grouping, each tile's sideways flag and the problems noticed. Positions
 come from geometry only (centres, the tiles' long-axis direction, face-down flags), so the result
-is the same whichever way the row runs in the frame. The photo convention (ARCHITECTURE.md): one
-row of concealed tiles, a gap, the winning tile, then the called melds as they lie (the called
+is the same whichever way the row runs in the frame. The photo convention (docs/photo-layout.md):
+one row of concealed tiles, a gap, the winning tile, then the called melds as they lie (the called
 tile sideways, a closed kan with its two outer tiles face down); optionally a second row of dora
 indicators. The main row is read by a least-cost parse that weighs every cue at once (gaps,
 sideways log-odds, face-down tiles, whether a meld's labels make a set, the 14-tile count):

@@ -239,7 +239,8 @@ class GameService:
                         "import_field" if e.field else "import_event")
                 raise ApiError(400, f"cannot import the record: {e}", event=e.index,
                                field=e.field, code=code,
-                               words={"event": e.index, "field": e.field}) from None
+                               words={"event": e.index, "field": e.field,
+                                      "problem": str(e)}) from None
         self.on_change()  # the games lists open elsewhere show it
         return game_id, game_id not in known
 

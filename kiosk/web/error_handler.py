@@ -45,9 +45,9 @@ def _in_language(message: str, problems: list[str],
     worded = i18n.t("err." + code, lang, **words)
     if lang == "en":
         # English keeps the API's own words for scripts (`error`, `problems`); `said` is the
-        # refusal in a player's words, which the pages show (the generic code, and a record's
-        # import, whose English names what in the file is wrong, keep the API's).
-        if code != "illegal_event" and not code.startswith("import_"):
+        # refusal in a player's words, which the pages show (the generic code keeps the API's;
+        # a record's import says what in the file is wrong as its {problem}).
+        if code != "illegal_event":
             extra["said"] = {"error": worded,
                              "problems": said if extra.get("problem_codes") else problems}
         return message, problems, extra

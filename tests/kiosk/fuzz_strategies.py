@@ -18,8 +18,8 @@ import cv2
 import numpy as np
 from hypothesis import strategies as st
 
-from kiosk.table.rules_json import option_fields
-from scorer.limits import RULE_OPTIONS
+from kiosk.table import rules_json
+from kiosk.table.rules_json import bounds, option_fields
 from scorer.rules import RULESETS
 from scorer.table.validation import VALID_FU
 from scorer.tiles import MODEL_CLASSES
@@ -145,8 +145,10 @@ def option_value(name: str) -> st.SearchStrategy[Any]:
     if f["kind"] == "bool":
         return st.booleans()
     if f["kind"] == "int":
-        low, high = RULE_OPTIONS[name].low, RULE_OPTIONS[name].high
-        usual = getattr(RULESETS["tenhou"], name)
+        limit = bounds(name)  # a rule option's, or a part's of chips and stakes
+        assert limit is not None
+        low, high = limit.low, limit.high
+        usual = rules_json.to_json(RULESETS["tenhou"])[name]
         common = [v for v in (usual, low, high, 1, 50, 99, 100, 150, 999, 1000, 1001, 1500,
                               3000, 3001, 25000)
                   if low <= v <= high]

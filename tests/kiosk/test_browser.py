@@ -139,6 +139,7 @@ def test_a_whole_game_in_the_browser(browser, kiosk_url: str, lang: str) -> None
     expect(kiosk.locator("#payments")).to_contain_text("+6,200")
     shot(kiosk, "win-breakdown" + suffix)
     kiosk.click("#apply-btn")
+    kiosk.click("#ura-none")  # a riichi win asks for its ura dora (none turned over here)
     kiosk.wait_for_url(kiosk_url + "/")
 
     # Every seat changed on the phone, without a reload.

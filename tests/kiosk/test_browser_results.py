@@ -72,6 +72,7 @@ def test_a_win_shows_over_the_whole_screen_with_its_yaku_limit_and_changes(
     assert font_px(page, '.moment-changes tr[data-seat="2"] .delta') >= 28 - 4 * (width < 700)
     for part in (".moment-limit", ".moment-points", '.moment-changes tr[data-seat="3"]'):
         assert inside(page, part, width, height), part
+    page.wait_for_timeout(400)  # the fade-in done
     shot(page, f"results-moment-{width}x{height}")
     moment.click()  # a tap puts it away
     expect(moment).to_have_count(0)
@@ -156,6 +157,24 @@ def test_without_ura_dora_the_win_is_applied_as_it_was(open_page: Any, base: str
     assert errors == []
 
 
+RANKING = [["1", "Chie", "33,000", "+20.0", "+20.0", "+43.0"],
+           ["2", "Aki", "25,000", "+10.0", "0.0", "+5.0"],
+           ["3", "Dai", "25,000", "-10.0", "0.0", "-15.0"],
+           ["4", "Bun", "17,000", "-20.0", "0.0", "-33.0"]]
+
+
+def ranking_rows(page: Any, within: str) -> list[list[str]]:
+    rows = page.locator(f"{within} .ranking tbody tr")
+    expect_count(rows, 4)
+    return [r.split("\t") for r in rows.all_inner_texts()]
+
+
+def expect_count(locator: Any, n: int) -> None:
+    from playwright.sync_api import expect
+
+    expect(locator).to_have_count(n)
+
+
 @pytest.mark.parametrize("width, height", SIZES, ids=IDS)
 def test_at_the_game_s_end_the_final_ranking_shows_by_itself(
         open_page: Any, base: str, width: int, height: int) -> None:
@@ -165,21 +184,27 @@ def test_at_the_game_s_end_the_final_ranking_shows_by_itself(
     page.locator("#live.on").wait_for()
     page_post(page, base, "/api/wins", MANGAN)
     page_post(page, base, "/api/end", {})  # from another device; this screen follows
-    page.wait_for_url(re.compile(r"/results\?back=%2F"))  # and back to the table after
-    expect(page.locator("#results-title")).to_have_text("Final ranking")
-    rows = page.locator("#ranking tbody tr")
-    expect(rows).to_have_count(4)
-    head = page.locator("#ranking thead th").all_inner_texts()
+    page.locator("#moment").click()  # the last win first, then the ranking
+    final = page.locator("#final-ranking")
+    expect(final.locator("h1")).to_have_text("Final ranking")
+    head = final.locator(".ranking thead th").all_inner_texts()
     assert head == ["Place", "Player", "Points", "Uma", "Oka", "Result"]
-    assert [r.split("\t") for r in rows.all_inner_texts()] == [
-        ["1", "Chie", "33,000", "+20.0", "+20.0", "+43.0"],
-        ["2", "Aki", "25,000", "+10.0", "0.0", "+5.0"],
-        ["3", "Dai", "25,000", "-10.0", "0.0", "-15.0"],
-        ["4", "Bun", "17,000", "-20.0", "0.0", "-33.0"]]
+    assert ranking_rows(page, "#final-ranking") == RANKING
     big = 24 if width < 700 else 40
-    assert font_px(page, "#ranking tbody tr td.c-final") >= big
+    assert font_px(page, "#final-ranking .ranking tbody tr td.c-final") >= big
+    assert inside(page, "#final-ranking .ranking", width, height)
+    page.wait_for_timeout(400)
+    shot(page, f"results-final-{width}x{height}")
+    # the ranking on a page of its own, for a screen left showing it
+    final.get_by_role("link", name="Full screen").click()
+    page.wait_for_url(re.compile(r"/results\?back=%2F"))
+    expect(page.locator("#results-title")).to_have_text("Final ranking")
+    assert ranking_rows(page, "#results") == RANKING
     assert inside(page, "#ranking", width, height)
     shot(page, f"results-ranking-{width}x{height}")
+    page.locator("#results-back").click()
+    page.wait_for_url(re.compile(r"/\?lang=en$"))
+    expect(page.locator("#finished")).to_be_visible()  # the table says the game is over
     assert errors == []
 
 

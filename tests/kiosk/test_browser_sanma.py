@@ -133,6 +133,7 @@ def test_a_whole_three_player_game_in_the_browser(browser, base: str) -> None:  
         expect(kiosk.locator("#payments")).to_contain_text("+4,900")
         shot(kiosk, "sanma-win-kita")
         kiosk.click("#apply-btn")
+        kiosk.click("#ura-none")  # Bun's riichi: the ura dora asked for, none here
         kiosk.wait_for_url(base + "/")
         expect_points(kiosk, ["32,400", "38,900", "33,700"])
         expect_points(phone, ["32,400", "38,900", "33,700"])

@@ -1,13 +1,13 @@
 // The moments after a change, on the pages that watch the table (the table screen, /tv, /me):
 // a win shown over the whole screen for a few seconds, as the online platforms show it (the
 // winner, the yaku, the limit's name, the points and each seat's change; a tap puts it away),
-// and at the game's end the final ranking by itself (/results, results.js).
+// and at the game's end the final ranking over the screen until a tap (results.js draws it).
 // A moment shows once a tab: for a change newer than what this tab showed last (kept in the
 // tab's sessionStorage, so the table page the win page goes back to shows the win it applied).
 "use strict";
 const MOMENTS = (() => {
   const { t, api, live, el, $, fmt, pts } = K;
-  const SHOW_MS = 8000;  // how long a win stays over the screen
+  const SHOW_MS = 6000;  // how long a win stays over the screen
   const SEEN = "kiosk.moment.seen";
   let seen = null;
   try { seen = JSON.parse(sessionStorage.getItem(SEEN)); } catch (e) { seen = null; }
@@ -82,12 +82,28 @@ const MOMENTS = (() => {
     timer = setTimeout(hide, SHOW_MS);
   }
 
-  // Where a page goes at the game's end: the final ranking, then back here.
-  const toResults = () => {
-    location.href = "/results?back=" + encodeURIComponent(location.pathname + location.search);
-  };
+  // At the game's end: the final ranking over the screen (results.js draws it), until a tap;
+  // New game and the ranking on a page of its own (/results) from there.
+  async function ranking() {
+    if ($("#moment")) { after = ranking; return; }  // after the win on the screen
+    const out = await api("GET", "/api/standings").catch(() => null);
+    if (!out || typeof RESULTS === "undefined" || $("#final-ranking")) return;
+    const back = encodeURIComponent(location.pathname + location.search);
+    const box = el("div", { id: "final-ranking", class: "moment final", role: "dialog",
+                            "aria-modal": "true", "aria-label": RESULTS.title(out),
+                            onclick: (ev) => { if (!ev.target.closest("a")) box.remove(); } },
+      el("div", { class: "final-card results" },
+        el("h1", { text: RESULTS.title(out) }), RESULTS.table(out),
+        el("div", { class: "row results-actions" },
+          el("a", { class: "btn primary", href: "/new", text: t("nav.new_game") }),
+          el("a", { class: "btn", href: "/results?back=" + back, text: t("results.page") }),
+          el("span", { class: "moment-close", text: t("moment.close") }))));
+    document.body.append(box);
+  }
 
-  live(async (s) => {
+  // One state after another, in order (each may wait for the history): the base of each is the
+  // state handled before it, so a win followed at once by the game's end shows both.
+  async function handle(s) {
     if (!s.game) return;
     const now = { game: s.game.id, events: s.game.events, finished: !!s.finished };
     const before = seen && seen.game === now.game ? seen : null;
@@ -95,14 +111,15 @@ const MOMENTS = (() => {
     try { sessionStorage.setItem(SEEN, JSON.stringify(now)); } catch (e) { /* not kept */ }
     if (!before) return;
     const ended = now.finished && !before.finished;
-    if (now.events <= before.events) { if (ended) toResults(); return; }
-    const h = await api("GET", "/api/history").catch(() => null);
-    const last = h && h.entries[h.entries.length - 1];
-    // Only while it is still the last change (another may have followed on the way).
-    if (last && last.type === "win" && last.index === now.events - 1 && last.breakdowns.length
-        && seen.events === now.events) {
-      show(last, K.state || s, ended ? toResults : null);
-    } else if (ended) toResults();
-  });
-  return { show, hide };
+    if (now.events > before.events) {
+      const h = await api("GET", "/api/history").catch(() => null);
+      const fresh = h ? h.entries.filter((e) => e.index >= before.events && e.index < now.events) : [];
+      const win = fresh.reverse().find((e) => e.type === "win" && e.breakdowns.length);
+      if (win) show(win, s, null);
+    }
+    if (ended) ranking();
+  }
+  let chain = Promise.resolve();
+  live((s) => { chain = chain.then(() => handle(s)).catch(() => {}); });
+  return { show, hide, ranking };
 })();

@@ -92,7 +92,7 @@ document.addEventListener("DOMContentLoaded", () => {
     $("#end-btn").addEventListener("click", action(async (key) => {
       if (!confirm(t("other.end_confirm"))) return null;
       const out = await api("POST", "/api/end", undefined, { key });
-      K.leave("/results");  // the final ranking by itself (results.js)
+      K.leave("/standings");
       return out;
     }));
   }

@@ -1,7 +1,8 @@
-// The final ranking by itself (/results): one row a player, in place order, from
-// GET /api/standings (provisional while the game runs), live. The columns are a list: a money
-// column (chips, the settlement) is one more entry, pushed from its own script loaded after this
-// one (RESULTS.columns.splice(...)), before the page is drawn at DOMContentLoaded.
+// The final ranking: one row a player, in place order, from GET /api/standings (provisional while
+// the game runs). Drawn on /results, a page by itself (live; Back goes where it came from), and
+// over the table screen, the TV and the phones when the game ends (moments.js). The columns are
+// a list: a money column (chips, the settlement) is one more entry, pushed from its own script
+// loaded after this one (RESULTS.columns.splice(...)), before anything is drawn.
 "use strict";
 const RESULTS = (() => {
   const { t, api, live, el, $, pts } = K;
@@ -19,30 +20,36 @@ const RESULTS = (() => {
     { id: "final", head: "standings.final", cell: (r) => score(r.final) },
   ];
 
-  function draw(out) {
+  // `out`: GET /api/standings. The table of the ranking, its columns as the list says.
+  function table(out) {
     const rows = out.standings;
     const shown = columns.filter((c) => !c.shown || c.shown(rows, out));
-    $("#results-title").textContent = t(out.finished ? "results.title" : "results.now");
-    $("#results-state").hidden = out.finished;
-    $("#ranking thead tr").replaceChildren(...shown.map((c) => el("th", { class: "c-" + c.id,
-      text: t(c.head) })));
-    $("#ranking tbody").replaceChildren(...rows.map((r) => el("tr", { "data-seat": r.seat,
-      "data-place": r.place, class: "place-" + r.place },
-      shown.map((c) => el("td", { class: "c-" + c.id, text: c.cell(r, out) })))));
+    return el("table", { class: "ranking" },
+      el("thead", {}, el("tr", {}, shown.map((c) => el("th", { class: "c-" + c.id, text: t(c.head) })))),
+      el("tbody", {}, rows.map((r) => el("tr", { "data-seat": r.seat, "data-place": r.place,
+        class: "place-" + r.place }, shown.map((c) => el("td", { class: "c-" + c.id,
+        text: c.cell(r, out) }))))));
   }
+  const title = (out) => t(out.finished ? "results.title" : "results.now");
 
-  // Back where the page came from (a same-site path only): the table, the TV or a phone's seat.
-  const back = new URLSearchParams(location.search).get("back");
-  const home = back && /^\/(?!\/)/.test(back) ? back : "/";
-  let game = null;
+  // The page /results: back where it came from (a path of this kiosk only), and there by itself
+  // when the next game starts.
   document.addEventListener("DOMContentLoaded", () => {
+    if (!$("#results")) return;
+    const back = new URLSearchParams(location.search).get("back");
+    const home = back && /^\/(?!\/)/.test(back) ? back : "/";
     $("#results-back").href = home;
+    let game = null;
     live(async (s) => {
-      // A new game started (from any device): the screen goes back to follow it.
       if (game && s.game && s.game.id !== game && back) { location.href = home; return; }
       game = s.game ? s.game.id : null;
-      draw(await api("GET", "/api/standings"));
+      const out = await api("GET", "/api/standings");
+      $("#results-title").textContent = title(out);
+      $("#results-state").hidden = out.finished;
+      const drawn = table(out);
+      drawn.id = "ranking";
+      $("#ranking").replaceWith(drawn);
     });
   });
-  return { columns, draw };
+  return { columns, table, title };
 })();

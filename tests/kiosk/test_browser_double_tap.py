@@ -37,7 +37,8 @@ def quick_tsumo(page: Any, base: str) -> None:
 
     page.goto(base + "/win")
     page.click('#mode button[data-mode="quick"]')
-    page.click('#winner button[data-v="1"]')  # tsumo until a discarder is chosen
+    page.click('#winner button[data-v="1"]')
+    page.click('#discarder button[data-v="null"]')  # tsumo, tapped: nothing is preselected
     page.select_option("#q-han", "2")
     page.select_option("#q-fu", "30")
     page.click("#score-btn")

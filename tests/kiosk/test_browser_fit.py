@@ -122,7 +122,8 @@ def test_the_win_page_fits_each_step_of_a_photo_to_apply(  # noqa: ANN001
                        "#winner button", "#score-btn"])
     shot(page, f"fit-win-check-{width}x{height}")
 
-    page.click('#winner button[data-v="1"]')  # Bun, by tsumo: scored at once
+    page.click('#winner button[data-v="1"]')  # Bun,
+    page.click('#discarder button[data-v="null"]')  # by tsumo: scored at once
     expect(page.locator("#bar-total")).to_have_text("3 han 40 fu — 1,300/2,600 (5,200)")
     # Apply beside the total, the tiles, who won and who dealt in (for a ron).
     assert_fits(page, ["#g-concealed .tile", "#g-win .tile", "#winner button", "#bar-total",

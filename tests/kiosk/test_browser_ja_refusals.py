@@ -45,6 +45,7 @@ def test_a_situation_that_cannot_be_is_said_in_japanese(open_page, base: str) ->
     typed_win(page, base, "234m456p22s345678s")
     page.click('#flags [data-flag="ippatsu"]')
     page.click('#winner button[data-v="1"]')
+    page.click('#discarder button[data-v="null"]')
     page.click("#score-btn")
     expect(page.locator("#toast.bad")).to_have_text(
         "和了の状況に矛盾があります：一発はリーチしていないと付きません")
@@ -54,6 +55,7 @@ def test_a_situation_that_cannot_be_is_said_in_japanese(open_page, base: str) ->
     page.click("#g-dora .tile.add")
     pick(page, "1m")
     page.click('#winner button[data-v="1"]')
+    page.click('#discarder button[data-v="null"]')
     page.click("#score-btn")
     expect(page.locator("#toast.bad")).to_have_text(
         "和了の状況に矛盾があります：手牌とドラ表示牌を合わせて1萬が5枚あります（1種類4枚まで）")

@@ -47,7 +47,7 @@ def grey(page) -> list[str]:  # noqa: ANN001
     return labels(page, "#g-unplaced .tile.aside")
 
 
-def test_a_wall_in_view_is_set_aside_grey_and_the_win_applies_in_three_taps(  # noqa: ANN001
+def test_a_wall_in_view_is_set_aside_grey_and_the_win_applies_in_four_taps(  # noqa: ANN001
         open_page, base: str) -> None:
     from playwright.sync_api import expect
 
@@ -72,17 +72,18 @@ def test_a_wall_in_view_is_set_aside_grey_and_the_win_applies_in_three_taps(  # 
     assert style == ["0.45", "grayscale(1)"]
     assert page.locator("#tiles-editor .tile.low").count() == 0
     expect(page.locator("#reading-message")).to_have_text(
-        "14 tiles read, none doubtful. Tap Winner (and who dealt in), then Apply.")
+        "14 tiles read, none doubtful. Tap the winner, Tsumo or who dealt in, then Apply.")
     expect(page.locator("#reading-problems li")).to_have_text(
         ["12 tiles away from the hand were set aside, not counted in it (grey). Tap one to "
          "bring it in."])
     shot(page, "set-aside-wall-800x480")
-    tap('#winner button[data-v="1"]')  # Bun, by tsumo
+    tap('#winner button[data-v="1"]')  # Bun,
+    tap('#discarder button[data-v="null"]')  # by tsumo
     expect(page.locator("#total")).to_have_text(THREE_HAN)
     tap("#apply-btn")
     page.wait_for_url(base + "/")
     expect(page.locator('.seat[data-seat="1"] .points')).to_have_text("30,200")
-    assert len(taps) == 3  # Capture, winner, Apply
+    assert len(taps) == 4  # Capture, winner, Tsumo, Apply
     assert errors == []
 
 
@@ -102,8 +103,9 @@ def test_a_set_aside_winning_tile_comes_in_with_one_tap(  # noqa: ANN001
     assert grey(page) == stray_frames.WALL
     expect(page.locator("#still rect.box.aside")).to_have_count(12)
     page.click('#winner button[data-v="1"]')  # tap 3
+    page.click('#discarder button[data-v="null"]')  # tap 4
     expect(page.locator("#total")).to_have_text(THREE_HAN)
-    page.click("#apply-btn")  # tap 4
+    page.click("#apply-btn")  # tap 5
     page.wait_for_url(base + "/")
     expect(page.locator('.seat[data-seat="1"] .points')).to_have_text("30,200")
     assert errors == []
@@ -118,6 +120,7 @@ def test_the_dora_row_clears_in_one_tap(open_page, base: str,  # noqa: ANN001
     upload(page, photos["dora"])
     assert labels(page, "#g-dora .tile:not(.add)") == stray_frames.DORA
     page.click('#winner button[data-v="1"]')
+    page.click('#discarder button[data-v="null"]')
     expect(page.locator("#total")).to_have_text("12 han sanbaiman — 6,000/12,000 (24,000)")
     page.click("#dora-clear")  # the one tap
     assert labels(page, "#g-dora .tile:not(.add)") == []

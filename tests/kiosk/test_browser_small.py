@@ -85,6 +85,7 @@ def test_the_foot_bars_total_is_whole_at_800x480(browser: Any, demo: str) -> Non
     page.click('#mode button[data-mode="quick"]')
     page.select_option("#q-han", "6")
     page.click('#winner button[data-v="0"]')
+    page.click('#discarder button[data-v="null"]')
     page.click("#score-btn")
     total = page.locator("#bar-total")
     expect(total).to_contain_text("6,000 all (18,000)")

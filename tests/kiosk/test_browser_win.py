@@ -78,7 +78,8 @@ def test_quick_mode_offers_only_real_han_and_fu(fresh_page, base: str, width: in
     page, errors = fresh_page(width, height)
     page.goto(base + "/win")
     page.click('#mode button[data-mode="quick"]')
-    page.click('#winner button[data-v="1"]')  # Bun (South); tsumo until a discarder is chosen
+    page.click('#winner button[data-v="1"]')  # Bun (South)
+    page.click('#discarder button[data-v="null"]')  # tsumo, tapped (nothing is preselected)
     expect(page.locator('#discarder button[data-v="null"]')).to_have_class("btn small on")
     assert offered(page) == TENS  # 1 han tsumo: neither 20 nor 25 fu
     page.select_option("#q-han", "2")
@@ -178,6 +179,7 @@ def test_breakdown_of_a_tile_hand_with_each_kind_of_dora(fresh_page, base: str) 
     enter(page, "#g-dora", ["1m"])
     enter(page, "#g-ura", ["3p"])
     page.click('#winner button[data-v="1"]')
+    page.click('#discarder button[data-v="null"]')
     page.click("#score-btn")
     expect(page.locator("#total")).to_have_text("7 han haneman — 3,000/6,000 (12,000)")
     assert rows(page, "#yaku-table") == [

@@ -102,9 +102,13 @@ document.addEventListener("DOMContentLoaded", () => {
     ev.target.value = "";
     photo(() => api("POST", "/api/captures/upload", form));
   });
+  // Typed tiles: 13 are the whole hand and replace the photo's reading, its melds too (a meld
+  // read wrong is typed over, not refused); fewer fill the hand beside the melds shown.
   $("#tenpai-mpsz").replaceChildren(HAND.mpszBox("tenpai-text", t("entry.help_draw"), (typed) => {
-    if (typed.length !== want()) {
-      return t("entry.err_count_draw", { n: typed.length, melds: melds.length, hand: want() });
+    if (typed.length === 13) melds = [];
+    else if (typed.length !== want()) {
+      return melds.length ? t("entry.err_count_draw_melds", { n: typed.length, hand: want() })
+        : t("entry.err_count_draw", { n: typed.length, melds: 0, hand: 13 });
     }
     concealed = HAND.sortTiles(typed.map(HAND.fresh));
     render();

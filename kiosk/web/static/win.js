@@ -6,7 +6,9 @@ document.addEventListener("DOMContentLoaded", () => {
   const { t, api, act, live, el, $, $$, WINDS, fmt, pts, toast } = K;
   // kita: Norths pulled out beside the hand (sanma's nukidora), asked only where the rules
   // pull them (state.game.kita) and sent with the tiles as hand.kita.
-  const sit = { winner: null, discarder: null, riichi: "none", flags: new Set(), kita: 0 };
+  // how: "tsumo" or "ron", null until tapped: nothing is preselected, so a forgotten "who dealt
+  // in" is asked for, never recorded as a tsumo (issue 38, item 9).
+  const sit = { winner: null, discarder: null, how: null, riichi: "none", flags: new Set(), kita: 0 };
   let mode = "tiles", state = null, pending = [], lastScore = null, capture = null;
   // Quick mode: han and fu, a yakuman count or the points. `choices` (GET /api/quick) holds the
   // fu a real hand can have under the table's rules, per win type and han.
@@ -65,12 +67,16 @@ document.addEventListener("DOMContentLoaded", () => {
     const seats = state.seats.map((s) => [s.seat, `${WINDS()[s.wind - 1]} ${s.name}`]);
     seg($("#winner"), seats, () => sit.winner, (v) => {
       sit.winner = v;
-      if (sit.discarder === v) sit.discarder = null;
+      if (sit.discarder === v) { sit.discarder = null; sit.how = null; }
       sit.riichi = state.seats[v].riichi ? (sit.riichi === "double" ? "double" : "riichi") : "none";
     });
     seg($("#discarder"), [[null, t("win.tsumo")]].concat(
       seats.filter(([s]) => s !== sit.winner).map(([s, n]) => [s, t("win.ron_from", { name: n })])),
-      () => sit.discarder, (v) => { sit.discarder = v; });
+      () => (sit.how === null ? undefined : sit.discarder),
+      (v) => { sit.discarder = v; sit.how = v === null ? "tsumo" : "ron"; });
+    const asking = sit.winner !== null && sit.how === null;
+    $("#discarder").classList.toggle("asked", asking);
+    $("#win-grid").classList.toggle("asking", asking);  // a phone brings the question up
     renderQuick();
     for (const b of $$("#riichi .btn")) b.classList.toggle("on", b.dataset.v === sit.riichi);
     for (const b of $$("#flags .btn")) b.classList.toggle("on", sit.flags.has(b.dataset.flag));
@@ -172,7 +178,7 @@ document.addEventListener("DOMContentLoaded", () => {
   let autoTimer = null;
   function autoScore() {
     clearTimeout(autoTimer);
-    if (mode !== "tiles" || sit.winner === null || !state || !tiles.complete()) return;
+    if (mode !== "tiles" || sit.winner === null || sit.how === null || !state || !tiles.complete()) return;
     autoTimer = setTimeout(() => scoreNow(true), 120);
   }
   let generation = 0;  // edits since: an answer to an older hand is dropped
@@ -255,6 +261,7 @@ document.addEventListener("DOMContentLoaded", () => {
   // nothing (the Score button still shows why).
   async function scoreNow(auto) {
     if (sit.winner === null) { toast(t("win.pick_winner"), true); return; }
+    if (sit.how === null) { toast(t("win.pick_how"), true); return; }
     const wins = pending.concat([spec()]);  // a double ron: honba and sticks go to one winner
     const body = wins.length > 1 ? { wins } : wins[0], asked = generation;
     const out = auto === true ? await api("POST", "/api/score", body).catch(() => null)
@@ -281,7 +288,8 @@ document.addEventListener("DOMContentLoaded", () => {
     const discarder = sit.discarder;
     $("#pending").textContent = t("win.pending", { n: pending.length });
     capture = null;
-    sit.winner = null; sit.discarder = discarder; sit.flags.clear(); sit.riichi = "none"; sit.kita = 0;
+    sit.winner = null; sit.discarder = discarder; sit.how = "ron";
+    sit.flags.clear(); sit.riichi = "none"; sit.kita = 0;
     tiles.reset(); renderSituation();
   }
   $("#score-btn").addEventListener("click", () => scoreNow());

@@ -175,6 +175,7 @@ def test_the_table_fits_while_it_shows_what_moved(open_page, base: str, width: i
     expect(page.locator(".seat.moved")).to_have_count(4)
     # Bun's tsumo: tanyao and the red five, 2 han 30 fu, 500 / 1,000 from a non-dealer.
     expect(page.locator('.seat[data-seat="1"] .delta')).to_have_text("+2,000")
+    page.locator("#moment").click()  # the win over the whole screen (moments.js), put away
     assert_fits(page, [*NEEDED["table"], ".seat .delta", "#moved"])
     shot(page, f"fit-table-moved-{width}x{height}")
     assert errors == []

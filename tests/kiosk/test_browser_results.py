@@ -32,6 +32,7 @@ pytestmark = pytest.mark.browser
 SIZES = [(800, 480), (1280, 720), (390, 844), (1920, 1080)]
 IDS = [f"{w}x{h}" for w, h in SIZES]
 HAND = {"concealed": "234m234p234s55s67s", "win": "8s"}
+PLAYERS3 = ["Aki", "Bun", "Chie"]
 MANGAN = {"winner": 2, "discarder": 1, "riichi": "none", "hand": {**HAND, "dora": "1s"}}
 
 
@@ -163,9 +164,9 @@ RANKING = [["1", "Chie", "33,000", "+20.0", "+20.0", "+43.0"],
            ["4", "Bun", "17,000", "-20.0", "0.0", "-33.0"]]
 
 
-def ranking_rows(page: Any, within: str) -> list[list[str]]:
+def ranking_rows(page: Any, within: str, players: int = 4) -> list[list[str]]:
     rows = page.locator(f"{within} .ranking tbody tr")
-    expect_count(rows, 4)
+    expect_count(rows, players)
     return [r.split("\t") for r in rows.all_inner_texts()]
 
 
@@ -205,6 +206,31 @@ def test_at_the_game_s_end_the_final_ranking_shows_by_itself(
     page.locator("#results-back").click()
     page.wait_for_url(re.compile(r"/\?lang=en$"))
     expect(page.locator("#finished")).to_be_visible()  # the table says the game is over
+    assert errors == []
+
+
+def test_a_three_player_game_s_end_on_the_tv(open_page: Any, base: str) -> None:
+    """Tenhou three-player: 35,000 each, return 40,000 (oka 3 x 5,000 = 15.0 to the first), uma
+    20/0/-20. Bun's mangan ron off Aki (8,000, entered as points): Bun 43,000 = +3 + 20 + 15 =
+    +38.0; Chie 35,000 = -5 + 0 = -5.0; Aki 27,000 = -13 - 20 = -33.0 (sum 0)."""
+    from playwright.sync_api import expect
+
+    page, errors = open_page(1280, 720)
+    page_post(page, base, "/api/games", {"players": PLAYERS3, "ruleset": "tenhou_sanma"})
+    page.goto(base + "/tv")
+    expect(page.locator(".tv-seat")).to_have_count(3)
+    page_post(page, base, "/api/wins", {"winner": 1, "discarder": 0, "quick": {"points": 8000}})
+    bun_to_aki = page.locator('.tv-seat[data-seat="1"] .apart li[data-seat="0"] b')
+    expect(bun_to_aki).to_have_text("+16,000")
+    page_post(page, base, "/api/end", {})
+    expect(page.locator("#moment .moment-limit")).to_have_text("Mangan")
+    page.locator("#moment").click()
+    assert ranking_rows(page, "#final-ranking", 3) == [
+        ["1", "Bun", "43,000", "+20.0", "+15.0", "+38.0"],
+        ["2", "Chie", "35,000", "0.0", "0.0", "-5.0"],
+        ["3", "Aki", "27,000", "-20.0", "0.0", "-33.0"]]
+    page.wait_for_timeout(400)
+    shot(page, "results-final-sanma-tv-1280x720")
     assert errors == []
 
 

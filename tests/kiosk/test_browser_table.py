@@ -181,6 +181,7 @@ def test_after_the_game_only_undo_new_game_and_standings_apply(open_page, base: 
 
     page, errors = open_page(800, 480)
     post(page, base, "/api/end", {"reason": "time"})
+    page.locator("#final-ranking").click()  # the final ranking over the table, put away
     off = ["#win-btn", "#draw-btn", "#other-btn", *[f'.seat[data-seat="{n}"] .riichi-btn'
                                                     for n in range(4)]]
     for selector in off:

@@ -250,7 +250,9 @@ def test_the_tv_page_shows_every_seat_and_the_points_apart_in_large_digits_live(
     from playwright.sync_api import expect
 
     page, errors = open_page(width, height)
-    page.goto(base + "/tv")
+    page.click("#join-btn")
+    page.locator("#join-screens").get_by_role("link", name="TV").click()
+    page.wait_for_url(base + "/tv")
     expect(page.locator(".tv-seat")).to_have_count(4)
     expect(page.locator('.tv-seat[data-seat="2"] .points')).to_have_text("25,000")
     page_post(page, base, "/api/wins", MANGAN)  # no reload: the live stream brings it
@@ -278,7 +280,9 @@ def test_the_phone_page_puts_its_own_seat_at_the_bottom_with_the_others_apart(
     from playwright.sync_api import expect
 
     page, errors = open_page(width, height)
-    page.goto(base + "/me")
+    page.click("#join-btn")  # the table's Join dialog names the screens that watch it
+    page.locator("#join-screens").get_by_role("link", name="My seat").click()
+    page.wait_for_url(base + "/me")
     expect(page.locator("#choose h1")).to_have_text("Which seat is yours?")
     page.click('#choices button[data-seat="1"]')  # Bun
     mine = page.locator(".me-seat.place-mine")

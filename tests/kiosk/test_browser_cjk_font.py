@@ -14,7 +14,7 @@ import pytest
 
 from tests.kiosk.server import page_post, running_kiosk
 from tests.kiosk.test_browser import ARGS, CHROMIUM
-from tests.kiosk.test_browser_ja import PINFU, PLAYERS
+from tests.kiosk.whole_game import PINFU, PLAYERS
 
 pytestmark = pytest.mark.browser
 DEJAVU = Path("/usr/share/fonts/truetype/dejavu")

@@ -25,7 +25,7 @@ import pytest
 
 from tests.kiosk.server import running_kiosk
 from tests.kiosk.test_browser import browser, shot  # noqa: F401  (shared fixture)
-from tests.kiosk.test_browser_ja import ALLOWED, english_in
+from tests.kiosk.whole_game import JAPANESE
 
 pytestmark = pytest.mark.browser
 NAMES = ["Aki", "Bun", "Chie"]
@@ -202,7 +202,7 @@ def test_a_whole_three_player_game_in_the_browser(browser, base: str) -> None:  
             kiosk.goto(base + path)
             kiosk.wait_for_load_state("networkidle")
             text = kiosk.evaluate("document.querySelector('main').innerText")
-            assert [w for w in english_in(text) if w not in {*NAMES, *ALLOWED}] == [], (path, text)
+            assert [w for w in JAPANESE.foreign_in(text) if w not in NAMES] == [], (path, text)
         kiosk.goto(base + "/win")
         expect(kiosk.locator("#kita-row")).to_contain_text("抜き北")
         assert errors == []

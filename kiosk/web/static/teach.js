@@ -93,7 +93,16 @@ document.addEventListener("DOMContentLoaded", () => {
         text: t("teach.remove"), onclick: () => { shots.splice(index, 1); drawShots(); } })));
   }
 
+  // Why the last Confirm was refused ("" clears it): said until the photos change.
+  function refused(why) {
+    const line = $("#teach-refused");
+    line.textContent = why;
+    line.hidden = !why;
+    if (why) line.scrollIntoView({ block: "center" });  // clear of the foot bar
+  }
+
   function drawShots() {
+    refused("");
     $("#shots").replaceChildren(...shots.map(drawShot));
     $("#confirm-btn").disabled = !shots.length || shots.some((s) => !s.ok);
   }
@@ -131,13 +140,20 @@ document.addEventListener("DOMContentLoaded", () => {
   $("#confirm-btn").addEventListener("click", async () => {
     $("#confirm-btn").disabled = true;
     const body = { shots: shots.map((s) => ({ id: s.id, labels: s.tiles.map((x) => x.label) })) };
-    const out = await act(() => api("POST", "/api/teach", body));
+    let why = "";
+    const out = await act(() => api("POST", "/api/teach", body).catch((e) => {
+      why = e.detail || e.message;
+      throw e;
+    }));
     if (out) {
       shots.length = 0;
       drawShots();
       toast(t("teach.done", { seconds: out.seconds }));
       await refresh();
-    } else drawShots();
+    } else {
+      drawShots();
+      refused(why);  // e.g. the win photo of 21:04 reads 1m 7m without it and 2m 8m with it
+    }
   });
 
   $("#forget-btn").addEventListener("click", () => {

@@ -231,6 +231,11 @@ def test_a_three_player_game_s_end_on_the_tv(open_page: Any, base: str) -> None:
         ["3", "Aki", "27,000", "-20.0", "0.0", "-33.0"]]
     page.wait_for_timeout(400)
     shot(page, "results-final-sanma-tv-1280x720")
+    page.goto(base + "/me?seat=0")  # at three players the others sit right and left
+    places = {p: page.locator(f".me-seat.place-{p}").get_attribute("data-seat")
+              for p in ("right", "left")}
+    assert places == {"right": "1", "left": "2"} and page.locator(".place-across").count() == 0
+    expect(page.locator('.me-seat[data-seat="1"] .me-apart')).to_have_text("16,000 above you")
     assert errors == []
 
 

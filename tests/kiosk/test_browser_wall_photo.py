@@ -1,0 +1,103 @@
+"""Only the shown hand is read (issue 36, item 5) on a real photo with a wall in view, in Debian's
+chromium at 800 x 480 against the real kiosk, recogniser and server.
+
+The photo is `hand_009` of `roboflow-chinese-mahjong-v4`'s `valid` split (never trained on; read
+from ../shared at run time, never copied here; the test skips where it is absent): a hand laid
+face up along the table's edge, 888m 11m 234m 555m 666z with no gap before the winning tile,
+the standing wall of another player behind it at the frame's edge, loose tiles beyond. It is
+the issue's "unseen roboflow photo of a hand with a wall behind it", which was read as the hand
+plus five "dora indicators" from the wall, cleared one by one (10 taps).
+
+Now the wall's five tiles (4p 4p 4p 6m 6m, standing sideways to the camera) are set aside grey
+and the dora row is empty. The hand's 14 tiles are read right, as labelled; beside them the
+finder boxes the bare mat left of the row's first tile as a 15th tile (a 5z at 0.2): a
+recogniser matter (vision), which costs two taps (the tile, Remove). Then the page asks
+"Which tile won?" (no gap), and Bun's tsumo on 6z is menzen tsumo, hatsu, honitsu and sanankou:
+7 han, haneman, 3,000/6,000; Bun 25,000 -> 37,000.
+
+Taps from the photo to Apply: the photo, the mat's tile, Remove, 6z under "Which tile won?",
+Bun, Tsumo, Apply: 7; 5 once the finder leaves the mat alone. The 4-tap figure for a photo laid
+as the convention asks, with a wall in view, is tests/kiosk/test_browser_set_aside.py's.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.kiosk.server import running_kiosk
+from tests.kiosk.test_browser import browser, shot  # noqa: F401
+from tests.kiosk.test_browser_fix import labels, upload
+from tests.shared import need
+
+pytestmark = pytest.mark.browser
+SET = ("photos", "roboflow-chinese-mahjong-v4")
+PHOTO = "images/hand_009_jpg.rf.7913c35339bcb5d0d3f07016e129b014.jpg"
+HAND = ["8m", "8m", "8m", "1m", "1m", "2m", "3m", "4m", "5m", "5m", "5m", "6z", "6z", "6z"]
+WALL = ["4p", "4p", "4p", "6m", "6m"]
+MAT = "5z"  # the finder's box on the bare mat left of the row
+
+
+@pytest.fixture(scope="module")
+def photo() -> Path:
+    path = need(*SET, PHOTO)
+    with need(*SET, "manifest.jsonl").open() as manifest:
+        truth = next(json.loads(line) for line in manifest if PHOTO in line)
+    # the publisher's labels: the hand's 14 tiles, left to right (the wall is not labelled)
+    assert truth["split"] == "valid"
+    assert [t["label"] for t in sorted(truth["tiles"], key=lambda t: t["box"][0])] == HAND
+    return path
+
+
+@pytest.fixture(scope="module")
+def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    with running_kiosk(tmp_path_factory.mktemp("wall-photo") / "data", "--camera", "none") as url:
+        yield url
+
+
+def test_a_real_photo_with_a_wall_behind_the_hand(open_page, base: str,  # noqa: ANN001
+                                                  photo: Path) -> None:
+    from playwright.sync_api import expect
+
+    page, errors = open_page(800, 480)
+    page.goto(base + "/win")
+    taps = ["the photo"]
+    reading = upload(page, photo)
+    hand = reading["hand"]
+    assert [t["label"] for t in hand["unplaced"]] == WALL
+    assert all(t["sideways"] for t in hand["unplaced"])
+    assert hand["dora"] == [] and hand["melds"] == [] and hand["win"] is None
+    assert [t["label"] for t in hand["concealed"]] == [MAT] + HAND
+    assert [t["label"] for t in hand["concealed"] if t["low"]] == [MAT]  # the only doubtful one
+    # on the page: the wall grey and not counted, no dora
+    assert labels(page, "#g-unplaced .tile.aside") == WALL
+    expect(page.locator("#still rect.box.aside")).to_have_count(5)
+    assert labels(page, "#g-dora .tile:not(.add)") == []
+    expect(page.locator("#reading-problems li.aside")).to_have_text(
+        "5 tiles away from the hand were set aside, not counted in it (grey). Tap one to bring "
+        "it in.")
+    shot(page, "wall-photo-800x480")
+
+    page.locator(f'#g-concealed .tile[data-tile="{MAT}"]').click()
+    page.click("#menu-remove")
+    taps += ["the mat's tile", "Remove"]
+    assert sorted(labels(page, "#g-concealed .tile:not(.add)")) == sorted(HAND)  # as sorted
+    expect(page.locator("#win-ask")).to_be_visible()  # 14 tiles, none set apart
+    expect(page.locator("#win-ask")).to_be_in_viewport()
+    page.locator('#win-ask-tiles .tile[data-tile="6z"]').click()
+    taps.append("6z under Which tile won?")
+    assert labels(page, "#g-win .tile") == ["6z"]
+    page.click('#winner button[data-v="1"]')  # Bun,
+    page.click('#discarder button[data-v="null"]')  # by tsumo
+    taps += ["Bun", "Tsumo"]
+    expect(page.locator("#total")).to_have_text("7 han haneman — 3,000/6,000 (12,000)")
+    expect(page.locator("#breakdown")).to_contain_text("Sanankou")
+    page.click("#apply-btn")
+    taps.append("Apply")
+    page.wait_for_url(base + "/")
+    expect(page.locator('.seat[data-seat="1"] .points')).to_have_text("37,000")
+    assert len(taps) == 7  # 5 without the mat's tile (a recogniser matter)
+    assert errors == []

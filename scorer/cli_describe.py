@@ -19,12 +19,13 @@ ids (``yaku.<id>``, ``limit.<limit>``), which the kiosk's pages show too.
   平和                     1翻
   断么九                   1翻
 合計：4翻20符
-符：base (futei) 20
+符：副底 20符
 点数：7800点、各自2600点支払い、和了者は7800点の収入
 """
 
 from __future__ import annotations
 
+from scorer.names import fu_words
 from scorer.score import Outcome, Score
 from scorer.words import SCORER, pad
 
@@ -56,6 +57,15 @@ def yakuman_words(units: int, lang: str = "en") -> str:
         return _LIMIT_UNITS.get(units, f"{units}x yakuman")
     return SCORER.t("limit.yakuman", lang) if units == 1 else SCORER.t("limit.yakuman_n", lang,
                                                                        n=units)
+
+
+def fu_item_words(reason: str, lang: str = "en") -> str:
+    """A fu item: the rules core's reason in English ("base (futei)"), its words otherwise.
+
+    >>> fu_item_words("open triplet 666s"), fu_item_words("open triplet 666s", "zh-Hans")
+    ('open triplet 666s', '6索的明刻（中张牌）')
+    """
+    return reason if lang == "en" else fu_words(reason, lang) or reason
 
 
 def _reading_words(result: Score, lang: str) -> str:
@@ -118,8 +128,9 @@ def describe(result: Score, lang: str = "en") -> str:
             lines.append(f"  {pad(words, 24)} {SCORER.t('cli.han', lang, n=n)}")
     lines.append(SCORER.t("cli.total", lang, total=_total_words(result, lang)))
     if not result.yakuman:  # a yakuman counts no fu
-        lines.append(SCORER.t("cli.fu", lang, items=", ".join(
-            f"{item.reason} {item.fu}" for item in result.fu_items)))
+        lines.append(SCORER.t("cli.fu", lang, items=SCORER.t("cli.separator", lang).join(
+            SCORER.t("cli.fu_item", lang, item=fu_item_words(item.reason, lang), fu=item.fu)
+            for item in result.fu_items)))
     payment = result.payment
     assert payment is not None
     if payment.ron is not None:

@@ -4,9 +4,10 @@ A catalogue is one ``.po`` file a language, ``<locale>/<lang>/LC_MESSAGES/<domai
 the stable key the code asks for as its ``msgctxt``, the English as its ``msgid`` (and
 ``msgid_plural`` where a count ``n`` chooses the wording), the language's words as its ``msgstr``;
 the ``Plural-Forms`` header carries the language's plural rule. The rules core's own catalogue,
-``scorer/locale/``, owns the names of the rules core's values (``yaku.<id>``, ``limit.<limit>``),
-which the kiosk's pages read from it too, and the words of ``python -m scorer``
-(``cli.*``); ``vision/locale/`` has ``python -m vision``'s (docs/translating.md).
+``scorer/locale/``, owns the names of the rules core's values (``yaku.<id>``, ``limit.<limit>``,
+``wind.<n>``, ``tile.*``, ``fu.*``), which the kiosk's pages read from it too, and the words
+of ``python -m scorer`` (``cli.*``); ``vision/locale/`` has ``python -m vision``'s
+(docs/translating.md).
 
 The rules core uses the standard library only (ARCHITECTURE.md), so Babel, which the kiosk uses to
 extract and check its catalogues, is not needed here: at first use each ``.po`` is compiled to
@@ -243,9 +244,10 @@ def _translations(catalogues: Catalogues, lang: str) -> gettext.NullTranslations
 
 
 SCORER = Catalogues("scorer", Path(__file__).with_name("locale"))
-#: The keys of the rules core's catalogue that name its values (yaku by id, limits, winds): the
-#: one place their words are written; the kiosk's pages read them from here (kiosk.words.i18n).
-NAMES = ("yaku.", "limit.", "wind.")
+#: The keys of the rules core's catalogue that name its values (yaku by id, limits, winds, tiles,
+#: fu items: `scorer.names`): the one place their words are written; the kiosk's pages read
+#: them from here (kiosk.words.i18n).
+NAMES = ("yaku.", "limit.", "wind.", "tile.", "fu.")
 
 
 def known(tag: str) -> str | None:

@@ -128,6 +128,7 @@ def test_the_scorer_speaks_japanese_and_chinese_from_its_catalogue(
     assert japanese[2:6] == ["役：", "  門前清自摸和             1翻",
                              "  立直                     1翻", "  平和                     1翻"]
     assert japanese[-1] == "点数：7800点、各自2600点支払い、和了者は7800点の収入"
+    assert "符：副底 20符" in japanese  # the fu items by the kiosk's words (scorer.names)
     monkeypatch.setenv("LANGUAGE", "")
     monkeypatch.setenv("LC_ALL", "")
     monkeypatch.setenv("LANG", "zh_CN.UTF-8")

@@ -1,16 +1,19 @@
 """Names in the breakdown, in the table's language: yaku by the ids of the rules core (Tenhou's
-list, romanised), limit hands, what a hand is worth ("4 han 40 fu mangan"), tiles as players say
-them ("6s", "Green dragon"), and the rules core's fu items in words ("Closed pon of Green
-dragon (honour)", not "concealed triplet of terminals/honours 666z").
+list, romanised), limit hands, what a hand is worth ("4 han 40 fu mangan"); tiles as players say
+them ("6s", "Green dragon") and the rules core's fu items in words ("Closed pon of Green dragon
+(honour)", not "concealed triplet of terminals/honours 666z") are the rules core's own
+(`scorer.names`, which its command line speaks too), named here as well.
 """
 
 from __future__ import annotations
 
-import re
-
 from kiosk.words.i18n import has, t
+from scorer.names import fu_words, tile_name
 from scorer.points import HandValue
 from scorer.rules import Ruleset
+
+__all__ = ["LIMIT_HAN", "fu_words", "hand_head", "hand_summary", "limit_name", "tile_name",
+           "yaku_name"]
 
 
 def yaku_name(yaku_id: str, lang: str = "en") -> str:
@@ -67,56 +70,3 @@ def hand_summary(value: HandValue, dealer: bool, tsumo: bool, lang: str = "en",
         return t("summary.tsumo_dealer", lang, head=head, each=f"{from_other:,}", total=total)
     return t("summary.tsumo", lang, head=head, other=f"{from_other:,}",
              dealer=f"{from_dealer:,}", total=total)
-
-
-def tile_name(label: str, lang: str = "en") -> str:
-    """A tile as players say it: "6s", "5m" (a red five is still a five), "White dragon"."""
-    number, suit = label[0], label[1]
-    if suit == "z":
-        return t(f"tile.{label}", lang)
-    return t(f"tile.{suit}", lang, n=5 if number == "0" else number)
-
-
-def _kind_of_set(tiles: str) -> str:
-    """simple, terminal or honour: why a set is worth what it is."""
-    if tiles.endswith("z"):
-        return "honour"
-    return "terminal" if tiles[0] in "19" else "simple"
-
-
-#: The rules core's fu reasons (scorer/fu.py) -> message keys; a set's tiles follow its name.
-_PLAIN = {"base (futei)": "fu.base", "closed ron (menzen kafu)": "fu.closed_ron",
-          "tsumo": "fu.tsumo", "kanchan wait": "fu.wait_kanchan",
-          "penchan wait": "fu.wait_penchan", "tanki wait": "fu.wait_tanki",
-          "open hand of pinfu shape": "fu.open_pinfu",
-          "chiitoitsu (fixed, not rounded)": "fu.chiitoitsu"}
-# "value tile": North at a sanma table where it is everyone's yakuhai (scorer/fu.py).
-_PAIR = re.compile(r"pair of the (dragon|double wind|seat wind|round wind|value tile) ([1-7]z)")
-_SET = re.compile(r"(concealed triplet|triplet completed by ron|open triplet|open quad \(added\)"
-                  r"|open quad|closed quad)(?: of terminals/honours)? ([1-9]{3,4}[mpsz])")
-_SET_KEY = {"concealed triplet": "fu.concealed_triplet",
-            "triplet completed by ron": "fu.ron_triplet", "open triplet": "fu.open_triplet",
-            "open quad (added)": "fu.added_quad", "open quad": "fu.open_quad",
-            "closed quad": "fu.closed_quad"}
-
-
-def fu_words(reason: str, lang: str = "en") -> str | None:
-    """One fu item of the rules core in words, or None for a reason not known here.
-
-    >>> fu_words("concealed triplet of terminals/honours 666z")
-    'Closed pon of Green dragon (honour)'
-    >>> fu_words("open triplet 666s", "ja")
-    '6索の明刻（中張牌）'
-    """
-    if reason in _PLAIN:
-        return t(_PLAIN[reason], lang)
-    pair = _PAIR.fullmatch(reason)
-    if pair:
-        what = t("fu.pair_" + pair[1].replace(" ", "_"), lang)
-        return t("fu.pair", lang, tile=tile_name(pair[2], lang), what=what)
-    found = _SET.fullmatch(reason)
-    if found:
-        tiles = found[2]
-        return t(_SET_KEY[found[1]], lang, tile=tile_name(tiles[0] + tiles[-1], lang),
-                 kind=t("fu." + _kind_of_set(tiles), lang))
-    return None

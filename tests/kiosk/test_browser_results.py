@@ -209,6 +209,19 @@ def test_at_the_game_s_end_the_final_ranking_shows_by_itself(
     assert errors == []
 
 
+def test_the_end_taken_back_takes_the_ranking_with_it(open_page: Any, base: str) -> None:
+    from playwright.sync_api import expect
+
+    page, errors = open_page(800, 480)
+    page.locator("#live.on").wait_for()
+    page_post(page, base, "/api/end", {})
+    expect(page.locator("#final-ranking .ranking tbody tr")).to_have_count(4)
+    page_post(page, base, "/api/undo", {})  # from another device: the game goes on
+    expect(page.locator("#final-ranking")).to_have_count(0)
+    expect(page.locator("#finished")).to_be_hidden()
+    assert errors == []
+
+
 def test_a_three_player_game_s_end_on_the_tv(open_page: Any, base: str) -> None:
     """Tenhou three-player: 35,000 each, return 40,000 (oka 3 x 5,000 = 15.0 to the first), uma
     20/0/-20. Bun's mangan ron off Aki (8,000, entered as points): Bun 43,000 = +3 + 20 + 15 =

@@ -110,6 +110,8 @@ const MOMENTS = (() => {
     seen = now;
     try { sessionStorage.setItem(SEEN, JSON.stringify(now)); } catch (e) { /* not kept */ }
     if (!before) return;
+    // The end taken back (Undo): the ranking goes with it.
+    if (!now.finished && $("#final-ranking")) $("#final-ranking").remove();
     const ended = now.finished && !before.finished;
     if (now.events > before.events) {
       const h = await api("GET", "/api/history").catch(() => null);

@@ -30,6 +30,10 @@ COMMANDS = {
         "give the classifier its pooled features as an output (for taught tile sets)",
     ),
     "finetune": ("vision.training.finetune", "adapt the shipped classifier to a table's photos"),
+    "closeups": (
+        "vision.training.closeups",
+        "cut close-ups of a few tiles from the trainable photos (the close-up stand-in)",
+    ),
     "frames": ("vision.training.frames", "pick sample frames the shipped models read right"),
 }
 

@@ -101,6 +101,14 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help="with --keep-real, hold it on the renders too, all but the --upright-share ones "
         "(what the fine-tune is for), so it does not unlearn the flat scenes either",
     )
+    p.add_argument(
+        "--closeup-share",
+        type=float,
+        default=0.0,
+        metavar="SHARE",
+        help="share (0..1) of the training images seen as a close-up: one tile magnified to "
+        "fill much of the view (a phone held near a few tiles); never held by --keep-real",
+    )
     add_run_arguments(p)
 
 
@@ -143,7 +151,8 @@ def starting_finder(init: Path | None, width: int) -> TileFinder:
 def run(args: argparse.Namespace) -> int:
     torch.set_num_threads(args.threads)
     torch.manual_seed(args.seed)
-    for name in ("procedural_share", "standing_share", "clutter_share", "upright_share"):
+    for name in ("procedural_share", "standing_share", "clutter_share", "upright_share",
+                 "closeup_share"):
         if not 0.0 <= getattr(args, name) <= 1.0:
             flag = "--" + name.replace("_", "-")
             raise SystemExit(f"{flag} {getattr(args, name)} is not within 0..1")
@@ -192,14 +201,17 @@ def run(args: argparse.Namespace) -> int:
         for step in bar:
             batch = order[step * args.batch : (step + 1) * args.batch]
             imgs, tgts = [], []
-            for i in batch:
-                im, bx, an = augment(samples[i], rng, args.stretch, args.size)
+            near = rng.random(len(batch)) < args.closeup_share
+            for i, close in zip(batch, near, strict=True):
+                im, bx, an = augment(samples[i], rng, args.stretch, args.size, bool(close))
                 imgs.append(im.transpose(2, 0, 1))
                 tgts.append(targets(bx, an, args.size))
             x = torch.from_numpy(np.stack(imgs).astype(np.float32))
             pred = model(x)
             loss, parts = loss_fn(pred, torch.from_numpy(np.stack(tgts)))
-            kept = torch.tensor([hold[i] for i in batch])
+            # the starting finder's maps of a close-up are what the close-up corrects
+            kept = torch.tensor([hold[i] and not close for i, close in zip(batch, near,
+                                                                             strict=True)])
             if keep and kept.any():
                 held, parts["keep"] = keep.loss(pred[kept], x[kept])
                 loss = loss + held
@@ -233,6 +245,7 @@ def run(args: argparse.Namespace) -> int:
                     (args.standing_share, "with standing tiles"),
                     (args.upright_share, "of solid standing tiles seen low"),
                     (args.clutter_share, "with printed clutter"),
+                    (args.closeup_share, "of the images seen as close-ups"),
                 )
                 if share
             ),

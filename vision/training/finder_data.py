@@ -31,6 +31,11 @@ STRETCH_RANGE = (1.5, 9.0)  # ratio of the two axes' scales, log-uniform
 STRETCHED_ASPECT = 4.0  # a real photo whose median box is this elongated counts as stretched
 STRETCHED_REPEAT = 3  # ... and is seen this many times an epoch (there are only a few)
 MIN_VISIBLE = 0.4  # share of a tile's box inside an unstretched frame for it to be a target
+# A close-up (``augment(closeup=True)``): one tile magnified to this short side in the finder's
+# view (log-uniform), a few of its neighbours around it. The photos' and renders' tiles are
+# 10-60 px there; a tile filling a phone's frame is 60-300.
+CLOSEUP_SIDE = (48.0, 240.0)
+CLOSEUP_MAX_GAIN = 8.0  # ... never magnified more than this past the whole image's fit
 
 Sample = tuple[np.ndarray, np.ndarray, np.ndarray | None]  # image, boxes [N,4], angles [N] | None
 
@@ -130,9 +135,11 @@ def augment(
     rng: np.random.Generator,
     stretch: float = STRETCH_SHARE,
     size: int = FINDER_SIZE,
+    closeup: bool = False,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Random zoom, shift, quarter-turn and (a ``stretch`` share) one-axis stretch into a
-    ``size`` square -> image, boxes (clipped to the frame, as real labels are), angles."""
+    ``size`` square -> image, boxes (clipped to the frame, as real labels are), angles.
+    ``closeup``: instead of the whole image, a tile of it magnified as a close-up shows it."""
     img, boxes, angles = sample
     h, w = img.shape[:2]
     ang = angles if angles is not None else np.full(len(boxes), np.nan, np.float32)
@@ -147,8 +154,14 @@ def augment(
         boxes = np.stack([w - boxes[:, 2], boxes[:, 1], w - boxes[:, 0], boxes[:, 3]], 1)
         ang = np.pi - ang
     s = size / max(h, w) * float(np.exp(rng.uniform(-0.35, 0.45)))
+    closeup = closeup and len(boxes) > 0
+    if closeup:
+        j = int(rng.integers(len(boxes)))
+        short = float(max(1.0, min(boxes[j, 2] - boxes[j, 0], boxes[j, 3] - boxes[j, 1])))
+        want = float(np.exp(rng.uniform(*np.log(CLOSEUP_SIDE))))
+        s = min(want / short, size / max(h, w) * CLOSEUP_MAX_GAIN)
     sx = sy = s
-    stretched = rng.random() < stretch and len(boxes) > 0
+    stretched = not closeup and rng.random() < stretch and len(boxes) > 0
     if stretched:  # the wide-panorama look: one axis squeezed to fit, the other overflowing
         r = float(np.exp(rng.uniform(*np.log(STRETCH_RANGE))))
         sx, sy = (s / r**0.5, s * r**0.5) if rng.random() < 0.5 else (s * r**0.5, s / r**0.5)
@@ -157,6 +170,9 @@ def augment(
         ang = np.arctan2(np.sin(ang) * sy, np.cos(ang) * sx)
     tx = (size - w * sx) / 2 + rng.uniform(-0.25, 0.25) * size
     ty = (size - h * sy) / 2 + rng.uniform(-0.25, 0.25) * size
+    if closeup:  # the tile somewhere in the middle of the view
+        tx = size * rng.uniform(0.3, 0.7) - (boxes[j, 0] + boxes[j, 2]) / 2 * s
+        ty = size * rng.uniform(0.3, 0.7) - (boxes[j, 1] + boxes[j, 3]) / 2 * s
     if stretched:  # keep some tile in view along the overflowing axis
         x1, y1, x2, y2 = boxes[int(rng.integers(len(boxes)))]
         if sy > sx:

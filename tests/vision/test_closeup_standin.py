@@ -1,0 +1,79 @@
+"""Close-ups: the stand-in cut from trainable photos, and the finder's close-up augmentation.
+
+Both need the `train` extra (torch is imported by the training package); without it they skip.
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+pytest.importorskip("torch", reason="training needs the `train` extra (torch)")
+
+from vision.manifest import LabelledImage, LabelledTile  # noqa: E402
+from vision.preprocess import FINDER_SIZE  # noqa: E402
+from vision.training.closeups import cut_one  # noqa: E402
+from vision.training.finder_data import CLOSEUP_MAX_GAIN, CLOSEUP_SIDE, augment  # noqa: E402
+
+
+def _row_photo() -> tuple[np.ndarray, LabelledImage]:
+    """Six white 40x60 tiles in a row on grey, 20 px apart, labelled 1m..6m."""
+    img = np.full((300, 800, 3), 60, np.uint8)
+    tiles = []
+    for i in range(6):
+        x = 60 + i * 120
+        img[100:160, x : x + 40] = 255
+        tiles.append(LabelledTile(label=f"{i + 1}m", box=(x, 100.0, x + 40.0, 160.0)))
+    entry = LabelledImage("row.jpg", None, 800, 300, "train", tuple(tiles))  # type: ignore[arg-type]
+    return img, entry
+
+
+def test_a_close_up_labels_every_tile_it_shows_and_cuts_none() -> None:
+    img, entry = _row_photo()
+    made = 0
+    for seed in range(200):
+        got = cut_one(entry, img, random.Random(seed), most=3)
+        if got is None:
+            continue  # the window cut a tile: drawn again by the command
+        made += 1
+        crop, tiles = got
+        assert 1 <= len(tiles) <= 6
+        assert 480 * 0.99 <= max(crop.shape[:2]) <= 1280 * 1.01  # a phone's or a page's picture
+        labels = [t.label for t in tiles]
+        # neighbouring tiles of one row: consecutive labels
+        numbers = sorted(int(label[0]) for label in labels)
+        assert numbers == list(range(numbers[0], numbers[0] + len(numbers))), labels
+        for t in tiles:  # each box lies on its white tile (turned at most 8 degrees)
+            x1, y1, x2, y2 = (int(v) for v in t.box)  # type: ignore[union-attr]
+            inner = crop[y1 + (y2 - y1) // 4 : y2 - (y2 - y1) // 4,
+                         x1 + (x2 - x1) // 4 : x2 - (x2 - x1) // 4]
+            assert inner.mean() > 200, (seed, t)
+        # and no white tile is left unlabelled: outside every box the crop is grey
+        mask = np.ones(crop.shape[:2], bool)
+        for t in tiles:
+            x1, y1, x2, y2 = (int(v) for v in t.box)  # type: ignore[union-attr]
+            mask[max(0, y1 - 4) : y2 + 4, max(0, x1 - 4) : x2 + 4] = False
+        assert (crop[mask].mean(axis=1) > 200).mean() < 0.01, seed
+    assert made >= 20
+
+
+def test_a_close_up_augmentation_magnifies_a_tile_into_the_close_up_range() -> None:
+    img = np.full((400, 400, 3), 60, np.uint8)
+    img[170:230, 180:220] = 255  # one 40x60 tile; at the image's fit it is 42 px wide
+    sample = (img, np.array([[180, 170, 220, 230]], np.float32), None)
+    sides = []
+    for seed in range(30):
+        out, boxes, _ = augment(sample, np.random.default_rng(seed), 0.0, FINDER_SIZE, True)
+        assert len(boxes) == 1, seed  # the tile lies in the middle of the view, whole
+        x1, y1, x2, y2 = boxes[0]
+        short = min(x2 - x1, y2 - y1)
+        sides.append(short)
+        fit = 40 * FINDER_SIZE / 400
+        assert CLOSEUP_SIDE[0] - 1 <= short <= min(CLOSEUP_SIDE[1], fit * CLOSEUP_MAX_GAIN) + 1
+        cx, cy = (x1 + x2) / 2, (y1 + y2) / 2
+        assert 0.25 * FINDER_SIZE <= cx <= 0.75 * FINDER_SIZE, seed
+        assert 0.25 * FINDER_SIZE <= cy <= 0.75 * FINDER_SIZE, seed
+        assert out[int(cy), int(cx)].mean() > 150  # the box's centre is on the white tile
+    assert max(sides) > 2 * min(sides)  # sizes drawn across the range, not one magnification

@@ -1,0 +1,139 @@
+"""Close-ups cut from trainable photos: the stand-in on which the close-up look is chosen.
+
+`mario-close-ups` and `camerash-web-crops` (evaluation only) show one or a few tiles filling the
+frame; nothing may be chosen watching them. This cuts the same kind of photo from the trainable
+sources: a window around a run of one to six neighbouring tiles of a labelled photo, with a
+margin of table, magnified so the tiles fill a phone's frame, a little turned, blurred and
+re-compressed as phones and web pages do. A window is kept only where every other tile lies
+wholly outside it (or wholly inside: then it is labelled too), so the labels are complete and
+precision means something. Writes ``images/*.jpg`` and ``manifest.jsonl`` (split ``closeup``,
+the source's name in ``image``)::
+
+    python -m vision.training closeups --out runs/closeups --n 200 --seed 3
+    python -m vision evaluate runs/closeups/manifest.jsonl
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from vision.manifest import LabelledImage, LabelledTile
+from vision.sets import SETS
+from vision.training.pretrained import default_photos
+from vision.training.pretrained_data import source_entries
+
+#: A labelled tile this share of whose area lies in the window is in it; below the other
+#: bound it is out; between, the window cuts it and is drawn again.
+INSIDE, OUTSIDE = 0.85, 0.05
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--photos", type=Path, default=None,
+                   help="the photos folder (default: ../shared/photos beside the repository)")
+    p.add_argument("--out", type=Path, required=True, help="folder for images/ and manifest.jsonl")
+    p.add_argument("--n", type=int, default=200, help="close-ups to cut from each source")
+    p.add_argument("--seed", type=int, default=3, help="which photos, tiles and looks")
+    p.add_argument("--most", type=int, default=6, help="most tiles in one close-up")
+
+
+def _area_inside(box: tuple[float, ...], win: tuple[int, int, int, int]) -> float:
+    x1, y1, x2, y2 = box
+    w = max(0.0, min(x2, win[2]) - max(x1, win[0]))
+    h = max(0.0, min(y2, win[3]) - max(y1, win[1]))
+    return w * h / ((x2 - x1) * (y2 - y1))
+
+
+def _run_of_tiles(entry: LabelledImage, rng: random.Random, most: int) -> list[LabelledTile]:
+    """A tile and up to ``most - 1`` of its nearest neighbours (a run of a row, or a block)."""
+    tiles = [t for t in entry.tiles if t.box is not None]
+    seed = rng.choice(tiles)
+    k = min(len(tiles), most, rng.choice((1, 1, 1, 2, 2, 3, 3, 4, 5, 6)))
+    sx, sy = (seed.box[0] + seed.box[2]) / 2, (seed.box[1] + seed.box[3]) / 2  # type: ignore[index]
+
+    def dist(t: LabelledTile) -> float:
+        assert t.box is not None
+        return float(np.hypot((t.box[0] + t.box[2]) / 2 - sx, (t.box[1] + t.box[3]) / 2 - sy))
+
+    return sorted(tiles, key=dist)[:k]
+
+
+def cut_one(entry: LabelledImage, img: np.ndarray, rng: random.Random, most: int
+            ) -> tuple[np.ndarray, list[LabelledTile]] | None:
+    """One close-up of ``img`` with its complete labels, or None where the window cuts a tile."""
+    run = _run_of_tiles(entry, rng, most)
+    boxes = np.array([t.box for t in run], dtype=float)
+    x1, y1 = boxes[:, 0].min(), boxes[:, 1].min()
+    x2, y2 = boxes[:, 2].max(), boxes[:, 3].max()
+    size = float(np.median(np.minimum(boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1])))
+    m = [rng.uniform(0.1, 0.9) * size for _ in range(4)]
+    h, w = img.shape[:2]
+    win = (max(0, int(x1 - m[0])), max(0, int(y1 - m[1])),
+           min(w, int(x2 + m[2])), min(h, int(y2 + m[3])))
+    labels = []
+    for t in entry.tiles:
+        assert t.box is not None
+        share = _area_inside(t.box, win)
+        if share >= INSIDE:
+            labels.append(t)
+        elif share > OUTSIDE:
+            return None
+    # turned about the window's centre within the whole photo, so the corners show the
+    # photo's own table (a reflected border would show tiles no label names)
+    angle = rng.uniform(-8, 8)
+    turn = cv2.getRotationMatrix2D(((win[0] + win[2]) / 2, (win[1] + win[3]) / 2), angle, 1.0)
+    turned = cv2.warpAffine(img, turn, (w, h), borderMode=cv2.BORDER_REPLICATE)
+    crop = turned[win[1]:win[3], win[0]:win[2]]
+    side = rng.uniform(480, 1280)  # a phone photo or a web page's picture
+    s = side / max(crop.shape[:2])
+    crop = cv2.resize(crop, None, fx=s, fy=s, interpolation=cv2.INTER_CUBIC)
+    if rng.random() < 0.3:
+        crop = cv2.GaussianBlur(crop, (0, 0), rng.uniform(0.8, 2.0))
+    ch, cw = crop.shape[:2]
+    out = []
+    for t in labels:
+        assert t.box is not None
+        x1, y1, x2, y2 = t.box
+        corners = np.array([[x1, y1, 1], [x2, y1, 1], [x1, y2, 1], [x2, y2, 1]])
+        pts = (corners @ turn.T - (win[0], win[1])) * s
+        box = (max(0.0, pts[:, 0].min()), max(0.0, pts[:, 1].min()),
+               min(float(cw), pts[:, 0].max()), min(float(ch), pts[:, 1].max()))
+        out.append(LabelledTile(label=t.label, box=box))
+    return crop, out
+
+
+def run(args: argparse.Namespace) -> int:
+    photos = args.photos or default_photos()
+    (args.out / "images").mkdir(parents=True, exist_ok=True)
+    lines = []
+    for s in SETS:
+        if not s.trainable:
+            continue  # evaluation-only sets are never cut, never looked at
+        entries = [e for e in source_entries(photos, s.name, training=True)
+                   if any(t.box is not None for t in e.tiles)]  # the photos trained on
+        rng = random.Random(f"{args.seed}:{s.name}")
+        made = tries = 0
+        while made < args.n and tries < args.n * 50:
+            tries += 1
+            entry = rng.choice(entries)
+            img = cv2.imread(str(entry.path))
+            got = None if img is None else cut_one(entry, img, rng, args.most)
+            if got is None:
+                continue
+            crop, tiles = got
+            name = f"images/{s.name}-{made:04d}.jpg"
+            cv2.imwrite(str(args.out / name), crop,
+                        [cv2.IMWRITE_JPEG_QUALITY, rng.randint(70, 95)])
+            lines.append(json.dumps(LabelledImage(
+                image=name, path=args.out / name, width=crop.shape[1], height=crop.shape[0],
+                split="closeup", tiles=tuple(tiles)).to_json()))
+            made += 1
+        print(f"{s.name}: {made} close-ups ({tries} windows drawn)")
+    (args.out / "manifest.jsonl").write_text("\n".join(lines) + "\n")
+    print(f"wrote {len(lines)} close-ups to {args.out / 'manifest.jsonl'}")
+    return 0

@@ -45,6 +45,7 @@ from scorer.limits import (
     Range,
     number_problem,
 )
+from scorer.names import problem_words
 from scorer.rules import PARLOR_RULESETS, RULESETS, RedFives, Ruleset
 from scorer.score import score
 from scorer.tiles import Tile, TileError, parse_tiles
@@ -144,7 +145,8 @@ def run(args: argparse.Namespace) -> int:
         result = score(hand, context, rules)
     except InvalidInput as e:
         for problem in e.problems:
-            print(SCORER.t("cli.error", lang, problem=problem), file=sys.stderr)
+            print(SCORER.t("cli.error", lang, problem=problem_words(problem, lang)),
+                  file=sys.stderr)
         return 2
     except OSError as e:
         print(SCORER.t("cli.error", lang, problem=e), file=sys.stderr)

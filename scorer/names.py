@@ -1,15 +1,25 @@
 """The rules core's values in words, in a catalogue's language (`scorer.words`): tiles as players
-say them ("6s", "Green dragon"; 6索, 發) and each fu item of `scorer.fu` ("Closed pon of Green
-dragon (honour)", not "concealed triplet of terminals/honours 666z"). The kiosk's breakdown and
-``python -m scorer``'s Japanese and Chinese speak them; their words are ``tile.*`` and ``fu.*`` in
-scorer/locale/.
+say them ("6s", "Green dragon"; 6索, 發), each fu item of `scorer.fu` ("Closed pon of Green
+dragon (honour)", not "concealed triplet of terminals/honours 666z") and each coded problem of a
+hand or its situation (`scorer.hand.Problem`: ``err.<code>``, its details worded by their
+names). The kiosk's breakdown and refusals and ``python -m scorer``'s Japanese and Chinese speak
+them; their words are ``tile.*``, ``fu.*``, ``meld.*``, ``err.*`` ... in scorer/locale/.
 """
 
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
+from scorer.tiles import parse_tiles
 from scorer.words import SCORER
+
+if TYPE_CHECKING:
+    from scorer.hand import Problem
+
+#: A problem's detail by its name -> the prefix of the entry that words its value (``kind``
+#: "chi" -> ``meld.chi``); ``tile`` and ``tiles`` are tiles in notation; other details are numbers.
+DETAIL_ENTRIES = {"kind": "meld.", "blessing": "blessing.", "rules": "ruleset."}
 
 
 def tile_name(label: str, lang: str = "en") -> str:
@@ -63,3 +73,37 @@ def fu_words(reason: str, lang: str = "en") -> str | None:
         return SCORER.t(_SET_KEY[found[1]], lang, tile=tile_name(tiles[0] + tiles[-1], lang),
                         kind=SCORER.t("fu." + _kind_of_set(tiles), lang))
     return None
+
+
+def problem_words(problem: Problem, lang: str = "en") -> str:
+    """One of the rules core's coded problems in `lang`: its catalogue entry (``err.<code>``)
+    with its details worded; in English, or without an entry (the input readers' problems), its
+    own English message as the rules core says it.
+
+    >>> from scorer.hand import Problem, ProblemCode
+    >>> five = Problem("tiles", "5 copies of 1m; a set has 4", ProblemCode.HAND_COPIES,
+    ...                {"n": 5, "tile": "1m"})
+    >>> problem_words(five), problem_words(five, "ja")
+    ('tiles: 5 copies of 1m; a set has 4', '1萬が5枚あります（1種類4枚まで）')
+    """
+    key = f"err.{problem.code.value}"
+    if lang == "en" or not SCORER.has(key):
+        return str(problem)
+    words: dict[str, object] = {}
+    for name, value in problem.details.items():
+        if name == "tile":
+            words[name] = _tile_words(str(value), lang)
+        elif name == "tiles":
+            words[name] = SCORER.t("cli.tile_separator", lang).join(
+                _tile_words(str(tile), lang) for tile in parse_tiles(str(value)))
+        elif name in DETAIL_ENTRIES:
+            words[name] = SCORER.t(DETAIL_ENTRIES[name] + str(value), lang)
+        else:
+            words[name] = value
+    return SCORER.t(key, lang, **words)
+
+
+def _tile_words(label: str, lang: str) -> str:
+    """A tile of a problem: a red five said as one (赤5筒)."""
+    name = tile_name(label, lang)
+    return SCORER.t("tile.name_red", lang, name=name) if label[0] == "0" else name

@@ -4,10 +4,10 @@ A catalogue is one ``.po`` file a language, ``<locale>/<lang>/LC_MESSAGES/<domai
 the stable key the code asks for as its ``msgctxt``, the English as its ``msgid`` (and
 ``msgid_plural`` where a count ``n`` chooses the wording), the language's words as its ``msgstr``;
 the ``Plural-Forms`` header carries the language's plural rule. The rules core's own catalogue,
-``scorer/locale/``, owns the names of the rules core's values (``yaku.<id>``, ``limit.<limit>``,
-``wind.<n>``, ``tile.*``, ``fu.*``), which the kiosk's pages read from it too, and the words
-of ``python -m scorer`` (``cli.*``); ``vision/locale/`` has ``python -m vision``'s
-(docs/translating.md).
+``scorer/locale/``, owns the words of the rules core's values and problems (``yaku.<id>``,
+``limit.<limit>``, ``wind.<n>``, tiles, fu items, melds, ``err.<problem code>``: `shared`), which
+the kiosk's pages read from it too, and those of ``python -m scorer`` (``cli.*``);
+``vision/locale/`` has ``python -m vision``'s (docs/translating.md).
 
 The rules core uses the standard library only (ARCHITECTURE.md), so Babel, which the kiosk uses to
 extract and check its catalogues, is not needed here: at first use each ``.po`` is compiled to
@@ -244,10 +244,16 @@ def _translations(catalogues: Catalogues, lang: str) -> gettext.NullTranslations
 
 
 SCORER = Catalogues("scorer", Path(__file__).with_name("locale"))
-#: The keys of the rules core's catalogue that name its values (yaku by id, limits, winds, tiles,
-#: fu items: `scorer.names`): the one place their words are written; the kiosk's pages read
-#: them from here (kiosk.words.i18n).
-NAMES = ("yaku.", "limit.", "wind.", "tile.", "fu.")
+#: The rules core's command line's own keys. Every other key of its catalogue names one of its
+#: values or problems (``yaku.``, ``limit.``, ``wind.``, ``tile.``, ``fu.``, ``meld.``,
+#: ``blessing.``, ``ruleset.``, ``err.<problem code>``): the one place their words are written,
+#: which the kiosk's pages read too (kiosk.words.i18n).
+COMMAND_LINE = "cli."
+
+
+def shared(key: str | None) -> bool:
+    """Whether a key of the rules core's catalogue is one the kiosk reads too."""
+    return bool(key) and not str(key).startswith(COMMAND_LINE)
 
 
 def known(tag: str) -> str | None:

@@ -162,3 +162,27 @@ def test_a_table_replayed_in_japanese(tmp_path: Path, capsys: pytest.CaptureFixt
     # Bo deals East 2 after Ai's dealership passed; a wide character counts two columns
     assert japanese[-4:] == ["北     Ai                 25000", "東     Bo                 27000",
                              "南     Cy                 25000", "西     Di                 23000"]
+
+
+def test_the_scorer_says_a_hand_s_problems_in_the_language_chosen() -> None:
+    """The rules core's coded problems in its catalogue's words (the kiosk's refusals say the
+    same), input problems without words in English; English as it always was."""
+    import subprocess
+
+    def errors(*args: str) -> list[str]:
+        done = subprocess.run([sys.executable, "-W", "ignore", "-m", "scorer", "score", *args],
+                              capture_output=True, text=True, cwd=ROOT, timeout=60)
+        assert done.returncode == 2
+        return done.stderr.splitlines()
+
+    hand = ["11111m234p567s1z", "--win", "1z"]
+    assert errors(*hand) == [
+        "error: concealed: 12 concealed tiles with 0 melds make 12; a winning hand has 14 (a kan "
+        "counts as 3)", "error: tiles: 5 copies of 1m; a set has 4"]
+    assert errors(*hand, "--language", "ja") == [
+        "エラー：手牌12枚と副露0つで12枚です。和了形は14枚です（槓子は3枚と数えます）",
+        "エラー：1萬が5枚あります（1種類4枚まで）"]
+    chi = errors("123m456p789s11z", "--pon", "777z", "--chi", "135m", "--win", "1z",
+                 "--language", "zh-Hans")
+    assert chi[0] == "错误：副露1（吃）不是同一花色的三张连续牌：1万、3万、5万"
+    assert errors("123m456p789s11x", "--language", "ja")[0].startswith("エラー：tiles: ")

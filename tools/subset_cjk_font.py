@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from kiosk.words import i18n  # noqa: E402
-from scorer.words import NAMES, SCORER, read_po  # noqa: E402
+from scorer.words import SCORER, read_po, shared  # noqa: E402
 
 SOURCE = Path("/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc")
 DEBIAN_COPYRIGHT = Path("/usr/share/doc/fonts-noto-cjk/copyright")
@@ -57,7 +57,7 @@ def characters(langs: tuple[str, ...]) -> set[str]:
                              if not (m.context or "").startswith(NOT_ON_THE_PAGES)
                              for s in m.strings))
         chars |= cjk("".join(s for m in read_po(SCORER.po_path(lang))
-                             if m.context and m.context.startswith(NAMES) for s in m.strings))
+                             if shared(m.context) for s in m.strings))
     for path in [*(STATIC / "templates").glob("*.html"), *(STATIC / "static").glob("*.js")]:
         chars |= cjk(path.read_text(encoding="utf-8"))
     return chars

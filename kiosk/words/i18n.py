@@ -10,9 +10,10 @@ the code (kiosk/words/extract.py) that the other catalogues are updated from. At
 ``.po`` is compiled to ``.mo`` in memory (Babel) and read by the standard library's `gettext`.
 How to extract, translate, compile and add a language: docs/translating.md.
 
-The names of the rules core's values (`yaku.<id>`, `limit.<limit>`, `wind.<n>`) are the rules
-core's catalogue's (`scorer/locale/`, `scorer.words.NAMES`), which its command line speaks too:
-the kiosk reads them from there, as if they were its own, and writes them nowhere else.
+The words of the rules core's values and problems (`yaku.<id>`, `limit.<limit>`, `wind.<n>`,
+tiles, fu items, melds, rulesets, `err.<problem code>`) are the rules core's catalogue's
+(`scorer/locale/`, `scorer.words.shared`), which its command line speaks too: the kiosk reads
+them from there, as if they were its own, and writes them nowhere else.
 
 `t` falls back to English, then to the key itself, so a missing translation shows up as
 readable English rather than an error; `{name}` placeholders are filled from vars.
@@ -34,7 +35,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from scorer.words import NAMES, SCORER
+from scorer.words import SCORER, shared
 
 LOCALE = Path(__file__).with_name("locale")
 DOMAIN = "kiosk"
@@ -77,7 +78,7 @@ def _read(path: Path, locale: str | None = None) -> Any:
 
 def _names(catalog: Any) -> list[Any]:
     """The entries of the rules core's catalogue the kiosk shows: the names of its values."""
-    return [m for m in catalog if m.id and m.context and m.context.startswith(NAMES)]
+    return [m for m in catalog if m.id and shared(m.context)]
 
 
 @cache

@@ -23,6 +23,7 @@ from kiosk.words import i18n
 from kiosk.words.reading_words import tile_name
 from kiosk.words.yaku_names import yaku_name
 from scorer.hand import Problem
+from scorer.names import DETAIL_ENTRIES
 from scorer.tiles import TileError, parse_tiles
 
 
@@ -52,8 +53,9 @@ def word(value: Any, lang: str) -> Any:
 
 
 #: A detail's name -> the prefix that words its value (see `word`); other details are numbers.
-_WORDED = {"tile": "tile:", "tiles": "tiles:", "kind": "t:meld.", "blessing": "t:blessing.",
-           "rules": "t:ruleset."}
+#: The entries that word them are the rules core's (`scorer.names.DETAIL_ENTRIES`).
+_WORDED = {"tile": "tile:", "tiles": "tiles:",
+           **{name: "t:" + entry for name, entry in DETAIL_ENTRIES.items()}}
 
 
 def code_of(problem: Problem) -> tuple[str, dict[str, Any]]:

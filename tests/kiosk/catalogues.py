@@ -1,7 +1,7 @@
 """The gettext catalogues as the tests read them, straight from the files: no English fallback,
 so an entry a language lacks reads "" here (the kiosk itself would show the English). `words`
 has the kiosk's entries and the names it reads from the rules core's catalogue
-(scorer/locale/, `scorer.words.NAMES`)."""
+(scorer/locale/, `scorer.words.shared`)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
 from kiosk.words import i18n
-from scorer.words import NAMES, SCORER
+from scorer.words import SCORER, shared
 from vision.words import VISION
 
 TRANSLATED = tuple(lang for lang in i18n.LANGS if lang != "en")
@@ -31,7 +31,7 @@ def words(lang: str) -> dict[str, str]:
     """key -> `lang`'s text ("" where untranslated or fuzzy); an entry with a plural, its last
     form (English: the msgid_plural), which has every placeholder the count fills."""
     out = {}
-    names = [m for m in catalog(lang, "scorer") if m.context and m.context.startswith(NAMES)]
+    names = [m for m in catalog(lang, "scorer") if shared(m.context)]
     for message in [*catalog(lang), *names]:
         if not message.id:
             continue

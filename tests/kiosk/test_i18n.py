@@ -154,12 +154,13 @@ def test_the_rules_core_s_catalogue_is_translated_with_the_english_s_placeholder
     for domain in ("scorer", "vision"):  # python -m vision's words (vision/locale/) too
         assert wrongly_translated(catalog("en", domain), catalog(lang, domain), lang) == []
     sources = {path.name: path.read_text(encoding="utf-8")
-               for path in (KIOSK.parent / "scorer").glob("cli_*.py")}
+               for path in [*(KIOSK.parent / "scorer").glob("cli_*.py"),
+                            KIOSK.parent / "scorer" / "names.py"]}
     asked = {key for text in sources.values()
              for key in re.findall(r"""SCORER\.t\(\s*["']([\w.]+)["']""", text)}
     asked |= {"cli.table." + key for key in re.findall(r"""(?<![\w.])t\(["'](\w+)["']""",
                                                        sources["cli_table.py"])}
-    asked = {key for key in asked if not key.endswith(".")}  # a prefix: yaku., limit.
+    asked = {key for key in asked if not key.endswith((".", "_"))}  # prefixes: yaku., fu.pair_
     assert len(asked) > 30 and sorted(asked - set(SCORER.entries())) == []
     assert i18n.t("yaku.pinfu", lang) == SCORER.t("yaku.pinfu", lang) == {
         "ja": "平和", "zh-Hans": "平和"}[lang]

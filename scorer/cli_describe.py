@@ -25,7 +25,7 @@ ids (``yaku.<id>``, ``limit.<limit>``), which the kiosk's pages show too.
 
 from __future__ import annotations
 
-from scorer.names import fu_words
+from scorer.names import fu_words, verdict_words
 from scorer.score import Outcome, Score
 from scorer.words import SCORER, pad
 
@@ -104,7 +104,10 @@ def describe(result: Score, lang: str = "en") -> str:
     if result.reading is not None:
         lines.append(SCORER.t("cli.reading", lang, reading=_reading_words(result, lang)))
     if result.outcome is not Outcome.WIN:
-        lines.append(SCORER.t("cli.not_win", lang, message=result.message))
+        # (the rules core's English message; in another language the kiosk's verdict, which
+        # says "no yaku" or "not a winning hand" itself)
+        message = result.message if lang == "en" else verdict_words(result, lang)
+        lines.append(SCORER.t("cli.not_win", lang, message=message))
         return "\n".join(lines)
     if result.yakuman:
         lines.append(SCORER.t("cli.yakuman", lang))

@@ -1,9 +1,10 @@
 """The rules core's values in words, in a catalogue's language (`scorer.words`): tiles as players
 say them ("6s", "Green dragon"; 6索, 發), each fu item of `scorer.fu` ("Closed pon of Green
-dragon (honour)", not "concealed triplet of terminals/honours 666z") and each coded problem of a
+dragon (honour)", not "concealed triplet of terminals/honours 666z"), each coded problem of a
 hand or its situation (`scorer.hand.Problem`: ``err.<code>``, its details worded by their
-names). The kiosk's breakdown and refusals and ``python -m scorer``'s Japanese and Chinese speak
-them; their words are ``tile.*``, ``fu.*``, ``meld.*``, ``err.*`` ... in scorer/locale/.
+names) and why a hand does not win (`verdict_words`). The kiosk's breakdown and refusals and
+``python -m scorer``'s Japanese and Chinese speak them; their words are ``tile.*``, ``fu.*``,
+``meld.*``, ``err.*``, ``verdict.*`` ... in scorer/locale/.
 """
 
 from __future__ import annotations
@@ -11,7 +12,9 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from scorer.tiles import parse_tiles
+from scorer.decompose import Form
+from scorer.result import Outcome, Score
+from scorer.tiles import format_tiles, parse_tiles
 from scorer.words import SCORER
 
 if TYPE_CHECKING:
@@ -107,3 +110,22 @@ def _tile_words(label: str, lang: str) -> str:
     """A tile of a problem: a red five said as one (赤5筒)."""
     name = tile_name(label, lang)
     return SCORER.t("tile.name_red", lang, name=name) if label[0] == "0" else name
+
+
+def verdict_words(result: Score, lang: str = "en") -> str:
+    """Why a hand does not win, in words of the page's language (the rules core's own message is
+    English): no yaku, not a winning shape, or a closed kan it may not rob."""
+    rules = result.rules
+    if result.outcome is Outcome.NO_YAKU:
+        # Atozuke off is the one rule that refuses a hand with yaku (scorer.score says so in
+        # its message): the yaku must not depend on the winning tile.
+        if not rules.atozuke and "every winning tile" in result.message:
+            return SCORER.t("verdict.no_yaku_atozuke", lang)
+        if rules.min_han == 1:  # one yaku, whatever its han: other words, not a plural
+            return SCORER.t("verdict.no_yaku_one", lang)
+        return SCORER.t("verdict.no_yaku", lang, n=rules.min_han)
+    if result.outcome is Outcome.ILLEGAL_CHANKAN:
+        kokushi = result.reading is not None and result.reading.form is Form.KOKUSHI
+        return SCORER.t("verdict.chankan_rule_off" if kokushi else "verdict.chankan_not_kokushi",
+                        lang)
+    return SCORER.t("verdict.not_a_win", lang, tiles=format_tiles(result.hand.concealed))

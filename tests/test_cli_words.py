@@ -142,6 +142,10 @@ def test_the_scorer_speaks_japanese_and_chinese_from_its_catalogue(
     assert "  国士無双十三面待ち         役満" in lines or any(
         line.startswith("  国士無双") and line.endswith("役満") for line in lines)
     assert "合計：役満（13翻）" in lines
+    assert score_text(capsys, "123m456p789s1123z", "--win", "3z", "--language", "ja")[-1] == (
+        "和了形ではありません：123m456p789s11233zは4面子1雀頭・七対子・国士無双のどれにもなりません")
+    assert score_text(capsys, "123m456p789s11222z", "--win", "2z", "--language", "zh-Hans")[-1] \
+        == "无役：至少需要一个役（宝牌不计）"
 
 
 def test_a_table_replayed_in_japanese(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

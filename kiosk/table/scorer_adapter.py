@@ -1,7 +1,8 @@
 """The rules core's `score()` and its result as the breakdown the win page shows.
 
 A hand that does not win (no winning shape, no yaku, furiten) is a breakdown with `is_win`
-false and a plain `verdict`; nothing is applied for it.
+false and a plain `verdict` (the rules core's words, `scorer.names.verdict_words`); nothing is
+applied for it.
 """
 
 from __future__ import annotations
@@ -10,30 +11,11 @@ from typing import Any
 
 from kiosk.words.i18n import t
 from kiosk.words.yaku_names import limit_name, tile_name, yaku_name
-from scorer.decompose import Form
-from scorer.result import Outcome, Score
+from scorer.names import verdict_words as verdict
+from scorer.result import Score
 from scorer.score import score
-from scorer.tiles import format_tiles
 
 __all__ = ["breakdown_of", "furiten_breakdown", "score", "verdict", "yaku_name"]
-
-
-def verdict(result: Score, lang: str = "en") -> str:
-    """Why a hand does not win, in words of the page's language (the rules core's own message is
-    English): no yaku, not a winning shape, or a closed kan it may not rob."""
-    rules = result.rules
-    if result.outcome is Outcome.NO_YAKU:
-        # Atozuke off is the one rule that refuses a hand with yaku (scorer.score says so in
-        # its message): the yaku must not depend on the winning tile.
-        if not rules.atozuke and "every winning tile" in result.message:
-            return t("verdict.no_yaku_atozuke", lang)
-        if rules.min_han == 1:  # one yaku, whatever its han: other words, not a plural
-            return t("verdict.no_yaku_one", lang)
-        return t("verdict.no_yaku", lang, n=rules.min_han)
-    if result.outcome is Outcome.ILLEGAL_CHANKAN:
-        kokushi = result.reading is not None and result.reading.form is Form.KOKUSHI
-        return t("verdict.chankan_rule_off" if kokushi else "verdict.chankan_not_kokushi", lang)
-    return t("verdict.not_a_win", lang, tiles=format_tiles(result.hand.concealed))
 
 
 def breakdown_of(result: Score, lang: str = "en") -> dict[str, Any]:

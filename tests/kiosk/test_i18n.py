@@ -74,7 +74,7 @@ def used_keys() -> tuple[set[str], set[str]]:
 def test_the_scan_finds_what_it_should() -> None:
     """The scanner itself: keys of every kind of call it claims to find."""
     keys, prefixes = used_keys()
-    assert {"table.honba", "event.game_over", "verdict.chankan_not_kokushi", "display.off",
+    assert {"table.honba", "event.game_over", "verdict.furiten", "display.off",
             "history.round", "over.short"} <= keys
     assert {"abort.", "end.", "wind.", "tile.name_", "chombo."} <= prefixes
     assert extract.keys('t(ok ? "han" : "fu") + K.t(`x`) + t("abort." + kind)') == (

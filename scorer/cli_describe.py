@@ -12,7 +12,7 @@ ids (``yaku.<id>``, ``limit.<limit>``), which the kiosk's pages show too.
 ...             WinContext(tsumo=True, riichi=Riichi.RIICHI), RULESETS["tenhou"])
 >>> print(describe(win, "ja"))
 手牌：234m456p22345678s win 8s（ツモ）、自風 東、場風 東、ルール tenhou
-読み：234m 456p 345s 678s 22s (ryanmen wait on 678s)
+読み：234m 456p 345s 678s 22s（678sの両面待ち）
 役：
   門前清自摸和             1翻
   立直                     1翻
@@ -76,7 +76,12 @@ def _reading_words(result: Score, lang: str) -> str:
     if any(name == _NINE_SIDED for name, _ in result.yakuman):
         return SCORER.t("cli.nine_sided", lang, groups=" ".join(reading.groups),
                         tile=result.hand.win_tile)
-    return str(reading)
+    if lang == "en":
+        return str(reading)  # the rules core's own words
+    melds = "".join(f" [{m}]" for m in reading.melds)
+    wait = SCORER.t("cli.wait." + reading.wait.value.replace("-", "_"), lang)
+    return f"{' '.join(reading.groups)}{melds}" + SCORER.t("cli.wait", lang, wait=wait,
+                                                           group=reading.win_group)
 
 
 def _total_words(result: Score, lang: str) -> str:

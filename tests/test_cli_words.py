@@ -129,6 +129,7 @@ def test_the_scorer_speaks_japanese_and_chinese_from_its_catalogue(
                              "  立直                     1翻", "  平和                     1翻"]
     assert japanese[-1] == "点数：7800点、各自2600点支払い、和了者は7800点の収入"
     assert "符：副底 20符" in japanese  # the fu items by the kiosk's words (scorer.names)
+    assert japanese[1] == "読み：234m 456p 345s 678s 22s（678sの両面待ち）"
     monkeypatch.setenv("LANGUAGE", "")
     monkeypatch.setenv("LC_ALL", "")
     monkeypatch.setenv("LANG", "zh_CN.UTF-8")

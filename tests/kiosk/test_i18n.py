@@ -150,7 +150,7 @@ def test_the_rules_core_s_catalogue_is_translated_with_the_english_s_placeholder
         lang: str) -> None:
     """The rules core's catalogue (scorer/locale/: the names of its values, which the pages
     read, and its command line's words) and vision's command line's are checked as the
-    kiosk's is, and the rules core's has every key its command line asks for."""
+    kiosk's is, and each has every key its command line asks for."""
     for domain in ("scorer", "vision"):  # python -m vision's words (vision/locale/) too
         assert wrongly_translated(catalog("en", domain), catalog(lang, domain), lang) == []
     sources = {path.name: path.read_text(encoding="utf-8")
@@ -162,6 +162,12 @@ def test_the_rules_core_s_catalogue_is_translated_with_the_english_s_placeholder
                                                        sources["cli_table.py"])}
     asked = {key for key in asked if not key.endswith((".", "_"))}  # prefixes: yaku., fu.pair_
     assert len(asked) > 30 and sorted(asked - set(SCORER.entries())) == []
+    from vision.words import VISION
+
+    vision = {key for path in (KIOSK.parent / "vision").glob("*.py")
+              for key in re.findall(r"""VISION\.t\(\s*["']([\w.]+)["']""",
+                                    path.read_text(encoding="utf-8"))}
+    assert len(vision) >= 8 and sorted(vision - set(VISION.entries())) == []
     assert i18n.t("yaku.pinfu", lang) == SCORER.t("yaku.pinfu", lang) == {
         "ja": "平和", "zh-Hans": "平和"}[lang]
 

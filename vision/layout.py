@@ -162,7 +162,10 @@ def group_tiles(poses: Sequence[TilePose], labels: Sequence[str], config: Vision
     n = len(poses)
     if n == 0:
         return Layout(Grouping(), (), ("no tiles found",), 0.0)
-    angle = row_angle(poses)
+    # the hand is shown face up: a wall's face-down row, longer than the hand, says nothing of
+    # the hand's direction and is never the hand (a closed kan shows two faces of four)
+    faces = [p for p in poses if not p.face_down]
+    angle = row_angle(faces if len(faces) >= 3 else poses)
     score = sideways_scores(poses, angle, config)
     side = tuple(bool(score[i] > 0) and not p.face_down for i, p in enumerate(poses))
     centres = np.array([p.centre for p in poses], np.float64)
@@ -173,7 +176,7 @@ def group_tiles(poses: Sequence[TilePose], labels: Sequence[str], config: Vision
     v_vec = np.array([-u_vec[1], u_vec[0]])
     u, v = centres @ u_vec, centres @ v_vec
     rows = _split_rows(list(range(n)), v, config.row_split * unit)
-    main = max(rows, key=len)
+    main = max(rows, key=lambda r: (sum(not poses[i].face_down for i in r), len(r)))
     # a tile far off the main row's line joined it through a kakan's stacked tile (rows are
     # split on jumps between neighbours): it belongs to a row of its own, e.g. the dora row
     line = float(np.median(v[main]))
@@ -315,9 +318,11 @@ def _read_row(
         unassigned.extend(sorted(stray, key=lambda i: u[i]))
         problems.append(f"{len(stray)} tile(s) stacked on concealed tiles were not used")
     # the dora row lies beside the hand as the photo convention lays it, at most ten
-    # indicators (five dora, five ura); a wall, discards or another player's tiles do not
+    # indicators (five dora, five ura), shown face up; a wall, discards or another player's
+    # tiles do not
     beside = [r for r in others if len(r) <= config.dora_row_max
-              and abs(float(np.mean(v[r])) - line) <= config.dora_reach * unit]
+              and abs(float(np.mean(v[r])) - line) <= config.dora_reach * unit
+              and not all(cues.face_down[i] for i in r)]
     # of those, the row with the most tiles (a stray box, a loose tile or a point stick's end
     # comes alone), the nearest of those
     dora_row = min(beside, key=lambda r: (-len(r), abs(float(np.mean(v[r])) - line)),

@@ -286,6 +286,20 @@ def test_a_wall_behind_the_hand_is_set_aside_not_read_as_dora(angle):
     assert "12 tile(s) away from the hand were set aside" in layout.problems
 
 
+@pytest.mark.parametrize("angle", [0, 90, 33])
+def test_a_longer_wall_of_face_down_tiles_is_set_aside_not_read_as_the_hand(angle):
+    """Seventeen backs lying sideways in a column beside the hand (a wall seen from above):
+    more tiles than the hand's row and across it, but the hand is the row shown face up."""
+    items = hand_row(CONCEALED, "9s", MELDS)
+    items += [("back", -3.0, -8.0 + 0.78 * k, True, True) for k in range(17)]
+    poses, labels = poses_for(items, angle)
+    layout = group_tiles(poses, labels, CFG)
+    concealed, winning, melds, dora = labels_of(layout, labels)
+    assert (concealed, winning, dora) == (CONCEALED, "9s", [])
+    assert melds == [("pon", ["5z", "5z", "5z"]), ("chi", ["3s", "4s", "5s"])]
+    assert [labels[i] for i in layout.grouping.unassigned] == ["back"] * 17
+
+
 def test_a_row_far_from_the_hand_is_no_dora_row():
     """Two tiles 7 widths off the hand (discards across the mat) are set aside."""
     items = hand_row(CONCEALED, "9s", MELDS)

@@ -172,3 +172,33 @@ def test_the_preview_in_japanese(started: tuple[Flask, Services, Api]) -> None:
     shown = preview(api, 1, {"win": {"winner": 1, "discarder": 2, "quick": {"yakuman": 1}}})
     assert shown["refusal"]["text"] == "3件目はもう起こりえません：その前に対局が終わります（トビ）"
     assert shown["changes"][0]["new"]["round_text"] == "東1局 0本場"
+
+
+def test_a_win_corrected_by_han_and_fu_keeps_the_chips_its_hand_took(tmp_path: Path) -> None:
+    """parlor_four_reds (issue 39): the first hand of tests/kiosk/parlor/test_chips_money.py,
+    Bun's riichi ippatsu ron off Dai, took aka 2, ura 2, ippatsu: 5 chips from Dai. Corrected
+    to 3 han 40 fu (no tiles to count chips from), the hand still took them."""
+    app, services = make_kiosk(tmp_path)
+    services.start(camera=False, recogniser=False)
+    try:
+        api = Api(app.test_client())
+        api.post("/api/games", {"players": ["Aki", "Bun", "Chie", "Dai"],
+                                "ruleset": "parlor_four_reds"})
+        assert api.post("/api/riichi", {"seat": 1}).status_code == 200
+        won = api.post("/api/wins", {
+            "winner": 1, "discarder": 3, "riichi": "riichi", "ippatsu": True,
+            "hand": {"concealed": "234m340p406p678s9s", "win": "9s", "dora": "1z", "ura": "8s"}})
+        assert won.status_code == 201, won.get_json()
+        assert [s["chips"] for s in won.get_json()["state"]["seats"]] == [0, 5, 0, -5]
+        body = {"win": {"winner": 1, "discarder": 3, "quick": {"han": 3, "fu": 40}}}
+        shown = preview(api, 2, body)
+        done = api.post("/api/history/2", {**body, "game": shown["game"],
+                                           "events": shown["events"]})
+        assert done.status_code == 200, done.get_json()
+        seats = done.get_json()["state"]["seats"]
+        # 3 han 40 fu ron, non-dealer: 5,200 + the riichi stick 1,000 -> Bun 25,000 - 1,000
+        # + 6,200 = 30,200; Dai 25,000 - 5,200 = 19,800; the chips as played
+        assert [s["points"] for s in seats] == [25000, 30200, 25000, 19800]
+        assert [s["chips"] for s in seats] == [0, 5, 0, -5]
+    finally:
+        services.stop()

@@ -9,6 +9,7 @@ exhaustive draw with other tenpai seats. Every later event is replayed and re-pa
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from kiosk.errors import ApiError
@@ -18,7 +19,7 @@ from kiosk.web.api.common import blueprint, json_object
 from kiosk.web.context import language, services
 from kiosk.web.idempotency import Answer, keyed
 from scorer.limits import GAME_EVENTS, Range, brief
-from scorer.table import Event, RecordError, event_from_dict, replay
+from scorer.table import Event, RecordError, Win, event_from_dict, replay
 
 EVENTS = Range(1, GAME_EVENTS)
 _FIELDS = {"event", "win"}
@@ -45,7 +46,19 @@ def _win(raw: Any, index: int) -> Event:
                            code="not_applied", words={"verdict": one.breakdown["verdict"]})
         scored.append(one)
     scoring.add_payment_lines(scored, before, language())
-    return scoring.win_event(scored)
+    return _keep_chips(scoring.win_event(scored), specs, index)
+
+
+def _keep_chips(new: Event, specs: list[Any], index: int) -> Event:
+    """A win corrected by han and fu alone (no tiles to count chips from) keeps the chips its
+    hands took as played: the red fives, ura and one-shot are the hand's, whoever won it."""
+    old = services().game.table.events[index]
+    quick = all(isinstance(s, dict) and "quick" in s for s in specs)
+    if not (quick and isinstance(new, Win) and isinstance(old, Win)
+            and len(new.hands) == len(old.hands)):
+        return new
+    return replace(new, hands=tuple(replace(h, chips=o.chips)
+                                    for h, o in zip(new.hands, old.hands, strict=True)))
 
 
 def correction(body: dict[str, Any], index: int) -> Event:

@@ -247,30 +247,35 @@ def check_figures(staff: Staff) -> None:
         "wins": 1, "win_rate": approx(0.3333),  # B2's ron, of 3 hands
         "deal_in_rate": approx(0.3333),  # A1 h1: Ben's ron off Ana
         "riichi_rate": 0.0, "average_win": 2900.0,  # dealer 2 han 30 fu ron; stick left out
+        "chips": 0, "money": None,  # WRC's rules: no chips, no stakes (settles no money)
     }
     assert stats(staff, "00002") == {
         "games": 1, "hands": 2, "total_score": approx(18.4), "average_score": approx(18.4),
         "average_place": 1.0, "first_share": 1.0, "last_share": 0.0, "wins": 1,
         "win_rate": 0.5, "deal_in_rate": 0.0, "riichi_rate": 0.5,  # riichi in 1 of 2 hands
         "average_win": 3900.0,  # 3 han 30 fu ron; the stick left out
+        "chips": 0, "money": None,
     }
     assert stats(staff, "00003") == {
         "games": 1, "hands": 2, "total_score": approx(6.1), "average_score": approx(6.1),
         "average_place": 2.0, "first_share": 0.0, "last_share": 0.0, "wins": 1,
         "win_rate": 0.5, "deal_in_rate": 0.0, "riichi_rate": 0.0,
         "average_win": 1100.0,  # 300 + 300 + 500
+        "chips": 0, "money": None,
     }
     assert stats(staff, "00004") == {
         "games": 1, "hands": 2, "total_score": approx(6.8), "average_score": approx(6.8),
         "average_place": 2.0, "first_share": 0.0, "last_share": 0.0, "wins": 1,
         "win_rate": 0.5, "deal_in_rate": 0.0, "riichi_rate": 0.0,
         "average_win": 2900.0,  # dealer 2 han 30 fu ron
+        "chips": 0, "money": None,
     }
     assert stats(staff, "00005") == {
         "games": 1, "hands": 2, "total_score": approx(17.3), "average_score": approx(17.3),
         "average_place": 1.0, "first_share": 1.0, "last_share": 0.0, "wins": 1,
         "win_rate": 0.5, "deal_in_rate": 0.0, "riichi_rate": 0.5,
         "average_win": 2000.0,  # 500 + 500 + 1,000; the honba and the stick left out
+        "chips": 0, "money": None,
     }
     answer = staff.get("/api/leaderboard", query_string={**WIDE, "min_games": "1"})
     assert answer.status_code == 200, answer.get_json()

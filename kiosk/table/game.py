@@ -237,6 +237,8 @@ class GameService:
             except (RecordError, IllegalEvent) as e:  # both name the event and the field
                 code = ("import_unreadable" if e.index is None else
                         "import_field" if e.field else "import_event")
+                # English says the reader's {problem} (the API's message exactly); Japanese
+                # and Chinese name the {event} and {field} in their own words.
                 raise ApiError(400, f"cannot import the record: {e}", event=e.index,
                                field=e.field, code=code,
                                words={"event": e.index, "field": e.field,

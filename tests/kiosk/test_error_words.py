@@ -49,12 +49,9 @@ def refusals(api: Api) -> list[tuple[Any, int, str]]:
 
 
 JA = {
-    # what in the file is wrong, as the record's reader says it ({problem})
-    "import_field": "棋譜を取り込めません：記録の項目が正しくありません（event 1 (correction), "
-                    "field 'after.points': the record says [99000, 24000, 23000, 25000] but its "
-                    "events give [28000, 24000, 23000, 25000] (edited by hand?)）",
-    "import_unreadable": "棋譜を取り込めません：このキオスクが読める対局記録ではありません"
-                         "（record: not JSON: Expecting value: line 1 column 1 (char 0)）",
+    # the event and the field named in Japanese (the English says the reader's {problem})
+    "import_field": "棋譜を取り込めません：イベント1の「after.points」が正しくありません",
+    "import_unreadable": "棋譜を取り込めません：このキオスクが読める対局記録ではありません",
     "riichi_twice": "Chieさんはこの局ですでにリーチしています",
     "quick_points": "子のロンで1,234点になる手はありません",
     "quick_fu": "35符という符はありません",

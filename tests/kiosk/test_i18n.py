@@ -52,8 +52,12 @@ BUILT = {
     "chips.": ["aka", "ura", "ippatsu", "yakuman"],  # a win's reasons for chips
 }
 #: Placeholders that differ on purpose: app.js tileName passes n and kanji, and the Japanese
-#: names a suit's tile by its kanji numeral ("五萬").
-OTHER_BLANKS = {"ja": {"tile.name_m", "tile.name_p", "tile.name_s"}, "zh-Hans": set()}
+#: names a suit's tile by its kanji numeral ("五萬"); a record's import refusal is given the
+#: event, the field and the reader's English {problem}: the English says the problem as the API
+#: does, the others name the event and field in their own words (kiosk/table/game.py).
+IMPORT_REFUSALS = {"err.import_event", "err.import_field", "err.import_unreadable"}
+OTHER_BLANKS = {"ja": {"tile.name_m", "tile.name_p", "tile.name_s", *IMPORT_REFUSALS},
+                "zh-Hans": IMPORT_REFUSALS}
 #: The same as the English on purpose (a formula, a Latin name, an abbreviation).
 SAME_AS_ENGLISH = {"table.pin", "pay.formula", "event.hand", "history.hand", "ruleset.wrc",
                    "ruleset.ema"}

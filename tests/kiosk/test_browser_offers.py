@@ -80,9 +80,14 @@ def test_three_players_no_chi_and_a_long_refusal_said_once_above_the_tiles(
     page.click("#manual-btn")
     expect(page.locator('.add-meld[data-kind="pon"]')).to_have_count(1)
     assert page.locator('.add-meld[data-kind="chi"]').is_hidden()
-    # The 2m-7m hand a three-player set lacks: one sentence, in a toast over the header only
-    page.evaluate("""K.act(() => K.api('POST', '/api/score', {winner: 1, discarder: 0,
-        hand: {concealed: '234567m456p789s2z', win: '2z'}}))""")
+    # The 2m-7m hand a three-player set lacks, typed in the box Tap tiles in brought into view
+    # (the page scrolled down to it), then the winner and who dealt in tapped (the page back up
+    # to them) and Score: one sentence, in a toast over the header only, clear of the tiles
+    page.fill("#mpsz", "234567m456p789s22z")
+    page.click("#mpsz-set")
+    page.click('#winner button[data-v="1"]')
+    page.click('#discarder button[data-v="0"]')
+    page.click("#score-btn")
     toast = page.locator("#toast")
     expect(toast).to_contain_text("2m, 3m, 4m, 5m, 6m, 7m are not in a three-player set")
     text = toast.inner_text()

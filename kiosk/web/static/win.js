@@ -10,6 +10,14 @@ document.addEventListener("DOMContentLoaded", () => {
   // in" is asked for, never recorded as a tsumo (issue 38, item 9).
   const sit = { winner: null, discarder: null, how: null, riichi: "none", flags: new Set(), kita: 0 };
   let mode = "tiles", state = null, pending = [], lastScore = null, capture = null;
+  // Whatever is brought into view (Tap tiles in's box, a new meld, a focused button, Capture
+  // once scored) lands clear of the bar at the foot, however many lines it takes (three on a
+  // phone once scored): the page scrolls as if the screen ended at the bar (issue 38, item 2).
+  const footBar = () => {
+    document.documentElement.style.scrollPaddingBottom = `${$("#win-bar").offsetHeight + 8}px`;
+  };
+  footBar();
+  if (window.ResizeObserver) new ResizeObserver(footBar).observe($("#win-bar"));
   // Quick mode: han and fu, a yakuman count or the points. `choices` (GET /api/quick) holds the
   // fu a real hand can have under the table's rules, per win type and han.
   let quickKind = "hanfu", choices = null, choicesFor = null;
@@ -259,13 +267,18 @@ document.addEventListener("DOMContentLoaded", () => {
 
   // `auto`: scored because the hand became complete; a hand the scorer refuses then says
   // nothing (the Score button still shows why).
+  // A Score refused is said over the header bar, the page brought back to the top (it may
+  // have been scrolled down to the typing box or the photo): the toast covers neither the
+  // tiles nor the situation it speaks of (issue 38, item 4).
+  const refused = () => window.scrollTo({ top: 0 });
   async function scoreNow(auto) {
-    if (sit.winner === null) { toast(t("win.pick_winner"), true); return; }
-    if (sit.how === null) { toast(t("win.pick_how"), true); return; }
+    if (sit.winner === null) { toast(t("win.pick_winner"), true); refused(); return; }
+    if (sit.how === null) { toast(t("win.pick_how"), true); refused(); return; }
     const wins = pending.concat([spec()]);  // a double ron: honba and sticks go to one winner
     const body = wins.length > 1 ? { wins } : wins[0], asked = generation;
     const out = auto === true ? await api("POST", "/api/score", body).catch(() => null)
       : await act(() => api("POST", "/api/score", body));
+    if (!out && auto !== true) refused();
     if (out && asked === generation) {
       lastScore = out; renderBreakdown(out);
       // Quick mode's breakdown is beside or under its short form; in tiles mode the bar shows

@@ -37,6 +37,9 @@ from scorer.table import (
 )
 from scorer.table.settlement import rons_paid
 
+#: The reason End game stores when none is given (said in the page's language).
+ENDED_AT_TABLE = "ended at the table"
+
 
 def in_every_language(words: Callable[[str], str]) -> dict[str, str]:
     """{"en": ..., "ja": ..., "zh-Hans": ...}: for the live state, which every open page shares
@@ -91,7 +94,9 @@ def _what(event: Event, state: TableState, lang: str) -> str:
     if isinstance(event, Correction):
         return t("event.correction", lang, reason=event.reason)
     if isinstance(event, GameEnded):
-        return t("event.ended", lang, reason=event.reason)
+        reason = t("event.ended_at_table", lang) if event.reason == ENDED_AT_TABLE else \
+            event.reason  # a reason typed at the table is said as typed
+        return t("event.ended", lang, reason=reason)
     if isinstance(event, GameStarted):
         return t("event.started", lang, rules=ruleset_name(event.rules.name, lang))
     raise TypeError(f"not an event: {type(event).__name__}")

@@ -63,7 +63,8 @@ YAKUMAN = WinningHand(0, 13, 0, yakuman=1)
     (AbortiveDraw(AbortKind.FOUR_KANS), "Abortive draw: Four kans", "途中流局：四開槓"),
     (Chombo(3), "Chombo: Dai (pays a mangan)", "チョンボ：Dai（満貫払い）"),
     (Correction((Transfer(0, 1, 1000),), "miscount"), "Correction: miscount", "点数修正：miscount"),
-    (GameEnded("time"), "Game ended: time", "対局終了：time"),
+    (GameEnded("time"), "Game ended: time", "対局終了：time"),  # typed at the table: as typed
+    (GameEnded("ended at the table"), "Game ended: ended at the table", "対局終了：卓で終了"),
     (GameStarted(PLAYERS, RULESETS["mahjong_soul"]), "Game started (Mahjong Soul)",
      "対局開始（雀魂）"),
     (GameStarted(PLAYERS, TENHOU.with_options(name="house")), "Game started (house)",

@@ -13,6 +13,7 @@ from kiosk.table import checks, export_name, present, rule_form, rules_json
 from kiosk.web.api.common import blueprint, json_object
 from kiosk.web.context import language, services
 from kiosk.web.idempotency import Answer, keyed
+from kiosk.words.event_words import ENDED_AT_TABLE
 from scorer.limits import GAME_EVENTS, NAME_LENGTH, POINTS, REASON_LENGTH, Range, brief
 from scorer.table import (
     AbortiveDraw,
@@ -194,7 +195,7 @@ def redo(answer: Answer) -> None:
 @blueprint.post("/end")
 @keyed(render=lambda table, _game: present.standings_json(table))
 def end_game(answer: Answer) -> None:
-    reason = json_object(required=False).get("reason") or "ended at the table"
+    reason = json_object(required=False).get("reason") or ENDED_AT_TABLE
     reason = checks.text(reason, "reason", REASON_LENGTH)
     game = services().game
     if game.table.state.finished:

@@ -56,6 +56,16 @@ def drawn_for(page: Any, seats: int) -> None:
 
 
 @pytest.mark.parametrize("width, height", SIZES, ids=IDS)
+def type_the_win(page: Any, base: str) -> None:
+    """On the win page: Chie's 234m234p234s55s67s8s typed in, a ron off Bun (not yet applied)."""
+    page.goto(base + "/win")
+    page.click("#manual-btn")
+    page.fill("#mpsz", "234m234p234s55s67s8s")
+    page.click("#mpsz-set")
+    page.click('#winner button[data-v="2"]')
+    page.click('#discarder button[data-v="1"]')
+
+
 def test_a_win_shows_over_the_whole_screen_with_its_yaku_limit_and_changes(
         open_page: Any, base: str, width: int, height: int) -> None:
     from playwright.sync_api import expect
@@ -95,12 +105,7 @@ def test_the_win_applied_on_the_win_page_shows_on_the_table_it_goes_back_to_in_j
     from playwright.sync_api import expect
 
     page, errors = open_page(800, 480, "ja")
-    page.goto(base + "/win")
-    page.click("#manual-btn")
-    page.fill("#mpsz", "234m234p234s55s67s8s")
-    page.click("#mpsz-set")
-    page.click('#winner button[data-v="2"]')
-    page.click('#discarder button[data-v="1"]')
+    type_the_win(page, base)
     page.locator("#apply-btn").click()
     page.wait_for_url(base + "/")
     moment = page.locator("#moment")
@@ -119,12 +124,7 @@ def test_a_riichi_win_asks_for_the_ura_dora_before_it_is_applied(
 
     page, errors = open_page(width, height)
     page_post(page, base, "/api/riichi", {"seat": 2})
-    page.goto(base + "/win")
-    page.click("#manual-btn")
-    page.fill("#mpsz", "234m234p234s55s67s8s")
-    page.click("#mpsz-set")
-    page.click('#winner button[data-v="2"]')
-    page.click('#discarder button[data-v="1"]')
+    type_the_win(page, base)
     expect(page.locator("#bar-total")).to_have_text("5 han mangan — 8,000")
     page.locator("#apply-btn").click()
     dialog = page.locator("#ura-dialog")
@@ -154,12 +154,7 @@ def test_without_ura_dora_the_win_is_applied_as_it_was(open_page: Any, base: str
 
     page, errors = open_page(1280, 720)
     page_post(page, base, "/api/riichi", {"seat": 2})
-    page.goto(base + "/win")
-    page.click("#manual-btn")
-    page.fill("#mpsz", "234m234p234s55s67s8s")
-    page.click("#mpsz-set")
-    page.click('#winner button[data-v="2"]')
-    page.click('#discarder button[data-v="1"]')
+    type_the_win(page, base)
     page.locator("#apply-btn").click()
     page.click("#ura-none")
     page.wait_for_url(base + "/")

@@ -79,7 +79,7 @@ def table_lines(rows: Sequence[dict[str, Any]]) -> list[str]:
     for r in rows:
         o, p = r["ours"], r.get("peer") or {}
         out.append(
-            f"{r['set']:29s} {r['models']:22s} {o['images']:6d} {o['recall']:7.3f} "
+            f"{r['set']:29s} {r['models'][:22]:22s} {o['images']:6d} {o['recall']:7.3f} "
             f"{o['precision']:7.3f} {o['exact_images']:7.1%} {o['labelled_right_images']:8.1%} "
             + (f"{p['recall']:9.3f} {p['exact_images']:8.1%}" if p else f"{'-':>9s} {'-':>8s}")
         )
@@ -88,7 +88,7 @@ def table_lines(rows: Sequence[dict[str, Any]]) -> list[str]:
 
 def models_note(s: PhotoSet, cards: Sequence[dict[str, Any]], without: Path | None) -> str:
     if without is not None:
-        return f"without it: {without.name}"[:22]
+        return f"without it: {without.name}"
     if any(s.name in trained_on(card) for card in cards):
         return "trained on" + (" (valid)" if s.splits else "")
     return "tuned on, not trained" if s.tuned else "never trained on"

@@ -10,7 +10,7 @@ import pytest
 from vision.__main__ import main
 from vision.evaluate import score_labels
 from vision.manifest import ManifestError, parse_line
-from vision.sets import SETS, trained_on
+from vision.sets import BY_NAME, SETS, models_note, table_lines, trained_on
 
 ROOT = Path(__file__).resolve().parents[2]
 DEMO = ROOT / "vision" / "sample_frames"
@@ -83,3 +83,12 @@ def test_an_unknown_set_or_models_folder_is_refused_by_name(tmp_path):
         main(["sets", str(tmp_path), "--only", "nope"])
     with pytest.raises(SystemExit, match="no model card in"):
         main(["sets", str(tmp_path), "--without", f"leo-miura-riichi-webcam={tmp_path}"])
+
+
+def test_a_leave_one_source_out_models_folder_is_named_whole_and_cut_only_in_the_table() -> None:
+    note = models_note(BY_NAME["leo-miura-riichi-webcam"], [], Path("runs/noleo/models_head"))
+    assert note == "without it: models_head"  # the JSON keeps the folder's whole name
+    ours = {"images": 67, "recall": 0.95, "precision": 0.5588, "exact_images": 0.0149,
+            "labelled_right_images": 0.7015}
+    line = table_lines([{"set": "leo-miura-riichi-webcam", "models": note, "ours": ours}])[2]
+    assert "without it: models_hea 67" in " ".join(line.split())  # a 22-character column

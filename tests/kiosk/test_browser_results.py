@@ -55,7 +55,6 @@ def drawn_for(page: Any, seats: int) -> None:
     expect(page.locator("#table")).to_have_attribute("data-seats", str(seats))
 
 
-@pytest.mark.parametrize("width, height", SIZES, ids=IDS)
 def type_the_win(page: Any, base: str) -> None:
     """On the win page: Chie's 234m234p234s55s67s8s typed in, a ron off Bun (not yet applied)."""
     page.goto(base + "/win")
@@ -66,6 +65,7 @@ def type_the_win(page: Any, base: str) -> None:
     page.click('#discarder button[data-v="1"]')
 
 
+@pytest.mark.parametrize("width, height", SIZES, ids=IDS)
 def test_a_win_shows_over_the_whole_screen_with_its_yaku_limit_and_changes(
         open_page: Any, base: str, width: int, height: int) -> None:
     from playwright.sync_api import expect

@@ -28,6 +28,7 @@ from typing import Any
 
 import numpy as np
 
+from kiosk.photos.extra_tiles import without_extra
 from kiosk.photos.teach_check import Evidence, TeachingWorse, first_worse
 from kiosk.words import i18n
 from kiosk.words.reading_words import (
@@ -134,7 +135,7 @@ class RecogniserService:
         if recogniser.config.red_fives != red_fives:  # this read only: sessions are shared
             config = dataclasses.replace(recogniser.config, red_fives=red_fives)
             recogniser = dataclasses.replace(recogniser, config=config)
-        reading = recogniser.read(image, complete=is_complete)
+        reading = without_extra(recogniser.read(image, complete=is_complete), is_complete)
         if reading.problems:
             log.info("reading: %s; vision noticed: %s", reading.summary(),
                      "; ".join(map(str, reading.problems)))

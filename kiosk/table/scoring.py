@@ -15,7 +15,7 @@ from functools import lru_cache
 from typing import Any
 
 from kiosk.errors import ApiError, from_invalid, impossible
-from kiosk.table import checks, winspec
+from kiosk.table import checks, win_tile, winspec
 from kiosk.table.hand_tiles import hand_tiles
 from kiosk.table.scorer_adapter import breakdown_of, furiten_breakdown, score
 from kiosk.table.winspec import WinSpec
@@ -234,6 +234,8 @@ def score_spec(spec: WinSpec, state: TableState, lang: str = "en") -> Scored:
         _explain(breakdown, quick, lang)
         return Scored(spec, WinningHand.of(spec.winner, quick, liable=spec.pao,
                                            breakdown=breakdown), breakdown)
+    if not (spec.hand or {}).get("win"):  # none set apart: where it makes no difference
+        return win_tile.scored_any_win(spec, state, lang, score_spec)
     hand, dora, ura, discards = winspec.build_hand(spec, state)
     context = winspec.context(spec, state, dora, ura)
     problems = context.problems(hand)

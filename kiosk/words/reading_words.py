@@ -111,7 +111,7 @@ def _overlap(a: Sequence[float], b: Sequence[float]) -> float:
     return w * h / smaller if smaller > 0 else 0.0
 
 
-def _likely_extra(reading: Any, hand: Sequence[int], n: int) -> list[int]:
+def likely_extra(reading: Any, hand: Sequence[int], n: int) -> list[int]:
     """The `n` hand tiles most likely not there at all: a tile found twice (boxes overlapping)
     first, then the ones the finder was least sure were tiles, then the least well read."""
     tiles = reading.tiles
@@ -137,7 +137,7 @@ def problems_of(reading: Any,
     counted = len(hand) + 3 * len(g.melds)
     out: list[Problem] = []
     if counted > HAND_SIZE:
-        extra = _likely_extra(reading, hand, counted - HAND_SIZE)
+        extra = likely_extra(reading, hand, counted - HAND_SIZE)
         out.append(Problem("extra", tuple(label[i] for i in extra), len(extra), tuple(extra)))
     elif counted < HAND_SIZE:
         out.append(Problem("missing", count=HAND_SIZE - counted))

@@ -9,7 +9,9 @@ above its winning tile (13 tiles: "One tile is missing" and "No winning tile set
 Known values: every tile of that hand completes it as its winning tile, so "Which tile won?"
 offers its nine kinds from the row's end back: 4s, 5z, 9s, 8s, 7s, 0s, 3s, 7m, 1m; one tap on
 the 4s sets it. Bun (South, not the dealer) by tsumo: menzen tsumo, haku and the red five, 3 han
-40 fu, 1,300/2,600 (tests/kiosk/test_browser_fix.py).
+40 fu, 1,300/2,600 (tests/kiosk/test_browser_fix.py), whichever of its tiles came last (a kanchan
+or shanpon's 2 fu round to the same 40), so with the winner and Tsumo chosen it is scored without
+the answer.
 
 The photo convention drawn in the "How to lay out" dialog, with the kiosk's own tile faces
 (tiles.js): the hand 234m 678p 5s, a gap, the winning 5s, a pon of Chun with its middle tile
@@ -140,7 +142,11 @@ def test_which_tile_won_is_asked_the_list_is_never_stale_and_a_photo_can_be_reta
     page.click("#capture-btn")
     expect(page.locator("#win-ask")).to_be_visible()
     assert labels(page, "#win-ask-tiles .tile") == LIKELIEST
-    expect(page.locator("#apply-btn")).to_have_count(0)
+    # Bun's tsumo is 3 han 40 fu whichever tile won (every wait of it gives 40 fu): scored at
+    # once on the row's last tile, and said so (kiosk/table/win_tile.py).
+    expect(page.locator("#bar-total")).to_have_text(THREE_HAN)
+    expect(page.locator("#win-inferred")).to_have_text(
+        "Scored as won on 4s: whichever of these tiles won, the hand is worth the same.")
 
     # Tap tiles in: its box opens in view.
     page.click("#manual-btn")

@@ -238,6 +238,8 @@ document.addEventListener("DOMContentLoaded", () => {
         el("table", { id: "fu-table" }, b.fu_items.map((f) => row(f.text, f.fu + " " + t("fu")))),
         el("p", { id: "fu-total", text: b.fu_text }));
     }
+    const inferred = (b.breakdowns || [b]).filter((x) => x.win_inferred).map((x) => x.win_inferred.text);
+    if (inferred.length) parts.push(el("p", { id: "win-inferred", class: "muted", text: inferred.join(" ") }));
     parts.push(el("p", { class: "total", id: "total", text: b.summary }),
       el("p", { id: "base", text: b.base.text }));
     const lines = (b.breakdowns || [b]).flatMap((x) => x.payment_lines || []);

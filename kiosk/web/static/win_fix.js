@@ -319,8 +319,12 @@ const FIX = (() => {
     }
 
     const labels = (list) => list.map((x) => x.label).join(",");
+    // Without a winning tile set apart the hand goes in the photo's row order: where it makes
+    // no difference which tile won, the one nearest the row's end is taken (kiosk/table/win_tile.py).
     const spec = () => ({
-      concealed: labels(groups.concealed), win: groups.win.length ? groups.win[0].label : "",
+      concealed: groups.win.length ? labels(groups.concealed)
+        : labels(rowOrder().map((i) => groups.concealed[i])),
+      win: groups.win.length ? groups.win[0].label : "",
       melds: melds.map((m) => ({ kind: m.kind, tiles: labels(m.tiles),
         called: m.called != null && m.tiles[m.called] ? m.tiles[m.called].label : null,
         source: m.called != null && m.tiles[m.called] ? sourceOf(m) : null })),
@@ -329,19 +333,24 @@ const FIX = (() => {
     const located = () => ["concealed", "win", "dora", "ura"].flatMap((g) => groups[g])
       .concat(melds.flatMap((m) => m.tiles)).filter((x) => x.box)
       .map((x) => ({ label: x.label, box: x.box }));
-    const complete = () => groups.win.length === 1 && groups.concealed.length === room("concealed")
-      && melds.every((m, i) => m.tiles.length === room("meld:" + i));
+    // All the tiles there; the winning tile may still lie among the hand's (scored where it
+    // makes no difference, else asked: "Which tile won?").
+    const complete = () => groups.concealed.length + groups.win.length === room("concealed") + 1
+      && groups.win.length <= 1 && melds.every((m, i) => m.tiles.length === room("meld:" + i));
     const doubtful = () => ["concealed", "win", "dora", "ura", "discards"].flatMap((g) => groups[g])
       .concat(melds.flatMap((m) => m.tiles)).filter((x) => x.low).length;
     const counted = () => groups.concealed.length + groups.win.length + melds.length * 3;
     // The tiles as the page holds them, to check again (POST /api/reading/check): the hand in
     // the photo's row order (a tile added by hand after those read), `order` the editor's
     // index of each; `toWin(i)` makes the hand's tile i the winning tile ("Which tile won?").
+    function rowOrder() {
+      const at = (i) => (groups.concealed[i].ref != null ? groups.concealed[i].ref : 1e6 + i);
+      return groups.concealed.map((_, i) => i).sort((a, b) => at(a) - at(b));
+    }
     function seen() {
       const one = (x) => (x.box ? { label: x.label, box: x.box, confidence: x.confidence }
         : { label: x.label });
-      const at = (i) => (groups.concealed[i].ref != null ? groups.concealed[i].ref : 1e6 + i);
-      const order = groups.concealed.map((_, i) => i).sort((a, b) => at(a) - at(b));
+      const order = rowOrder();
       return { order, hand: { concealed: order.map((i) => one(groups.concealed[i])),
         win: groups.win.length ? one(groups.win[0]) : null,
         melds: melds.map((m) => ({ kind: m.kind, tiles: m.tiles.map(one) })),

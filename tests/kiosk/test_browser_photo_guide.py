@@ -138,6 +138,21 @@ def test_which_tile_won_is_asked_the_list_is_never_stale_and_a_photo_can_be_reta
         page.locator("#capture-btn").scroll_into_view_if_needed()
     in_reach(page, ["#capture-btn", 'label[for="upload"]'])
     assert page.evaluate(OUT_OF_REACH, ["#apply-btn"]) == []
+    # The bar at the foot holds the total whole and fits the room the page leaves it, so the
+    # page's end scrolls clear of it: on a phone two lines (the mode; the total, Score, Apply),
+    # not three.
+    bar = page.evaluate("""() => {
+      const bar = document.querySelector('#win-bar').getBoundingClientRect();
+      const total = document.querySelector('#bar-total');
+      return {height: bar.height, room: parseFloat(getComputedStyle(
+                document.querySelector('main')).paddingBottom),
+              cut: total.scrollWidth > total.clientWidth || total.scrollHeight > total.clientHeight,
+              lines: new Set([...document.querySelectorAll('#win-bar .btn')]
+                .filter((b) => b.offsetParent !== null)
+                .map((b) => Math.round(b.getBoundingClientRect().top))).size};
+    }""")
+    assert bar["height"] <= bar["room"] and not bar["cut"]
+    assert bar["lines"] == (2 if width < 700 else 1)
     shot(page, f"guide-scored-{width}x{height}")
     page.click("#capture-btn")
     expect(page.locator("#win-ask")).to_be_visible()

@@ -134,3 +134,103 @@ def test_the_preview_fits_each_screen(open_page: Any, base: str, width: int, hei
         inside(page, selector)
     shot(page, f"amend-preview-{width}x{height}-{lang}")
     assert errors == []
+
+
+TILES_EVENTS = [
+    ("/api/wins", {"winner": 1, "discarder": 2,
+                   "hand": {"concealed": "234m567m345p67s22p", "win": "8s"}}),
+    ("/api/wins", {"winner": 3, "discarder": 0, "quick": {"han": 1, "fu": 30}}),
+]
+
+
+def test_a_win_s_tiles_typed_again_are_scored_again_by_the_rules(open_page: Any,
+                                                                  base: str) -> None:
+    """Bun's ron off Chie was recorded from its tiles, 234m567m345p67s22p + 8s: tanyao and
+    pinfu, 2 han 30 fu, a non-dealer's ron of 30 x 2^4 x 4 = 1,920 -> 2,000. Its tiles were
+    223344m345p67s22p + 8s: iipeikou as well, 3 han 30 fu, 30 x 2^5 x 4 = 3,840 -> 3,900. Bun
+    keeps the hand, so Dai's later ron off Aki (1 han 30 fu, 1,000) is paid as before: the table
+    ends on (24,000, 28,900, 21,100, 26,000) instead of (24,000, 27,000, 23,000, 26,000). A
+    typed hand that is no win shows the scorer's words and applies nothing. Taps: the hand,
+    Tiles (its box takes the typing), Show the changes, Apply: 4 and the tiles typed."""
+    from playwright.sync_api import expect
+
+    page, errors = open_page(800, 480)
+    for path, body in TILES_EVENTS:
+        page_post(page, base, path, body)
+    page.goto(f"{base}/history?lang=en")
+    page.locator('.entry.amendable[data-index="2"]').click()  # a han-and-fu hand: no Tiles
+    expect(page.locator("#amend-fields .amend-by-tiles")).to_have_count(0)
+    page.click("#amend-dialog button[value='cancel']")
+
+    page.locator('.entry[data-index="1"]').click()
+    page.click("#amend-fields .amend-by-tiles")
+    box = page.locator("#amend-tiles-0")
+    expect(box).to_be_focused()
+    expect(box).to_have_value("234567m22345p67s 8s")  # as recorded, the winning tile last
+    expect(page.locator("#amend-fields [name='han']")).to_be_hidden()
+    expect(page.locator("#amend-fields [name='ura']")).to_have_count(0)  # no riichi
+
+    box.fill("234567m22345p67s 9s")  # no winning hand: the scorer's words, nothing to apply
+    page.click("#amend-preview-btn")
+    expect(page.locator("#amend-error")).to_contain_text("Not a winning hand")
+    expect(page.locator("#amend-apply")).to_be_hidden()
+    box.fill("234567m2345p67s 8s")  # a tile short: said before anything is sent
+    page.click("#amend-preview-btn")
+    expect(page.locator("#amend-error")).to_have_text(
+        "13 tiles typed: with 0 melds the hand and its winning tile are 14.")
+
+    box.fill("223344m22345p67s 8s")
+    page.click("#amend-preview-btn")
+    row = page.locator('#amend-table tr[data-index="1"]')
+    expect(row.locator("td.num").nth(1)).to_have_text("+2,000+3,900")
+    expect(row.locator("td.num").nth(2)).to_have_text("-2,000-3,900")
+    later = page.locator('#amend-table tr[data-index="2"] td.num')
+    expect(later.nth(0)).to_have_text("-1,000")  # paid as before: nothing struck
+    expect(later.nth(3)).to_have_text("+1,000")
+    total = page.locator("#amend-table tr.total td.num")
+    expect(total.nth(1)).to_have_text("27,00028,900")
+    expect(total.nth(2)).to_have_text("23,00021,100")
+    for selector in ("#amend-dialog", "#amend-apply"):
+        inside(page, selector)
+    shot(page, "amend-tiles-800x480")
+    page.click("#amend-apply")
+    expect(page.locator("#amend-dialog")).to_be_hidden()
+    assert points(page, base) == [24000, 28900, 21100, 26000]
+    hand = page.request.get(base + "/api/export.json").json()["events"][1]["hands"][0]
+    assert (hand["han"], hand["fu"], hand["hand"]) == (3, 30, "223344m22345p678s win 8s")
+    assert "iipeikou" in [y["id"] for y in hand["breakdown"]["yaku"]]
+    assert errors == []
+
+
+@pytest.mark.parametrize(("width", "height", "lang"), [
+    (800, 480, "en"), (1280, 720, "en"), (390, 844, "en"), (1920, 1080, "en"), (800, 480, "ja"),
+    (800, 480, "zh-Hans")])
+def test_the_tiles_of_a_riichi_win_fit_each_screen(open_page: Any, base: str, width: int,
+                                                   height: int, lang: str) -> None:
+    """Bun's riichi ron off Chie, 234m567m345p67s22p + 8s with the dora indicator 1p: riichi,
+    tanyao, pinfu, dora 2, 5 han, a mangan of 8,000 and the riichi stick: +9,000. The record
+    keeps the dora (2), not their indicator, so the dialog says so and asks for it (and the ura
+    dora's after a riichi); typed again with iipeikou and 1p the hand is 6 han, a haneman of
+    12,000: +13,000."""
+    from playwright.sync_api import expect
+
+    page, errors = open_page(width, height, lang)
+    page_post(page, base, "/api/riichi", {"seat": 1})
+    page_post(page, base, "/api/wins", {"winner": 1, "discarder": 2, "hand": {
+        "concealed": "234m567m345p67s22p", "win": "8s", "dora": "1p"}})
+    page.goto(f"{base}/history?lang={lang}")
+    page.locator('.entry.amendable[data-index="2"]').click()
+    page.click("#amend-fields .amend-by-tiles")
+    expect(page.locator("#amend-fields .amend-dora-was")).to_contain_text("2")
+    expect(page.locator("#amend-fields [name='ura']")).to_be_visible()
+    page.fill("#amend-tiles-0", "223344m22345p67s 8s")
+    page.fill("#amend-fields [name='dora']", "1p")
+    inside(page, "#amend-preview-btn")
+    shot(page, f"amend-tiles-form-{width}x{height}-{lang}")
+    page.locator("#amend-fields [name='dora']").press("Enter")  # Enter shows the changes
+    expect(page.locator('#amend-table tr[data-index="2"] td.num').nth(1)).to_have_text(
+        "+9,000+13,000")
+    for selector in ("#amend-dialog", "#amend-apply"):
+        inside(page, selector)
+    shot(page, f"amend-tiles-{width}x{height}-{lang}")
+    assert errors == []

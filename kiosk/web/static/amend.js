@@ -1,7 +1,8 @@
 // Correcting a hand from the history (docs/api.md, "Correcting a hand"): tap a win or an
-// exhaustive draw, change its winner, who dealt in, han and fu or the tenpai seats, look at what
-// that changes (each later hand's payment before and after, the final points) and Apply. The
-// event as recorded comes from the game record (GET /api/export.json).
+// exhaustive draw, change its winner, who dealt in, han and fu (or, for a hand scored from its
+// tiles, the tiles: amend_tiles.js) or the tenpai seats, look at what that changes (each later
+// hand's payment before and after, the final points) and Apply. The event as recorded comes
+// from the game record (GET /api/export.json).
 "use strict";
 document.addEventListener("DOMContentLoaded", () => {
   const { t, api, action, el, $, fmt, pts } = K;
@@ -36,15 +37,28 @@ document.addEventListener("DOMContentLoaded", () => {
   const field = (label, control) => el("label", {}, el("span", { text: label }), control);
 
   // A hand's han: 1-13, or yakuman (once or more); fu from the quick form's choices for its
-  // han and win type (none from 5 han).
+  // han and win type (none from 5 han). A hand scored from tiles offers Tiles beside them: the
+  // hand typed again and scored again by the rules (amend_tiles.js).
   function handRow(hand, i) {
     const han = hand.yakuman ? `y${hand.yakuman}` : hand.han;
     const hans = quick.han.map((h) => [h, `${h} ${t("han")}`]).concat(
       [1, 2].map((n) => [`y${n}`, n === 1 ? t("limit.yakuman") : `${n}× ${t("limit.yakuman")}`]));
+    const byHan = (label, control) => { const f = field(label, control); f.classList.add("by-han"); return f; };
+    const rec = AMEND_TILES.recorded(hand);
     const row = el("div", { class: "hand-row", "data-hand": i },
       field(t("amend.winner"), select("winner", seatOptions(), hand.winner)),
-      field(t("han"), select("han", hans, han)),
-      field(t("fu"), select("fu", [], hand.fu)));
+      byHan(t("han"), select("han", hans, han)),
+      byHan(t("fu"), select("fu", [], hand.fu)));
+    if (!rec) return row;
+    const tiles = AMEND_TILES.fields(i, rec, () => $("#amend-preview-btn").click(), stale);
+    row.append(el("button", { class: "btn small amend-by-tiles", type: "button", "aria-pressed": "false",
+      text: t("amend.tiles"), onclick: (ev) => {
+        const on = row.classList.toggle("by-tiles");
+        ev.currentTarget.classList.toggle("on", on);
+        ev.currentTarget.setAttribute("aria-pressed", String(on));
+        stale();
+        if (on) tiles.querySelector("[name='tiles']").focus();
+      } }), tiles);
     return row;
   }
   function fillFu(row, tsumo) {
@@ -85,11 +99,16 @@ document.addEventListener("DOMContentLoaded", () => {
     if (recorded.type === "win") {
       const discarder = tsumo() ? null : Number($("#amend-fields [name='discarder']").value);
       const wins = [...$("#amend-fields").querySelectorAll(".hand-row")].map((row) => {
+        const winner = Number(row.querySelector('[name="winner"]').value);
+        if (row.classList.contains("by-tiles")) {
+          const rec = AMEND_TILES.recorded(recorded.hands[row.dataset.hand]);
+          return { winner, discarder, ...AMEND_TILES.spec(row, rec, winner) };
+        }
         const han = row.querySelector('[name="han"]').value;
         const q = han.startsWith("y") ? { yakuman: Number(han.slice(1)) }
           : Number(han) >= quick.limit_han ? { han: Number(han) }
             : { han: Number(han), fu: Number(row.querySelector('[name="fu"]').value) };
-        return { winner: Number(row.querySelector('[name="winner"]').value), discarder, quick: q };
+        return { winner, discarder, quick: q };
       });
       return { win: wins.length === 1 ? wins[0] : wins };
     }

@@ -18,6 +18,7 @@ class VisionConfig:
     detect_threshold: float = 0.4  # finder heat a peak needs (chosen on train + a synth tuning set)
     min_tile_ratio: float = 0.55  # boxes with a side under this share of the median are no tile
     nms_iou: float = 0.45  # boxes overlapping more than this keep only the stronger one
+    weak_peaks: bool = True  # the finder's weaker peaks may be kept as tiles (False: never)
     back_recovery_heat: float = 0.2  # weaker peaks near a face-down tile may be a missed back
     back_recovery_prob: float = 0.7  # ... kept when the classifier reads them back this surely
     stack_recovery_prob: float = 0.7  # ... or as a tile beside one of the same kind (kakan)
@@ -62,12 +63,6 @@ class VisionConfig:
     # with the row, so the glyph-axis head tells upright from sideways there too (above 45: never)
     turn_crops_from: float = 25.0
     turned_crop_side: float = 0.9  # ... a square this share of sqrt(box area) (synth tuning)
-    # a frame whose row runs further than this (degrees) off a frame axis, read with a problem
-    # with its tiles (not only the gaps between them), is read again on a canvas turned level
-    # with the row, and that reading kept when it has fewer problems: at 45 degrees a tile's
-    # frame box holds half its neighbours (seed 61: grouping 953 -> 966 of 1,000; 0: off)
-    level_from: float = 25.0
-    level_on_line: float = 0.6  # ... when this share of the tiles lies on the row's line
     # a frame whose median located box is longer than this (either way) was resized out of a
     # camera's proportions: it is read again widened to tiles of ``tile_aspect`` (the median
     # labelled tile of the training photos taken as shot; none of theirs passes 1.95), unless
@@ -84,6 +79,7 @@ class VisionConfig:
     # a box grows up through the rows above it that are the face colour (vision.face_tops), up
     # to this many box heights; 0: off (a blank box read White on a tile then stays a tile too)
     face_top_reach: float = 0.6
+    blank_tops: bool = True  # a short box read White on top of another tile's box is its top
     test_time_flip: bool = True  # also classify unsure crops turned half round, average
     flip_below: float = 0.7  # ... those whose top probability is below this (synth tuning sets)
     zoom_views: float = 0.1  # ... and read again with their boxes this share larger and smaller

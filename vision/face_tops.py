@@ -136,7 +136,7 @@ def blank_tops(boxes: np.ndarray, white: np.ndarray) -> list[int]:
 
 def without_blank_tops(tiles: LabelledTiles, config: VisionConfig) -> LabelledTiles:
     """``tiles`` but the boxes read White that are another tile's top (``blank_tops``)."""
-    if config.face_top_reach <= 0 or len(tiles.found) < 2:
+    if not config.blank_tops or len(tiles.found) < 2:
         return tiles
     white = tiles.probs.argmax(axis=1) == WHITE
     tops = blank_tops(boxes_of(tiles.found).astype(np.float64), white) if white.any() else []

@@ -23,14 +23,12 @@ from vision.config import VisionConfig
 from vision.decode import CompleteCheck
 from vision.face_tops import with_face_tops, without_blank_tops
 from vision.find import Finder
-from vision.layout import gap_problem
 from vision.pairs import split_pairs
 from vision.postprocess import Candidate
-from vision.preprocess import turned_region
 from vision.proportions import at_true_proportions
 from vision.reading import Reading
 from vision.refine import split_stacks, with_weak_peaks, without_slivers
-from vision.second_look import level_region, with_stacked_tiles
+from vision.second_look import with_stacked_tiles
 from vision.session import ModelSession
 from vision.taught import TaughtSet, TaughtSetError
 
@@ -102,8 +100,8 @@ class Recogniser:
     def peaks(self, frame_bgr: np.ndarray, heat: float) -> list[Candidate]:
         """The finder's peaks of at least ``heat`` (boxes in frame pixels, strongest first) as
         ``read`` first finds them: on the frame at its true proportions, magnified where the
-        tiles are small (not the second reading of a steep row turned level, nor the pons'
-        second look). At ``back_recovery_heat`` the weakest any later stage keeps."""
+        tiles are small (not the pons' second look). At ``back_recovery_heat`` the weakest
+        any later stage keeps."""
         finder = Finder(self.finder, self.config)
         located = finder.locate(frame_bgr)
         widened = at_true_proportions(frame_bgr, located.found, self.config)
@@ -137,21 +135,13 @@ class Recogniser:
     def read(self, frame_bgr: np.ndarray, complete: CompleteCheck | None = None) -> Reading:
         """Read every tile of a BGR frame and group them; ``complete`` is the kiosk's optional
         winning-shape check used by the decoder."""
-        return self._read(frame_bgr, complete, level=True, proportions=True)
+        return self._read(frame_bgr, complete, proportions=True)
 
     def _read(
-        self,
-        frame_bgr: np.ndarray,
-        complete: CompleteCheck | None,
-        level: bool,
-        proportions: bool = False,
+        self, frame_bgr: np.ndarray, complete: CompleteCheck | None, proportions: bool = False
     ) -> Reading:
         """``read``; with ``proportions``, a frame resized out of a camera's proportions
-        (``proportions.at_true_proportions``) is read at them instead; with ``level``, a frame
-        whose row runs steeply (``level_region``) and whose reading has a problem with its
-        tiles (not only with the gaps between them: a photo of tiles not laid out as a win
-        always has those) is read again turned level with the row, and the reading with fewer
-        problems kept."""
+        (``proportions.at_true_proportions``) is read at them instead."""
         cfg = self.config
         finder, classifier = Finder(self.finder, cfg), Classifier(self.classifier, cfg, self.taught)
         shape, size = frame_bgr.shape[:2], (frame_bgr.shape[1], frame_bgr.shape[0])
@@ -160,8 +150,7 @@ class Recogniser:
         widened = at_true_proportions(frame_bgr, located.found, cfg) if proportions else None
         if widened is not None:
             canvas, back = widened
-            return self._framed(self._read(canvas, complete, level), back, size)
-        steep = level_region(located.found, shape, cfg) if level else None
+            return self._framed(self._read(canvas, complete), back, size)
         found = split_stacks(frame_bgr, located.found, classifier, cfg)
         found = split_pairs(frame_bgr, found, classifier, cfg)
         found = without_slivers(found, shape, cfg)
@@ -173,30 +162,11 @@ class Recogniser:
         stacked = with_stacked_tiles(frame_bgr, reading, tiles, finder, classifier, cfg)
         if stacked is not None:  # an added kan's tile changes the melds: lay them out again
             reading = assemble(stacked, cfg, size, complete)
-        reading = with_face_tops(frame_bgr, reading, cfg)
-
-        if steep is None or all(gap_problem(p) for p in reading.problems):
-            return reading
-        levelled = self._read_levelled(frame_bgr, complete, *steep)
-        return levelled if len(levelled.problems) < len(reading.problems) else reading
-
-    def _read_levelled(
-        self,
-        frame_bgr: np.ndarray,
-        complete: CompleteCheck | None,
-        region: tuple[int, int, int, int],
-        turn: float,
-    ) -> Reading:
-        """The frame's ``region`` read turned ``turn`` radians, its row then level (a tile of a
-        row at 45 degrees is read better where it lies level: its frame box holds half its
-        neighbours), the tiles' boxes mapped back to frame pixels."""
-        canvas, back = turned_region(frame_bgr, region, turn)
-        inner = self._read(canvas, complete, level=False)
-        return self._framed(inner, back, (frame_bgr.shape[1], frame_bgr.shape[0]))
+        return with_face_tops(frame_bgr, reading, cfg)
 
     @staticmethod
     def _framed(inner: Reading, back: np.ndarray, size: tuple[int, int]) -> Reading:
-        """A reading of a canvas cut or resized from the frame, its boxes mapped back to the
+        """A reading of a canvas resized from the frame, its boxes mapped back to the
         frame's pixels by the 2x3 affine ``back``; ``size``: the frame's (width, height)."""
         tiles = tuple(replace(t, box=framed_box(t.box, back)) for t in inner.tiles)
         return Reading(tiles, inner.grouping, inner.problems, size)

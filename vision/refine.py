@@ -140,7 +140,9 @@ def with_weak_peaks(
     overlap none of them, those kept by ``recovered_backs``, ``recovered_stacks`` or
     ``recovered_in_row``."""
     found = tiles.found
-    if config.back_recovery_heat >= config.detect_threshold or not len(found):
+    if not config.weak_peaks or config.back_recovery_heat >= config.detect_threshold:
+        return tiles
+    if not len(found):
         return tiles
     boxes = boxes_of(found).astype(np.float64)
     weak = [

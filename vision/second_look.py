@@ -1,5 +1,4 @@
-"""Second looks: the pons looked at again for an added kan's stacked tile, and the steep row
-read again turned level.
+"""Second look: the pons looked at again for an added kan's stacked tile.
 
 ``with_stacked_tiles`` takes a first reading and its labelled tiles; it gives the labelled
 tiles again with the stacked tile of each pon that is an added kan whose pair the first pass
@@ -7,10 +6,6 @@ missed or boxed as one (or None when there is none), for the recogniser to lay o
 finder looks again, magnified, at a crop around the pons, turned level with their row where it
 slants; where it still sees nothing, crops beside each pon's visibly sideways called tile are
 read (``kakan_probes``).
-
-``level_region`` says where a row runs so steeply across the frame that the whole frame is
-worth reading again turned level with it (at 45 degrees a tile's box holds half its
-neighbours): the region and the turn, or None.
 """
 
 from __future__ import annotations
@@ -27,7 +22,6 @@ from vision.classify import Classifier, LabelledTiles
 from vision.config import VisionConfig
 from vision.find import Finder
 from vision.kinds import kind_of
-from vision.layout import found_row_angle
 from vision.postprocess import Candidate, iou
 from vision.preprocess import turned_region
 from vision.reading import MeldKind, Reading
@@ -360,27 +354,3 @@ def kakan_probes(
             moved = (x1 + dx, y1 + dy, x2 + dx, y2 + dy)
             probes.append((n, kind, Candidate(moved, called.detection_score / 2, angle, 1.0)))
     return probes
-
-
-def level_region(
-    found: Sequence[Candidate], frame_shape: tuple[int, ...], config: VisionConfig
-) -> tuple[tuple[int, int, int, int], float] | None:
-    """Where the row runs further than ``level_from`` degrees off a frame axis (and at least
-    ``level_on_line`` of the tiles lie on its line: a heap or a grid has no row to level): a
-    square around the tiles found (``zoom_margin`` tile lengths beyond them) and the turn
-    (radians, counter-clockwise) that lays the row level; else None."""
-    if config.level_from <= 0 or len(found) < 2:
-        return None
-    angle = found_row_angle(found)
-    turn = (angle + math.pi / 4) % (math.pi / 2) - math.pi / 4
-    if abs(math.degrees(turn)) <= config.level_from:
-        return None
-    boxes = boxes_of(found).astype(np.float64)
-    centres = (boxes[:, :2] + boxes[:, 2:]) / 2
-    across = centres @ np.array([-math.sin(angle), math.cos(angle)])
-    short = float(np.median((boxes[:, 2:] - boxes[:, :2]).min(axis=1)))
-    if np.mean(np.abs(across - np.median(across)) < 0.5 * short) < config.level_on_line:
-        return None
-    margin = config.zoom_margin * float(np.median((boxes[:, 2:] - boxes[:, :2]).max(axis=1)))
-    region = square_around(boxes, margin, frame_shape)
-    return (region, turn) if region is not None else None

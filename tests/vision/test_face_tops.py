@@ -141,13 +141,13 @@ def test_the_blank_tops_are_left_out_of_the_tiles():
     tiles = LabelledTiles(found, probs, None, 0.0)
     got = without_blank_tops(tiles, VisionConfig())
     assert [c.box for c in got.found] == [boxes[0], boxes[2]]
-    assert without_blank_tops(tiles, VisionConfig(face_top_reach=0)) is tiles
+    assert without_blank_tops(tiles, VisionConfig(blank_tops=False)) is tiles
 
 
 def test_a_real_sets_standing_tiles_are_boxed_to_their_tops():
     """The webcam set labels a standing tile with its top; the finder (never trained on it)
     boxes its print: grown to the top, more of its 582 labelled tiles are boxed at IoU 0.5."""
-    assert read_right(VisionConfig(face_top_reach=0))[0] == 527
+    assert read_right(VisionConfig(face_top_reach=0, blank_tops=False))[0] == 527
     assert read_right()[0] == 557
 
 
@@ -155,7 +155,8 @@ def test_photos_of_tiles_lying_face_up_read_the_same_tiles_with_their_tops_grown
     """On `valid` (phone photos from above) the step grows many boxes a little and changes no
     label, no grouping and no tile matched at IoU 0.5."""
     photos = need(*ROBOFLOW)
-    off, on = Recogniser.load(config=VisionConfig(face_top_reach=0)), Recogniser.load()
+    off = Recogniser.load(config=VisionConfig(face_top_reach=0, blank_tops=False))
+    on = Recogniser.load()
     grown = 0
     for image in read_manifest(photos, ["valid"]):
         frame = cv2.imread(str(image.path))

@@ -25,7 +25,6 @@ from vision.second_look import (
     PonLook,
     beside_called_tiles,
     kakan_probes,
-    level_region,
     level_turn,
     pon_region,
     stacked_pairs,
@@ -406,33 +405,3 @@ def test_crops_are_turned_by_the_rows_angle_only_when_it_runs_far_off_a_frame_ax
     assert crop_turn(row(20), CFG) == 0.0  # within turn_crops_from (25) of the x axis
     assert crop_turn(row(80), CFG) == 0.0  # ... of the y axis
     assert crop_turn(row(40), replace(CFG, turn_crops_from=90.0)) == 0.0  # off
-
-
-def _slanted_row(deg, rows=(0.0,), n=14):
-    """``n`` 30x40 tiles 32 px apart per row, along a line at ``deg`` (image y down), rows
-    offset across it by the given pixels; long axes across the row."""
-    a = math.radians(deg)
-    along, across = np.array([math.cos(a), math.sin(a)]), np.array([-math.sin(a), math.cos(a)])
-    found = []
-    for off in rows:
-        for i in range(n // len(rows)):
-            cx, cy = np.array([200.0, 200.0]) + 32 * i * along + off * across
-            found.append(Candidate((cx - 15, cy - 20, cx + 15, cy + 20), 0.9, a + math.pi / 2, 1.0))
-    return found
-
-
-def test_a_row_far_off_a_frame_axis_is_read_turned_level_around_its_tiles():
-    got = level_region(_slanted_row(35), (720, 960), CFG)
-    assert got is not None
-    (x1, y1, x2, y2), turn = got
-    assert turn == pytest.approx(math.radians(35), abs=1e-6)
-    # the tiles span x 185-556, y 180-459; a margin of one 40 px tile length, made square
-    # (451 px) about their centre (370.4, 319.3)
-    assert (x1, y1, x2, y2) == (145, 93, 596, 545)
-    assert level_region(_slanted_row(-50), (720, 960), CFG)[1] == pytest.approx(math.radians(40))
-
-
-def test_rows_near_a_frame_axis_and_tiles_off_one_line_are_read_as_they_lie():
-    assert level_region(_slanted_row(20), (720, 960), CFG) is None
-    # two rows of 7, three tile widths apart: half the tiles on either line, no row to level
-    assert level_region(_slanted_row(35, rows=(0.0, 90.0)), (720, 960), CFG) is None

@@ -18,9 +18,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from scorer.words import language
 from vision.evaluate import Detection, Totals, evaluate_reader, evaluate_side_by_side
 from vision.manifest import LabelledImage, read_manifest
 from vision.reading import Reading
+from vision.words import VISION, add_language, cell, columns, command, cut
 
 
 @dataclass(frozen=True)
@@ -63,66 +65,82 @@ def measure(
     return evaluate_side_by_side(entries, read, detect, progress)
 
 
+def manifest_of(photos: Path, s: PhotoSet) -> Path:
+    return photos / s.name / "manifest.jsonl"
+
+
 def entries_of(photos: Path, s: PhotoSet) -> list[LabelledImage]:
     """The set's measured photos; FileNotFoundError naming the manifest where it is absent."""
-    manifest = photos / s.name / "manifest.jsonl"
+    manifest = manifest_of(photos, s)
     if not manifest.exists():
         raise FileNotFoundError(f"{s.name}: no manifest at {manifest}")
     return read_manifest(manifest, s.splits)
 
 
-def table_lines(rows: Sequence[dict[str, Any]]) -> list[str]:
-    """The table: one line a set, ours and (where measured) the peer's figures."""
-    head = f"{'set':29s} {'models':22s} {'photos':>6s} {'recall':>7s} {'prec.':>7s} " \
-        f"{'exact':>7s} {'labelled':>8s} {'peer rec.':>9s} {'peer ex.':>8s}"
-    out = [head, "-" * len(head)]
+#: The table's columns: the catalogue's ``sets.column.<name>`` heads each, at least `width`
+#: columns wide (wider where its words are), numbers to the right.
+COLUMNS = (("set", 29, False), ("models", 22, False), ("photos", 6, True), ("recall", 7, True),
+           ("precision", 7, True), ("exact", 7, True), ("labelled", 8, True),
+           ("peer_recall", 9, True), ("peer_exact", 8, True))
+
+
+def table_lines(rows: Sequence[dict[str, Any]], lang: str = "en") -> list[str]:
+    """The table: one line a set, ours and (where measured) the peer's figures; its models
+    column cut to its width (``models`` as the row gives it: `models_note` in `lang`)."""
+    heads = [VISION.t(f"sets.column.{name}", lang) for name, _, _ in COLUMNS]
+    widths = [max(width, columns(head)) for head, (_, width, _) in zip(heads, COLUMNS, strict=True)]
+
+    def line(cells: Sequence[str]) -> str:
+        return " ".join(cell(text, width, right) for text, width, (_, _, right)
+                        in zip(cells, widths, COLUMNS, strict=True))
+
+    head = line(heads)
+    out = [head, "-" * columns(head)]
     for r in rows:
         o, p = r["ours"], r.get("peer") or {}
-        out.append(
-            f"{r['set']:29s} {r['models'][:22]:22s} {o['images']:6d} {o['recall']:7.3f} "
-            f"{o['precision']:7.3f} {o['exact_images']:7.1%} {o['labelled_right_images']:8.1%} "
-            + (f"{p['recall']:9.3f} {p['exact_images']:8.1%}" if p else f"{'-':>9s} {'-':>8s}")
-        )
+        out.append(line([
+            r["set"], cut(r["models"], widths[1]), str(o["images"]), f"{o['recall']:.3f}",
+            f"{o['precision']:.3f}", f"{o['exact_images']:.1%}",
+            f"{o['labelled_right_images']:.1%}",
+            *((f"{p['recall']:.3f}", f"{p['exact_images']:.1%}") if p else ("-", "-"))]))
     return out
 
 
-def models_note(s: PhotoSet, cards: Sequence[dict[str, Any]], without: Path | None) -> str:
+def models_note(s: PhotoSet, cards: Sequence[dict[str, Any]], without: Path | None,
+                lang: str = "en") -> str:
+    """What the models reading the set learned of it, in `lang` (the JSON's in English)."""
     if without is not None:
-        return f"without it: {without.name}"
+        return VISION.t("sets.without_it", lang, models=without.name)
     if any(s.name in trained_on(card) for card in cards):
-        return "trained on" + (" (valid)" if s.splits else "")
-    return "tuned on, not trained" if s.tuned else "never trained on"
+        return VISION.t("sets.trained_on_valid" if s.splits else "sets.trained_on", lang)
+    return VISION.t("sets.tuned_on" if s.tuned else "sets.never_trained_on", lang)
 
 
-def add_sets_command(sub: Any, load: Callable[[argparse.Namespace], Any]) -> None:
-    p = sub.add_parser(
-        "sets",
-        help="figures set by set: every real photo source, one table",
-        description="Read every known photo source under PHOTOS and print one row a set: recall, "
-        "precision, photos exact (every tile right, nothing extra) and photos with every "
-        "labelled tile right. Sources the models learned from say so; read them with models "
-        "trained without them: --without NAME=MODELS_DIR (leave-one-source-out).",
-    )
-    p.add_argument("photos", type=Path, help="the photos folder (e.g. ../shared/photos)")
+def add_sets_command(sub: Any, load: Callable[[argparse.Namespace], Any],
+                     lang: str = "en") -> None:
+    p = command(sub, "sets", lang, described=True)
+    p.add_argument("photos", type=Path, help=VISION.t("help.sets.photos", lang))
     p.add_argument("--only", action="append", default=None, metavar="NAME",
-                   help="measure only this set (repeatable)")
+                   help=VISION.t("help.sets.only", lang))
     p.add_argument("--without", action="append", default=[], metavar="NAME=MODELS_DIR",
-                   help="read set NAME with the models in MODELS_DIR, trained without it")
-    p.add_argument("--limit", type=int, default=0, help="only the first N photos a set (0: all)")
-    p.add_argument("--peer", action="store_true", help="also measure mahjong-detector")
-    p.add_argument("--json", action="store_true", help="print one JSON object")
+                   help=VISION.t("help.sets.without", lang))
+    p.add_argument("--limit", type=int, default=0, help=VISION.t("help.sets.limit", lang))
+    p.add_argument("--peer", action="store_true", help=VISION.t("help.sets.peer", lang))
+    p.add_argument("--json", action="store_true", help=VISION.t("help.json", lang))
+    add_language(p, lang, everywhere=True)
     p.set_defaults(func=lambda args: cmd_sets(args, load))
 
 
-def _without(pairs: Sequence[str]) -> dict[str, Path]:
+def _without(pairs: Sequence[str], lang: str) -> dict[str, Path]:
     out = {}
     for pair in pairs:
         name, sep, folder = pair.partition("=")
         if not sep or name not in BY_NAME:
-            raise SystemExit(f"error: --without {pair!r}: want NAME=MODELS_DIR, NAME one of "
-                             + ", ".join(BY_NAME))
+            raise SystemExit(VISION.t("sets.without_form", lang, pair=repr(pair),
+                                      names=", ".join(BY_NAME)))
         if not (Path(folder) / "tile_classifier.json").exists():
-            raise SystemExit(f"error: --without {pair!r}: no model card in {folder}")
+            raise SystemExit(VISION.t("sets.without_card", lang, pair=repr(pair),
+                                      folder=folder))
         out[name] = Path(folder)
     return out
 
@@ -130,10 +148,12 @@ def _without(pairs: Sequence[str]) -> dict[str, Path]:
 def cmd_sets(args: argparse.Namespace, load: Callable[[argparse.Namespace], Any]) -> int:
     from tqdm import tqdm
 
-    without = _without(args.without)
+    lang = language(getattr(args, "language", None))
+    without = _without(args.without, lang)
     chosen = [s for s in SETS if not args.only or s.name in args.only]
     if args.only and (unknown := set(args.only) - set(BY_NAME)):
-        raise SystemExit(f"error: --only {sorted(unknown)}: known sets are " + ", ".join(BY_NAME))
+        raise SystemExit(VISION.t("sets.unknown", lang, names=sorted(unknown),
+                                  known=", ".join(BY_NAME)))
     detect = None
     if args.peer:
         from vision.peer import PeerUnavailable, load_peer
@@ -141,14 +161,15 @@ def cmd_sets(args: argparse.Namespace, load: Callable[[argparse.Namespace], Any]
         try:
             detect = load_peer(args.threads)
         except PeerUnavailable as err:
-            print(f"peer: not measured: {err}", file=sys.stderr)
+            print(VISION.t("peer.not_measured", lang, why=err), file=sys.stderr)
     readers: dict[Path | None, Any] = {}
-    rows = []
+    rows, shown = [], []
     for s in chosen:
         try:
             entries = entries_of(args.photos, s)
-        except FileNotFoundError as err:
-            print(f"error: {err}", file=sys.stderr)
+        except FileNotFoundError:
+            print(VISION.t("sets.no_manifest", lang, set=s.name,
+                           manifest=manifest_of(args.photos, s)), file=sys.stderr)
             return 2
         entries = entries[: args.limit] if args.limit else entries
         folder = without.get(s.name)
@@ -164,8 +185,9 @@ def cmd_sets(args: argparse.Namespace, load: Callable[[argparse.Namespace], Any]
         rows.append({"set": s.name, "trainable": s.trainable,
                      "models": models_note(s, cards, folder), "ours": ours.summary(),
                      "peer": peer.summary() if peer else None})
-    if args.json:
+        shown.append({**rows[-1], "models": models_note(s, cards, folder, lang)})
+    if args.json:  # English, as other tools read it
         print(json.dumps({"sets": rows, "threads": args.threads}))
     else:
-        print("\n".join(table_lines(rows)))
+        print("\n".join(table_lines(shown, lang)))
     return 0

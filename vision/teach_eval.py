@@ -38,13 +38,14 @@ from vision.postprocess import iou
 from vision.reading import Reading
 from vision.recogniser import Recogniser
 from vision.teach import Shot, located_tiles, teach
+from vision.words import VISION, cell, columns
 
 MATCH_IOUS = (0.5, 0.4)
 TEACH_IOU = 0.3  # a located box takes the label of the labelled tile it overlaps this much
 #: (taught_weight, taught_temperature) settings ``leave_one_out`` chooses from
 GRID = tuple((w, t) for w in (0.5, 1.0, 2.0, 4.0) for t in (0.02, 0.05, 0.1))
 
-Progress = Callable[..., Any]
+Progress = Callable[..., Any]  # (items, desc=KEY): KEY names the step in vision's catalogue
 
 
 def _kinds(entry: LabelledImage) -> set[str]:
@@ -199,7 +200,7 @@ def leave_one_out(
     ``log_likelihood`` (mean log-probability of the right label, a proper score that tells
     settings apart where the counts tie)."""
     folds = []
-    for k, shot in enumerate(progress(shots, desc="tuning")):
+    for k, shot in enumerate(progress(shots, desc="progress.tuning")):
         others = teach(recogniser, [s for j, s in enumerate(shots) if j != k])
         keep = [i for i, lab in enumerate(shot.labels) if lab is not None]
         if not keep:
@@ -286,38 +287,42 @@ def teach_eval(
     frames = [read_image(e) for e in rest]
     out["measured_photos"] = len(rest)
     peaks = [weak_peaks(recogniser, f) for f in frames]
-    out["without"] = measure(recogniser, rest, frames, peaks, progress, "reading (untaught)")
+    out["without"] = measure(recogniser, rest, frames, peaks, progress, "progress.untaught")
     tuned = replace(recogniser, config=cfg).with_taught(taught)
-    out["with"] = measure(tuned, rest, frames, peaks, progress, "reading (taught)")
+    out["with"] = measure(tuned, rest, frames, peaks, progress, "progress.taught")
     return out
 
 
-def report(result: dict[str, Any]) -> str:
-    """The figures as a few lines of text."""
+def report(result: dict[str, Any], lang: str = "en") -> str:
+    """The figures as a few lines of text, in `lang`."""
+    none = VISION.t("teach_eval.none", lang)
+    mixing = VISION.t("teach_eval.mixing", lang, weight=result["weight"],
+                      temperature=result["temperature"],
+                      similarity=result["unknown_similarity"])
+    sides = {"without": VISION.t("teach_eval.without", lang),
+             "with": VISION.t("teach_eval.taught", lang)}
     lines = [
-        f"taught from {len(result['taught_from'])} photos ({result['tiles_taught']} tiles, "
-        f"{result['kinds_taught']} of {result['kinds_present']} kinds) in "
-        f"{result['seconds_to_teach']:.1f} s: {', '.join(result['taught_from'])}",
-        f"passed over (a labelled tile not located, as the kiosk would ask again): "
-        f"{', '.join(result['passed_over']) or 'none'}",
-        f"mixing: weight {result['weight']}, temperature {result['temperature']}, "
-        f"unknown similarity {result['unknown_similarity']}"
-        + (
-            f" (chosen by leave-one-out on the teaching photos in {result['seconds_to_tune']} s)"
-            if result.get("tuning")
-            else " (configured)"
-        ),
-        f"read on the other {result['measured_photos']} photos "
-        f"({result['without']['iou_0.5']['tiles']} labelled tiles):",
-        f"{'':16s}"
-        + "".join(
-            f"{f'IoU {at} ' + side:>18s}" for at in MATCH_IOUS for side in ("without", "taught")
-        ),
+        VISION.t("teach_eval.taught_from", lang, n=len(result["taught_from"]),
+                 tiles=result["tiles_taught"], kinds=result["kinds_taught"],
+                 present=result["kinds_present"], seconds=f"{result['seconds_to_teach']:.1f}",
+                 photos=", ".join(result["taught_from"])),
+        VISION.t("teach_eval.passed_over", lang,
+                 photos=", ".join(result["passed_over"]) or none),
+        mixing + (VISION.t("teach_eval.tuned", lang, seconds=result["seconds_to_tune"])
+                  if result.get("tuning") else VISION.t("teach_eval.configured", lang)),
+        VISION.t("teach_eval.read_on", lang, n=result["measured_photos"],
+                 tiles=result["without"]["iou_0.5"]["tiles"]),
     ]
-    for key in ("recall", "located", "located_right", "within_reach"):
+    figures = {key: VISION.t(f"metric.{key}", lang)
+               for key in ("recall", "located", "located_right", "within_reach")}
+    width = max([16, *(columns(label) + 1 for label in figures.values())])
+    lines.append(" " * width + "".join(cell(f"IoU {at} {sides[side]}", 18, right=True)
+                                       for at in MATCH_IOUS for side in ("without", "with")))
+    for key, label in figures.items():
         vals = [result[side][f"iou_{at}"][key] for at in MATCH_IOUS for side in ("without", "with")]
-        lines.append(f"{key:16s}" + "".join(f"{v:>18.4f}" for v in vals))
-    for side in ("without", "with"):
+        lines.append(cell(label, width) + "".join(f"{v:>18.4f}" for v in vals))
+    for side, key in (("without", "teach_eval.confusions_without"),
+                      ("with", "teach_eval.confusions_with")):
         pairs = ", ".join(f"{a}->{b} x{n}" for a, b, n in result[side]["iou_0.5"]["confusions"])
-        lines.append(f"confusions {side} (IoU 0.5, labelled->read): {pairs or 'none'}")
+        lines.append(VISION.t(key, lang, pairs=pairs or none))
     return "\n".join(lines)

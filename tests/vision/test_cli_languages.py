@@ -1,0 +1,213 @@
+"""`python -m vision evaluate`, `sets`, `teach`, `teach-eval` and every command's `--help` speak
+the language of `--language` or the environment from vision's catalogues (vision/locale/),
+Japanese and Chinese by the kiosk's words (牌, 写真/照片, 覚えさせる/学习, 再現率/召回率,
+適合率/精确率); English is the output as it was, and `--json` keeps its English keys."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import cv2
+import pytest
+
+from tests.shared import CROSS_SET, need
+from vision.__main__ import main
+from vision.evaluate_cli import FIGURES
+from vision.sets import BY_NAME, COLUMNS, models_note, table_lines
+from vision.words import VISION, columns
+
+ROOT = Path(__file__).resolve().parents[2]
+SAMPLES = ROOT / "vision" / "sample_frames"
+DEMO = ROOT / "vision" / "demo_frames" / "hand_12_009.jpg"  # red fives, a kan, a dora row
+ORDER = "3p / 7m 666p 550s 7m 999s 5550m"  # the demo hand turned a quarter (test_teach.py)
+COMMANDS = ("read", "evaluate", "sets", "teach", "teach-eval", "check-kernels")
+
+
+def speak(monkeypatch: pytest.MonkeyPatch, lang: str) -> None:
+    """The environment's language: `lang` in LANG, nothing above it."""
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", lang)
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str, status: int = 0) -> str:
+    """What the command printed: its output, then (where it fails) its errors."""
+    assert main(list(argv)) == status
+    captured = capsys.readouterr()
+    return captured.out + (captured.err if status else "")
+
+
+def lines_up(lines: list[str]) -> None:
+    """Every line of a table as wide as its head, a wide character counting two columns."""
+    assert len({columns(line) for line in lines}) == 1, lines
+
+
+def test_the_words_the_tables_build_are_in_every_catalogue() -> None:
+    keys = [*(f"metric.{k}" for k in (*FIGURES, "located", "located_right", "within_reach")),
+            *(f"sets.column.{name}" for name, _, _ in COLUMNS), "evaluate.ours", "evaluate.peer"]
+    assert [k for k in keys if not VISION.has(k)] == []
+    for lang in ("ja", "zh-Hans"):
+        assert VISION.translations(lang).pgettext("metric.recall", "recall") == {
+            "ja": "再現率", "zh-Hans": "召回率"}[lang]
+
+
+@pytest.mark.parametrize("command", ["", *COMMANDS])
+def test_every_help_speaks_the_environment_s_language(
+        command: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """No help text reads as a key, in any language; argparse's own words follow too."""
+    argv = [command, "--help"] if command else ["--help"]
+    for lang, words in (("C.UTF-8", ("usage: ", "options:", "show this help")),
+                        ("ja_JP.UTF-8", ("使い方：", "オプション:", "このヘルプを表示")),
+                        ("zh_CN.UTF-8", ("用法：", "选项:", "显示此帮助信息"))):
+        speak(monkeypatch, lang)
+        with pytest.raises(SystemExit):
+            main(argv)
+        text = capsys.readouterr().out
+        assert all(word in text for word in words), text
+        assert "help." not in text and "usage:" not in text[len("usage: "):]
+
+
+def test_the_help_of_sets_and_teach_in_japanese_and_chinese(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    speak(monkeypatch, "ja_JP.UTF-8")
+    with pytest.raises(SystemExit):
+        main(["sets", "--help"])
+    text = capsys.readouterr().out
+    assert "このセットだけを測る（複数指定可）" in text and "1ソース除外" in text
+    assert "measure only this set" not in text and "leave-one-source-out" not in text
+    speak(monkeypatch, "C")  # --language before the command or after it wins over the environment
+    for argv in (["--language", "zh-Hans", "teach", "--help"],
+                 ["teach", "--help", "--language=zh"]):
+        with pytest.raises(SystemExit):
+            main(argv)
+        text = capsys.readouterr().out
+        assert "按顺序摆放的牌的照片" in text and "保存 taught_tiles.npz 的目录" in text
+        assert "photos of the tiles laid out in order" not in text
+
+
+def test_the_sets_table_in_japanese_lines_up_with_its_wider_heads() -> None:
+    leo = BY_NAME["leo-miura-riichi-webcam"]
+    notes = {lang: models_note(leo, [{"sources": [leo.name]}], None, lang)
+             for lang in ("en", "ja", "zh-Hans")}
+    assert notes == {"en": "trained on", "ja": "学習に使用", "zh-Hans": "用于训练"}
+    ours = {"images": 67, "recall": 0.95, "precision": 0.5588, "exact_images": 0.0149,
+            "labelled_right_images": 0.7015}
+    lines = table_lines([{"set": leo.name, "models": notes["ja"], "ours": ours}], "ja")
+    assert lines[0].split() == ["写真セット", "モデル", "写真", "再現率", "適合率", "完全一致",
+                                "ラベル正解", "比較再現率", "比較完全一致"]
+    lines_up(lines)
+    assert columns(lines[2][:lines[2].index("0.950") + 5]) == columns(
+        lines[0][:lines[0].index("再現率") + 3])  # the figure under its head's last column
+
+
+def test_sets_on_real_photos_in_japanese_and_chinese(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """Two photos of a set the models learned from and two of one they never saw."""
+    photos = need(*CROSS_SET).parents[1]
+    need("photos", "camerash-web-crops", "manifest.jsonl")
+    argv = ["sets", str(photos), "--limit", "2", "--only", "leo-miura-riichi-webcam",
+            "--only", "camerash-web-crops"]
+    speak(monkeypatch, "ja_JP.UTF-8")
+    text = run(capsys, *argv)
+    table = text.splitlines()
+    assert table[0].split()[:5] == ["写真セット", "モデル", "写真", "再現率", "適合率"]
+    assert "学習に使用" in table[2] and "学習に未使用" in table[3]
+    assert "recall" not in text and "prec." not in text and "trained on" not in text
+    lines_up(table)
+    speak(monkeypatch, "en_GB.UTF-8")
+    text = run(capsys, *argv, "--language", "zh-Hans")
+    assert text.splitlines()[0].split()[:5] == ["照片集", "模型", "照片", "召回率", "精确率"]
+    assert "用于训练" in text and "从未用于训练" in text and "recall" not in text
+    data = json.loads(run(capsys, *argv, "--language", "ja", "--json"))  # English, as it was
+    assert [row["models"] for row in data["sets"]] == ["trained on", "never trained on"]
+    assert {"recall", "precision", "exact_images"} <= data["sets"][0]["ours"].keys()
+
+
+def test_evaluate_on_two_photos_in_japanese_and_chinese(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Two sample frames labelled by their tiles, each its own split."""
+    expected = json.loads((SAMPLES / "expected.json").read_text())
+    lines = []
+    for name, split in (("hand_12_000.jpg", "a"), ("hand_12_019.jpg", "b")):
+        shutil.copy(SAMPLES / name, tmp_path / name)
+        g = expected[name]
+        tiles = [*g["concealed"], g["winning"], *(t for m in g["melds"] for t in m["tiles"]),
+                 *g["dora"]]
+        lines.append(json.dumps({"image": name, "split": split,
+                                 "tiles": [{"label": t} for t in tiles]}))
+    manifest = tmp_path / "manifest.jsonl"
+    manifest.write_text("\n".join(lines) + "\n")
+    speak(monkeypatch, "C")
+    english = run(capsys, "evaluate", str(manifest)).splitlines()
+    assert english[0] == f"== split a: 1 images of {manifest} =="
+    assert english[3].split() == ["precision", "1.0"] and english[-1].startswith("median_latency")
+    text = run(capsys, "evaluate", str(manifest), "--language", "ja")
+    assert f"== 分割 a：{manifest}の画像1枚 ==" in text and "== 全2枚の画像 ==" in text
+    assert "適合率" in text and "再現率" in text and "完全一致の画像" in text and "本ツール" in text
+    assert "precision" not in text and "recall" not in text and "exact_images" not in text
+    lines_up(text.splitlines()[1:10])
+    monkeypatch.setenv("LANGUAGE", "zh_CN:en")
+    text = run(capsys, "evaluate", str(manifest))
+    assert "== 全部2张图片 ==" in text and "精确率" in text and "召回率" in text
+    assert "本工具" in text and "precision" not in text
+    data = json.loads(run(capsys, "evaluate", str(manifest), "--json"))
+    assert data["images"] == 2 and data["recall"] == 1.0 and "per_split" in data
+
+
+def test_teach_in_japanese_and_chinese(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    photo = tmp_path / "turned.png"
+    cv2.imwrite(str(photo), cv2.rotate(cv2.imread(str(DEMO)), cv2.ROTATE_90_CLOCKWISE))
+    speak(monkeypatch, "ja_JP.UTF-8")
+    text = run(capsys, "teach", str(photo), "--order", ORDER, "--out", str(tmp_path / "a"))
+    assert f"写真1枚から8種類の牌を覚えました：{tmp_path / 'a' / 'taught_tiles.npz'}" in text
+    assert "taught" not in text.replace("taught_tiles", "")
+    text = run(capsys, "teach", str(photo), "--order", "3p / 7m", "--out", str(tmp_path / "b"),
+               status=1)
+    assert "  問題：16 tiles found, 2 expected" in text  # the layout's problems: vision.teach's
+    assert f"エラー：{photo}は指定の並び順と合いません" in text
+    text = run(capsys, "teach", str(photo), "--order", ORDER, "--out", str(tmp_path / "c"),
+               "--language", "zh-Hans")
+    assert "从1张照片学会了8种牌：" in text and "taught 8" not in text
+
+
+def test_teach_eval_in_japanese_and_chinese(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The demo hand as it lies and turned a quarter, labelled where the reader reads them
+    (rightly: test_model.py): taught from one, read on the other."""
+    from vision.recogniser import Recogniser
+
+    recogniser = Recogniser.load()
+    frame = cv2.imread(str(DEMO))
+    lines = []
+    for name, image in (("as_is.png", frame), ("turned.png", cv2.rotate(frame, 0))):
+        cv2.imwrite(str(tmp_path / name), image)
+        tiles = [{"label": t.label, "box": list(t.box)} for t in recogniser.read(image).tiles]
+        h, w = image.shape[:2]
+        lines.append(json.dumps({"image": name, "width": w, "height": h, "tiles": tiles}))
+    manifest = tmp_path / "manifest.jsonl"
+    manifest.write_text("\n".join(lines) + "\n")
+    speak(monkeypatch, "ja_JP.UTF-8")
+    text = run(capsys, "teach-eval", str(manifest), "--photos", "1")
+    assert "写真1枚（牌16枚、8種類中8種類）から" in text and "残りの写真1枚で読み取り" in text
+    assert "IoU 0.5 学習なし" in text and "IoU 0.5 学習あり" in text
+    assert "再現率" in text and "候補に入った率" in text and "取り違え・学習あり" in text
+    assert "recall" not in text and "within_reach" not in text and "confusions" not in text
+    lines_up(text.splitlines()[4:9])
+    text = run(capsys, "teach-eval", str(manifest), "--photos", "1", "--language", "zh")
+    assert "IoU 0.5 未学习" in text and "召回率" in text and "候选覆盖率" in text
+    assert "recall" not in text
+
+
+def test_the_words_module_s_examples_run() -> None:
+    import doctest
+
+    import vision.words
+
+    result = doctest.testmod(vision.words)
+    assert result.attempted > 0 and result.failed == 0

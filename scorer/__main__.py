@@ -1,6 +1,7 @@
 """`python -m scorer`: score hands, replay game records, benchmark the scorer.
 
-Each subcommand lives in its own module exposing `add_arguments(parser)` and `run(args) -> int`.
+Each subcommand lives in its own module exposing `add_arguments(parser, lang)` and
+`run(args) -> int`; the help and the output speak the catalogues' language (`scorer.words`).
 """
 
 from __future__ import annotations
@@ -11,23 +12,24 @@ import os
 import sys
 from collections.abc import Callable
 
-from scorer.words import add_language_option
+from scorer.cli_help import help_words, language_in
+from scorer.words import SCORER, add_language_option
 
-COMMANDS = {
-    "score": ("scorer.cli_score", "score a hand (or a JSONL file of hands) and explain it"),
-    "table": ("scorer.cli_table", "replay a game record and print its state and standings"),
-    "bench": ("scorer.bench", "measure hands per second against the `mahjong` library and "
-              "riichienv, through the CLI path and in-process"),
-}
+#: Each subcommand's module; its help is the catalogue's ``cli.help.<name>``.
+COMMANDS = {"score": "scorer.cli_score", "table": "scorer.cli_table", "bench": "scorer.bench"}
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m scorer", description=__doc__)
-    parser.add_argument("--version", action=_Version)
-    add_language_option(parser)
+    lang = language_in(argv)  # before the parsers are built, so that --help speaks it too
+    formatter = help_words(lang)
+    parser = argparse.ArgumentParser(prog="python -m scorer", formatter_class=formatter,
+                                     description=SCORER.t("cli.help.scorer", lang))
+    parser.add_argument("--version", action=_Version,
+                        help=SCORER.t("cli.help.version", lang))
+    add_language_option(parser, lang=lang)
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     modules = {}
-    for name, (module_name, help_text) in COMMANDS.items():
+    for name, module_name in COMMANDS.items():
         try:
             module = importlib.import_module(module_name)
         except ModuleNotFoundError as e:
@@ -35,8 +37,10 @@ def main(argv: list[str] | None = None) -> int:
                 raise
             continue
         modules[name] = module
-        command = sub.add_parser(name, help=help_text, description=help_text)
-        module.add_arguments(command)
+        help_text = SCORER.t(f"cli.help.{name}", lang)
+        command = sub.add_parser(name, help=help_text, description=help_text,
+                                 formatter_class=formatter)
+        module.add_arguments(command, lang)
     args = parser.parse_args(argv)
     return int(modules[args.command].run(args))
 
@@ -58,10 +62,9 @@ def version() -> str:
 class _Version(argparse.Action):
     """--version, looked up only when asked for."""
 
-    def __init__(self, option_strings: list[str], dest: str, **kwargs: object) -> None:
-        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS,
-                         help="print the version and which build runs: compiled (mypyc) or "
-                         "pure Python")
+    def __init__(self, option_strings: list[str], dest: str, help: str | None = None,
+                 **kwargs: object) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=help)
 
     def __call__(self, parser: argparse.ArgumentParser, *args: object) -> None:
         print(version())

@@ -34,6 +34,7 @@ from scorer.hand import Hand, InvalidInput
 from scorer.records_io import from_record
 from scorer.rules import RULESETS, Ruleset
 from scorer.score import score
+from scorer.words import SCORER, add_language_option, language, pad
 
 DEFAULT_FILE = Path(__file__).resolve().parents[1].parent / "shared/scoring/tenhou-wins-dev.jsonl"
 
@@ -42,16 +43,17 @@ Adapter = tuple[Callable[[Hand, WinContext, Ruleset], Any], Callable[[Any], Any]
                 Callable[[Any, Hand], dict[str, Any]]]
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
+def add_arguments(parser: argparse.ArgumentParser, lang: str = "en") -> None:
+    def h(key: str, **values: object) -> str:
+        return SCORER.t("cli.help.bench." + key, lang, **values)
+
     parser.add_argument("--file", type=Path, default=DEFAULT_FILE,
-                        help="JSONL hands in the real-wins format (default: %(default)s)")
-    parser.add_argument("--hands", type=int, default=0,
-                        help="only the first N hands of the file (default: all)")
-    parser.add_argument("--rounds", type=int, default=5,
-                        help="timed passes of each scorer after one warm-up (default: 5)")
-    parser.add_argument("--ruleset", choices=sorted(RULESETS), default="tenhou",
-                        help="ruleset for every scorer (default: tenhou)")
-    parser.add_argument("--json", action="store_true", help="print the result as one JSON object")
+                        help=h("file", default=DEFAULT_FILE))
+    parser.add_argument("--hands", type=int, default=0, help=h("hands"))
+    parser.add_argument("--rounds", type=int, default=5, help=h("rounds"))
+    parser.add_argument("--ruleset", choices=sorted(RULESETS), default="tenhou", help=h("ruleset"))
+    parser.add_argument("--json", action="store_true", help=h("json"))
+    add_language_option(parser, everywhere=True, lang=lang)
 
 
 def load_lines(path: Path, hands: int = 0) -> list[str]:
@@ -165,37 +167,35 @@ def _each(estimate: Callable[[Any], Any], inputs: Sequence[Any]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    lang = language(getattr(args, "language", None))
+
+    def t(key: str, **values: object) -> str:
+        return SCORER.t("cli.bench." + key, lang, **values)
+
     if not args.file.exists():
-        print(f"error: the bench needs hands to score, one JSON object a line as "
-              f"`python -m scorer score --jsonl` reads them, and there is no file at "
-              f"{args.file}.\nThe default is the real wins of the project's shared data "
-              f"(../shared/scoring/tenhou-wins-dev.jsonl beside this checkout); elsewhere pass "
-              f"--file HANDS.jsonl.", file=sys.stderr)
+        print(t("no_file", file=args.file), file=sys.stderr)
         return 2
     if args.rounds < 1 or args.hands < 0:
-        print("--rounds must be at least 1 and --hands not negative", file=sys.stderr)
+        print(t("bad_counts"), file=sys.stderr)
         return 2
     lines = load_lines(args.file, args.hands)
     result = measure(lines, RULESETS[args.ruleset], args.rounds, str(args.file))
     if args.json:
         print(json.dumps(result))
         return 0
-    print(f"{result['hands']} hands ({result['ruleset']}), best of {result['rounds']} passes each;"
-          f" scorer build: {result['build']}")
-    for way, title in (("cli", "CLI path (JSON line in -> score -> JSON line out)"),
-                       ("in_process", "in-process (the scoring call)")):
-        rates = result[way]
-        print(f"{title}:")
-        for name, rate in rates.items():
-            label = "scorer (ours)" if name == "ours" else name
-            ratio = "" if name == "ours" else f"   ours / {name}: {result[way + '_ratio'][name]}x"
-            print(f"  {label:<16} {rate:>9,} hands/s{ratio}")
+    print(t("head", n=result["hands"], ruleset=result["ruleset"], rounds=result["rounds"],
+            build=t("pure" if result["build"] == PURE else "compiled")))
+    for way in ("cli", "in_process"):
+        print(t(way))
+        for name, rate in result[way].items():
+            label = t("ours") if name == "ours" else name
+            ratio = "" if name == "ours" else "   " + t(
+                "ratio", peer=name, ratio=result[way + "_ratio"][name])
+            print(f"  {pad(label, 16)} {t('rate', rate=f'{rate:>9,}')}{ratio}")
     if "mahjong" not in result["peers"]:
-        print("(the `mahjong` library is not installed, so ours is not compared with it: "
-              "pip install -e '.[test]')")
+        print(t("no_mahjong"))
     if "riichienv" not in result["peers"]:
-        print("(riichienv not installed: pip install -e '.[bench]')")
+        print(t("no_riichienv"))
     if result["build"] == PURE:
-        print("(the compiled scorer is faster: `pip install -e .` builds it where a C compiler "
-              "and Python's headers are present; `pip install -v` says why it did not)")
+        print(t("pure_note"))
     return 0

@@ -1,4 +1,4 @@
-"""`python -m scorer score`: score one hand from the command line, or a JSON-lines file of hands.
+r"""`python -m scorer score`: score one hand from the command line, or a JSON-lines file of hands.
 
     python -m scorer score "234m456p22s345678s" --win 8s --tsumo --riichi --dora 1s
     python -m scorer score "123m55p" --pon 777z:toimen --chi 406p:0p --chi 789s --win 5p
@@ -25,6 +25,7 @@ from typing import IO, Any
 
 from scorer.batch import write_scores
 from scorer.cli_describe import describe
+from scorer.cli_help import help_words
 from scorer.context import Blessing, Riichi, WinContext, Wind
 from scorer.hand import (
     CalledFrom,
@@ -34,7 +35,6 @@ from scorer.hand import (
     MeldKind,
     Problem,
     ProblemCode,
-    article,
 )
 from scorer.limits import (
     HONBA,
@@ -54,8 +54,8 @@ from scorer.words import SCORER, add_language_option, language
 _WINDS = {"e": Wind.EAST, "s": Wind.SOUTH, "w": Wind.WEST, "n": Wind.NORTH,
           "east": Wind.EAST, "south": Wind.SOUTH, "west": Wind.WEST, "north": Wind.NORTH,
           "1": Wind.EAST, "2": Wind.SOUTH, "3": Wind.WEST, "4": Wind.NORTH}
-_MELD_HELP = ("TILES[:CALLED][:FROM], e.g. 406p:0p:kamicha; CALLED is the claimed tile, FROM "
-              "kamicha, toimen or shimocha (both optional); repeatable")
+#: The examples the help ends with (the docstring's; its words are the catalogue's).
+_EXAMPLES = (__doc__ or "").split("\n\n")[1]
 
 
 def _wind(text: str) -> Wind:
@@ -80,56 +80,45 @@ def _bounded(bounds: Range) -> Callable[[str], int]:
     return whole
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.formatter_class = argparse.RawDescriptionHelpFormatter
-    parser.epilog = __doc__.split("\n\n", 1)[1] if __doc__ else None
-    parser.add_argument("tiles", nargs="?", help="the concealed tiles in mpsz notation, with or "
-                        "without the winning tile (e.g. 234m456p22s345678s)")
-    parser.add_argument("--win", metavar="TILE", help="the winning tile (default: the last tile)")
+def add_arguments(parser: argparse.ArgumentParser, lang: str = "en") -> None:
+    def h(key: str, **values: object) -> str:
+        return SCORER.t("cli.help.score." + key, lang, **values)
+
+    parser.formatter_class = help_words(lang, raw=True)
+    parser.epilog = f"{_EXAMPLES}\n\n{h('exit_status')}"
+    parser.add_argument("tiles", nargs="?", help=h("tiles"))
+    parser.add_argument("--win", metavar="TILE", help=h("win"))
     how = parser.add_mutually_exclusive_group()
-    how.add_argument("--tsumo", action="store_true", help="won by self-draw")
-    how.add_argument("--ron", action="store_true", help="won on a discard (the default)")
+    how.add_argument("--tsumo", action="store_true", help=h("tsumo"))
+    how.add_argument("--ron", action="store_true", help=h("ron"))
     for kind in MeldKind:
         parser.add_argument(f"--{kind.value}", action="append", default=[], metavar="TILES",
-                            help=f"{article(kind.value)} {kind.value} meld: {_MELD_HELP}")
-    parser.add_argument("--seat", type=_wind, default=Wind.EAST,
-                        help="seat wind: E, S, W, N or 1-4 (default E, the dealer)")
-    parser.add_argument("--round", type=_wind, default=Wind.EAST,
-                        help="round wind: E, S, W, N or 1-4 (default E)")
-    parser.add_argument("--riichi", action="store_true", help="riichi was declared")
-    parser.add_argument("--double-riichi", action="store_true",
-                        help="riichi on the first uninterrupted discard")
-    parser.add_argument("--ippatsu", action="store_true", help="won within one go-around of riichi")
-    parser.add_argument("--rinshan", action="store_true", help="tsumo on a kan replacement tile")
-    parser.add_argument("--chankan", action="store_true", help="ron on another player's added kan")
-    parser.add_argument("--chankan-of-ankan", action="store_true",
-                        help="with --chankan: the robbed kan was a closed kan (only kokushi "
-                             "musou may rob one, where the rules allow)")
-    parser.add_argument("--haitei", action="store_true", help="tsumo on the last wall tile")
-    parser.add_argument("--houtei", action="store_true", help="ron on the last discard")
+                            help=h(kind.value, format=h("meld_format")))
+    parser.add_argument("--seat", type=_wind, default=Wind.EAST, help=h("seat"))
+    parser.add_argument("--round", type=_wind, default=Wind.EAST, help=h("round"))
+    parser.add_argument("--riichi", action="store_true", help=h("riichi"))
+    parser.add_argument("--double-riichi", action="store_true", help=h("double_riichi"))
+    parser.add_argument("--ippatsu", action="store_true", help=h("ippatsu"))
+    parser.add_argument("--rinshan", action="store_true", help=h("rinshan"))
+    parser.add_argument("--chankan", action="store_true", help=h("chankan"))
+    parser.add_argument("--chankan-of-ankan", action="store_true", help=h("chankan_of_ankan"))
+    parser.add_argument("--haitei", action="store_true", help=h("haitei"))
+    parser.add_argument("--houtei", action="store_true", help=h("houtei"))
     for blessing in Blessing:
         parser.add_argument(f"--{blessing.value}", action="store_true",
-                            help=f"{blessing.value}: a win on the very first go-around")
-    parser.add_argument("--dora", action="append", default=[], metavar="TILES",
-                        help="dora indicators (repeatable or compact, e.g. 1s4m)")
-    parser.add_argument("--ura", action="append", default=[], metavar="TILES",
-                        help="ura dora indicators (counted only with riichi)")
-    parser.add_argument("--kita", type=_bounded(KITA), default=0,
-                        help="Norths pulled out as kita at a three-player table (nukidora, a "
-                             "dora each; e.g. --ruleset tenhou_sanma)")
-    parser.add_argument("--honba", type=_bounded(HONBA), default=0,
-                        help="honba counters (default 0)")
-    parser.add_argument("--sticks", type=_bounded(STICKS), default=0,
-                        help="riichi sticks on the table, the winner's own included (default 0)")
+                            help=h("blessing", name=SCORER.t(f"blessing.{blessing.value}", lang)))
+    parser.add_argument("--dora", action="append", default=[], metavar="TILES", help=h("dora"))
+    parser.add_argument("--ura", action="append", default=[], metavar="TILES", help=h("ura"))
+    parser.add_argument("--kita", type=_bounded(KITA), default=0, help=h("kita"))
+    parser.add_argument("--honba", type=_bounded(HONBA), default=0, help=h("honba"))
+    parser.add_argument("--sticks", type=_bounded(STICKS), default=0, help=h("sticks"))
     parser.add_argument("--ruleset", default="tenhou", choices=sorted(RULESETS | PARLOR_RULESETS),
-                        help="rule preset (default tenhou)")
+                        help=h("ruleset"))
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                        help="change one rule of the preset, e.g. kiriage=true, min_han=2, "
-                        "red_fives=121 (red fives in m, p, s; true/false: one each/none)")
-    parser.add_argument("--json", action="store_true", help="print the result as JSON")
-    parser.add_argument("--jsonl", metavar="FILE", help="score every hand of a JSON-lines file "
-                        "('-' for stdin), one JSON line out per line in")
-    add_language_option(parser, everywhere=True)
+                        help=h("option"))
+    parser.add_argument("--json", action="store_true", help=h("json"))
+    parser.add_argument("--jsonl", metavar="FILE", help=h("jsonl"))
+    add_language_option(parser, everywhere=True, lang=lang)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -294,17 +294,21 @@ def language_option(text: str) -> str:
     return lang
 
 
-def add_language_option(parser: argparse.ArgumentParser, everywhere: bool = False) -> None:
-    """``--language LANG`` on `parser`. `everywhere`: on a subcommand's parser, where a choice
-    made before the subcommand's name stays when this one is not given."""
+def add_language_option(parser: argparse.ArgumentParser, everywhere: bool = False,
+                        lang: str = "en") -> None:
+    """``--language LANG`` on `parser`, its help in `lang`. `everywhere`: on a subcommand's
+    parser, where a choice made before the subcommand's name stays when this one is not given."""
     parser.add_argument("--language", type=language_option, metavar="LANG",
                         default=argparse.SUPPRESS if everywhere else None,
-                        help=f"the language of the output: {', '.join(LANGS)} (default: the "
-                        "environment's LANGUAGE, LC_ALL, LC_MESSAGES or LANG, else en)")
+                        help=SCORER.t("cli.help.language", lang, langs=", ".join(LANGS)))
+
+
+def columns(text: str) -> int:
+    """The columns `text` takes in a terminal, a wide (CJK) character counting two."""
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
 
 
 def pad(text: str, width: int) -> str:
     """`text` padded with spaces to `width` columns, a wide (CJK) character counting two, so
     that columns of Japanese or Chinese names line up as English ones do."""
-    columns = sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
-    return text + " " * max(0, width - columns)
+    return text + " " * max(0, width - columns(text))

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from scorer.hand import CalledFrom, Hand, Meld, MeldKind
-from scorer.tiles import parse_tiles
+from scorer.tiles import Tile, parse_tiles
 
 #: Where the called tile lies in a meld, by whom it came from: the left player's tile at the
 #: left, the opposite player's in the middle, the right player's at the right (the table's
@@ -61,9 +61,12 @@ def _meld(meld: Meld) -> dict[str, Any]:
     return {"kind": meld.kind.value, "tiles": tiles, "sideways": _sideways(meld)}
 
 
-def hand_tiles(hand: Hand, groups: Sequence[str] | None) -> dict[str, Any]:
+def hand_tiles(hand: Hand, groups: Sequence[str] | None, dora: Sequence[Tile] = (),
+               ura: Sequence[Tile] = ()) -> dict[str, Any]:
     """`groups`: the scorer's concealed groups in mpsz (None: the hand as one sorted group).
-    `{"groups": [[label, ...], ...], "melds": [{"kind", "tiles", "sideways"}, ...]}`: labels
-    in mpsz ("0p" a red five, "back" a face-down tile), `sideways` the index of the tile that
-    lies sideways (None: none does)."""
-    return {"groups": _groups(hand, groups), "melds": [_meld(m) for m in hand.melds]}
+    `{"groups": [[label, ...], ...], "melds": [{"kind", "tiles", "sideways"}, ...], "dora",
+    "ura"}`: labels in mpsz ("0p" a red five, "back" a face-down tile), `sideways` the index of
+    the tile that lies sideways (None: none does), the dora and ura indicators as scored (kept
+    so a correction from the history starts from them)."""
+    return {"groups": _groups(hand, groups), "melds": [_meld(m) for m in hand.melds],
+            "dora": [str(t) for t in dora], "ura": [str(t) for t in ura]}

@@ -258,7 +258,8 @@ def score_spec(spec: WinSpec, state: TableState, lang: str = "en") -> Scored:
         return Scored(spec, WinningHand(spec.winner, 0, 0), breakdown, text)
     value: HandValue = result.value
     # Kept with the record for the history's drawing: red fives and the sideways meld tile.
-    breakdown["tiles"] = hand_tiles(hand, result.reading.groups if result.reading else None)
+    breakdown["tiles"] = hand_tiles(hand, result.reading.groups if result.reading else None,
+                                    dora, ura)
     breakdown["summary"] = hand_summary(value, dealer, spec.tsumo, lang, rules)
     _explain(breakdown, value, lang, result.yakuman)
     chips = win_chips(result)

@@ -209,9 +209,9 @@ def test_the_tiles_of_a_riichi_win_fit_each_screen(open_page: Any, base: str, wi
                                                    height: int, lang: str) -> None:
     """Bun's riichi ron off Chie, 234m567m345p67s22p + 8s with the dora indicator 1p: riichi,
     tanyao, pinfu, dora 2, 5 han, a mangan of 8,000 and the riichi stick: +9,000. The record
-    keeps the dora (2), not their indicator, so the dialog says so and asks for it (and the ura
-    dora's after a riichi); typed again with iipeikou and 1p the hand is 6 han, a haneman of
-    12,000: +13,000."""
+    keeps the indicators it was scored with (breakdown.tiles.dora), so the dialog starts from
+    1p (and asks for the ura dora's after a riichi); typed again with iipeikou the hand is 6 han,
+    a haneman of 12,000: +13,000."""
     from playwright.sync_api import expect
 
     page, errors = open_page(width, height, lang)
@@ -221,10 +221,10 @@ def test_the_tiles_of_a_riichi_win_fit_each_screen(open_page: Any, base: str, wi
     page.goto(f"{base}/history?lang={lang}")
     page.locator('.entry.amendable[data-index="2"]').click()
     page.click("#amend-fields .amend-by-tiles")
-    expect(page.locator("#amend-fields .amend-dora-was")).to_contain_text("2")
-    expect(page.locator("#amend-fields [name='ura']")).to_be_visible()
+    expect(page.locator("#amend-fields [name='dora']")).to_have_value("1p")
+    expect(page.locator("#amend-fields [name='ura']")).to_have_value("")
+    expect(page.locator("#amend-fields .amend-dora-was")).to_have_count(0)
     page.fill("#amend-tiles-0", "223344m22345p67s 8s")
-    page.fill("#amend-fields [name='dora']", "1p")
     inside(page, "#amend-preview-btn")
     shot(page, f"amend-tiles-form-{width}x{height}-{lang}")
     page.locator("#amend-fields [name='dora']").press("Enter")  # Enter shows the changes

@@ -54,7 +54,8 @@ const AMEND_TILES = (() => {
     return { typed: `${mpsz(rest)} ${found[2]}`, melds, kita: b.kita || 0, winner: h.winner,
       riichi: ids.includes("riichi") || ids.includes("double_riichi"), liable: h.liable,
       flags: Object.assign({}, ...ids.map((id) => SITUATION[id] || {})),
-      dora: dora.dora || 0, ura: dora.ura || 0 };
+      dora: dora.dora || 0, ura: dora.ura || 0, indicators: b.tiles && b.tiles.dora
+        ? { dora: mpsz(b.tiles.dora), ura: mpsz(b.tiles.ura || []) } : null };
   }
 
   // The hand with its winning tile: 14 tiles beside no meld, 3 fewer for each (a kan too).
@@ -74,9 +75,11 @@ const AMEND_TILES = (() => {
     const input = box.querySelector("input");
     input.value = rec.typed;
     input.name = "tiles";
+    // Prefilled where the record keeps the indicators (wins scored since it does).
+    const was = rec.indicators || {};
     const indicator = (name, label) => el("label", {}, el("span", { text: label }),
       el("input", { type: "text", name, class: "indicators", autocomplete: "off",
-        autocapitalize: "off", spellcheck: "false", placeholder: "1z" }));
+        autocapitalize: "off", spellcheck: "false", placeholder: "1z", value: was[name] || "" }));
     const parts = [box];
     if (rec.melds.length) {
       parts.push(el("div", { class: "amend-melds", "data-melds": rec.melds.length },
@@ -85,7 +88,7 @@ const AMEND_TILES = (() => {
     }
     parts.push(el("div", { class: "amend-dora" }, indicator("dora", t("win.dora")),
       rec.riichi ? indicator("ura", t("win.ura")) : null));
-    if (rec.dora || rec.ura) {
+    if ((rec.dora || rec.ura) && !rec.indicators) {
       parts.push(el("p", { class: "muted amend-dora-was", text: t("amend.dora_was", { dora: rec.dora, ura: rec.ura }) }));
     }
     const out = el("div", { class: "amend-tiles" }, parts);

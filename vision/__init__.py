@@ -11,8 +11,8 @@ Pipeline, one module per stage, in the order `recogniser.Recogniser.read` calls 
 (finder run, peaks, zoom: located tiles) -> `refine` (stacked pairs cut, slivers dropped) ->
 `classify` (crops, classifier, half-turn pass: labelled tiles) -> `refine` again (weak peaks
 recovered) -> `assemble`: `layout` + `row_parse` (rows, gaps, melds, dora row) and `decode`
-(most probable legal hand) -> `second_look` (the pons again for an added kan's tile) ->
-`reading` (result values). Beneath them: `preprocess` (letterbox,
+(most probable legal hand) -> `face_tops` (boxes grown to their tiles' tops) -> `reading`
+(result values). Beneath them: `preprocess` (letterbox,
 crops), `session` (the only onnxruntime importer), `postprocess` (heatmap peaks, NMS,
 softmax), `boxes` and `kinds` (box and tile-kind helpers). `manifest` reads labelled sets,
 `evaluate` measures, `synth` renders training scenes and `training` (optional torch extra)

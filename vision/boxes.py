@@ -52,21 +52,6 @@ def along_x(angle: float) -> bool | None:
     return abs(math.cos(angle)) > math.sqrt(0.5)
 
 
-def square_around(
-    boxes: np.ndarray, margin: float, frame_shape: tuple[int, ...]
-) -> tuple[int, int, int, int] | None:
-    """The square about the boxes' centre holding them all and ``margin`` pixels beyond, cut at
-    the frame's edges; None when nothing of it lies in the frame."""
-    x1, y1 = boxes[:, :2].min(axis=0) - margin
-    x2, y2 = boxes[:, 2:].max(axis=0) + margin
-    h, w = frame_shape[:2]
-    half = max(x2 - x1, y2 - y1) / 2
-    cx, cy = (x1 + x2) / 2, (y1 + y2) / 2
-    left, top = int(max(cx - half, 0)), int(max(cy - half, 0))
-    right, bottom = int(round(min(cx + half, w))), int(round(min(cy + half, h)))
-    return (left, top, right, bottom) if right > left and bottom > top else None
-
-
 def framed_box(box: tuple[float, ...], back: np.ndarray) -> tuple[float, float, float, float]:
     """A box on a turned canvas in frame pixels: the box around its corners mapped back by the
     2x3 affine ``back``."""

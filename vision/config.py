@@ -31,12 +31,6 @@ class VisionConfig:
     row_recovery_prob: float = 0.5
     row_recovery_reach: float = 1.5
     row_recovery_chain: bool = True  # ... or of a tile so kept (a group standing together)
-    stack_zoom_margin: float = 1.5  # pons are looked at again in a crop this many tile lengths
-    # around them, for an added kan's stacked tile (0 turns it off)
-    # ... the crop turned level with the row when it lies further than this (degrees) off a
-    # frame axis: a pair stacked across a slanted row then has boxes of its own (fresh synth
-    # seeds: sideways 2,106 -> 2,111 of 2,124; 25 degrees: 2,109, 15: 2,110)
-    stack_level_from: float = 5.0
     # a box this much wider across the row than its neighbours may be an added kan's stacked
     # pair boxed as one: cut in two where the halves read as one kind (0 turns it off; fresh
     # synth seeds: 1.3 read 4 more called tiles right than 1.35 and grouped 1 scene more, 1.25

@@ -5,7 +5,6 @@ No state and no onnxruntime here, so the training code uses exactly the same fun
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 import cv2
@@ -107,22 +106,3 @@ def turned_squares(boxes: np.ndarray, side: float) -> np.ndarray:
     centre = (boxes[:, :2] + boxes[:, 2:]) / 2
     half = side * np.sqrt(np.prod(boxes[:, 2:] - boxes[:, :2], axis=1)) / 2
     return np.concatenate([centre - half[:, None], centre + half[:, None]], axis=1)
-
-
-def turned_region(
-    frame_bgr: np.ndarray, region: tuple[int, int, int, int], turn: float
-) -> tuple[np.ndarray, np.ndarray]:
-    """The frame's ``region`` (x1, y1, x2, y2) turned ``turn`` radians counter-clockwise about
-    its centre, on a canvas just large enough to hold it all (pixels come from the frame around
-    the region, grey 114 beyond its edges), and the 2x3 affine mapping canvas pixels back to
-    frame pixels."""
-    x1, y1, x2, y2 = (float(v) for v in region)
-    w, h = x2 - x1, y2 - y1
-    c, s = abs(math.cos(turn)), abs(math.sin(turn))
-    cw, ch = int(math.ceil(w * c + h * s)), int(math.ceil(w * s + h * c))
-    m = cv2.getRotationMatrix2D(((x1 + x2) / 2, (y1 + y2) / 2), math.degrees(turn), 1.0)
-    m[:, 2] += (cw / 2 - (x1 + x2) / 2, ch / 2 - (y1 + y2) / 2)
-    canvas = cv2.warpAffine(
-        frame_bgr, m, (cw, ch), flags=cv2.INTER_LINEAR, borderValue=(114, 114, 114)
-    )
-    return canvas, cv2.invertAffineTransform(m)

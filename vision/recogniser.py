@@ -2,8 +2,8 @@
 
 ``Recogniser.load(models_dir)`` checks and warms both models once; ``read(frame)`` keeps no
 per-frame state, so one recogniser may serve every request. Each stage lives in its own module
-(``find``, ``refine``, ``classify``, ``blank_faces``, ``assemble`` with ``layout`` and
-``decode``, ``second_look``, ``face_tops``); ``read`` calls them in order.
+(``find``, ``proportions``, ``refine``, ``pairs``, ``classify``, ``blank_faces``,
+``face_tops``, ``assemble`` with ``layout`` and ``decode``); ``read`` calls them in order.
 ``with_taught(taught)`` gives a recogniser that weighs every crop's labels by a table's taught
 tiles (``vision.taught``, ``vision.teach``).
 """
@@ -28,7 +28,6 @@ from vision.postprocess import Candidate
 from vision.proportions import at_true_proportions
 from vision.reading import Reading
 from vision.refine import split_stacks, with_weak_peaks, without_slivers
-from vision.second_look import with_stacked_tiles
 from vision.session import ModelSession
 from vision.taught import TaughtSet, TaughtSetError
 
@@ -100,8 +99,7 @@ class Recogniser:
     def peaks(self, frame_bgr: np.ndarray, heat: float) -> list[Candidate]:
         """The finder's peaks of at least ``heat`` (boxes in frame pixels, strongest first) as
         ``read`` first finds them: on the frame at its true proportions, magnified where the
-        tiles are small (not the pons' second look). At ``back_recovery_heat`` the weakest
-        any later stage keeps."""
+        tiles are small. At ``back_recovery_heat`` the weakest any later stage keeps."""
         finder = Finder(self.finder, self.config)
         located = finder.locate(frame_bgr)
         widened = at_true_proportions(frame_bgr, located.found, self.config)
@@ -158,11 +156,7 @@ class Recogniser:
         tiles = with_weak_peaks(frame_bgr, tiles, located.view, classifier, cfg)
         tiles = with_blank_faces(frame_bgr, tiles, cfg)
         tiles = without_blank_tops(tiles, cfg)
-        reading = assemble(tiles, cfg, size, complete)
-        stacked = with_stacked_tiles(frame_bgr, reading, tiles, finder, classifier, cfg)
-        if stacked is not None:  # an added kan's tile changes the melds: lay them out again
-            reading = assemble(stacked, cfg, size, complete)
-        return with_face_tops(frame_bgr, reading, cfg)
+        return with_face_tops(frame_bgr, assemble(tiles, cfg, size, complete), cfg)
 
     @staticmethod
     def _framed(inner: Reading, back: np.ndarray, size: tuple[int, int]) -> Reading:

@@ -16,7 +16,7 @@ from vision.postprocess import Candidate
 
 CFG = VisionConfig()
 VISION = Path(__file__).resolve().parents[2] / "vision"
-STAGES = ["find", "refine", "classify", "layout", "row_parse", "assemble", "decode", "second_look"]
+STAGES = ["find", "refine", "classify", "layout", "row_parse", "assemble", "decode"]
 
 
 def spot(x, y=100.0):

@@ -13,7 +13,6 @@ from vision.preprocess import (
     crop_tiles,
     letterbox,
     to_nchw,
-    turned_region,
     turned_squares,
 )
 
@@ -62,27 +61,6 @@ def test_a_crop_turned_by_a_rows_angle_lays_the_row_level():
     crop = crop_tiles(frame, np.array([[70, 70, 130, 130]], np.float32), 48, 0.0, 40.0)[0, :, :, 0]
     assert crop[24, 4:44].min() > 200  # the bar runs along the crop's middle row
     assert crop[4, 24] == crop[44, 24] == 0
-
-
-def test_a_region_turned_by_a_rows_angle_lays_the_row_level_and_maps_back():
-    # a bar 6 px thick at 30 degrees (image y down) through the centre of the region 50-150
-    frame = np.zeros((200, 300, 3), np.uint8)
-    a = np.deg2rad(30)
-    dx, dy = 90 * np.cos(a), 90 * np.sin(a)
-    cv2.line(
-        frame, (round(100 - dx), round(100 - dy)), (round(100 + dx), round(100 + dy)), (255,) * 3, 6
-    )
-    canvas, back = turned_region(frame, (50, 50, 150, 150), a)
-    # a 100 px square turned 30 degrees needs 100 (cos 30 + sin 30) = 136.6 px each way
-    assert canvas.shape == (137, 137, 3)
-    assert canvas[68, 10:127, 0].min() > 200  # the bar runs along the canvas's middle row
-    assert canvas[20, 68, 0] == canvas[116, 68, 0] == 0
-    # canvas pixels map back to the frame: its centre to the region's, a point 50 px along
-    # the bar to the frame's point 50 px along it
-    assert back @ [68.5, 68.5, 1] == pytest.approx([100, 100], abs=0.01)
-    assert back @ [68.5 + 50, 68.5, 1] == pytest.approx(
-        [100 + 50 * np.cos(a), 100 + 50 * np.sin(a)], abs=0.01
-    )
 
 
 def test_turned_squares_keep_the_centre_and_take_a_share_of_the_boxes_area():

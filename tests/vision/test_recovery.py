@@ -11,7 +11,6 @@ from tests.vision.cross_set import read_right
 from vision.classify import crop_turn
 from vision.config import VisionConfig
 from vision.postprocess import Candidate
-from vision.reading import DetectedTile, Grouping, MeldKind, MeldReading, Reading
 from vision.refine import (
     checked_cuts,
     recovered_backs,
@@ -20,15 +19,6 @@ from vision.refine import (
     stack_cuts,
     without_slivers,
     worth_reading,
-)
-from vision.second_look import (
-    PonLook,
-    beside_called_tiles,
-    kakan_probes,
-    level_turn,
-    pon_region,
-    stacked_pairs,
-    turned_back,
 )
 
 CFG = VisionConfig()
@@ -211,175 +201,6 @@ def test_a_row_of_tiles_is_no_sliver_beside_larger_boxes_elsewhere_in_the_frame(
     stick_end = Candidate((250.0, 300.0, 258.0, 318.0), 0.6, 1.57, 1.0)  # beside the row
     kept = without_slivers([*row, *books, stick_end], (480, 640), CFG)
     assert kept == [*row, *books]
-
-
-def _pon_reading(called_box, label="9p"):
-    """A pon along x: two upright 30x40 tiles and the called tile (index 1), 40 long."""
-    tiles = (
-        DetectedTile(label, (100.0, 100.0, 130.0, 140.0), 0.9),
-        DetectedTile(label, called_box, 0.9, sideways=True, detection_score=0.8),
-        DetectedTile(label, (170.0, 100.0, 200.0, 140.0), 0.9),
-    )
-    grouping = Grouping(melds=(MeldReading(MeldKind.PON, (0, 1, 2), 1),))
-    return Reading(tiles, grouping)
-
-
-def spot(box):
-    return Candidate(box, 0.3, 0.0, 1.0)
-
-
-PON = _pon_reading((130.0, 110.0, 170.0, 140.0))
-
-
-def test_pons_are_looked_at_again_in_a_square_crop_a_margin_of_tile_lengths_around_them():
-    # tiles span x 100-200, y 100-140; the median long side is 40: 1.5 of it is 60 each way,
-    # x 40-260 and y 40-200, made square (220) about the centre y = 120
-    assert pon_region(PON, (480, 640), 1.5) == (40, 10, 260, 230)
-    assert pon_region(PON, (200, 640), 1.5) == (40, 10, 260, 200)  # cut at the frame
-    # no pon, or a pon of White dragons (a patch of table reads like one): nothing to look at
-    assert pon_region(Reading(PON.tiles, Grouping()), (480, 640), 1.5) is None
-    assert pon_region(_pon_reading((130.0, 110.0, 170.0, 140.0), "5z"), (480, 640), 1.5) is None
-
-
-def test_a_tile_found_across_the_row_from_a_pons_called_tile_makes_it_an_added_kan():
-    above = spot((130.0, 80.0, 170.0, 110.0))  # right above the called tile, clear of it
-    far = spot((130.0, 20.0, 170.0, 50.0))  # 75 px off: beyond 1.5 of the called box's 40
-    # the pon's upright tile found again: it may be one of a stacked pair the first pass boxed
-    # as one, so it is kept; alone it is no added tile, and it lies diagonally from `below`
-    on_pon = spot((100.0, 100.0, 130.0, 140.0))
-    below = spot((130.0, 145.0, 170.0, 175.0))  # 65 px from `above`: no pair with it
-    outside = spot((130.0, 145.0, 170.0, 175.0))
-    spots = [above, far, below, on_pon]
-    assert beside_called_tiles(PON, spots, CFG.nms_iou) == [0, 2, 3]
-    # ... but a box on a located tile outside the pon is not
-    beyond = Reading(PON.tiles + (DetectedTile("1m", outside.box, 0.9),), PON.grouping)
-    assert beside_called_tiles(beyond, spots, CFG.nms_iou) == [0, 3]
-    # the likeliest of those read as the pon's kind is added; the called tile stays
-    sure = probs_for([("9p", 0.8), ("9p", 0.9), ("9p", 0.9), ("9p", 0.9)])
-    assert stacked_pairs(PON, spots, sure, CFG) == ([2], [])
-    assert stacked_pairs(PON, spots[:2], sure[:2], CFG) == ([0], [])
-    unsure = probs_for([("9p", 0.6), ("9p", 0.9)])
-    assert stacked_pairs(PON, spots[:2], unsure, CFG) == ([], [])
-    other_kind = probs_for([("8p", 0.9), ("9p", 0.9)])
-    assert stacked_pairs(PON, spots[:2], other_kind, CFG) == ([], [])
-    fives = _pon_reading((130.0, 110.0, 170.0, 140.0), "5p")
-    assert stacked_pairs(fives, spots[:2], probs_for([("0p", 0.9)] * 2), CFG) == ([0], [])
-
-
-def test_a_stacked_pair_the_first_pass_boxed_as_one_replaces_that_box():
-    # the first pass boxed both sideways tiles as one (y 80-140); the second finds each
-    merged = _pon_reading((130.0, 80.0, 170.0, 140.0))
-    upper, lower = spot((130.0, 80.0, 170.0, 108.0)), spot((130.0, 110.0, 170.0, 140.0))
-    assert stacked_pairs(merged, [upper, lower], probs_for([("9p", 0.8)] * 2), CFG) == (
-        [0, 1],
-        [1],
-    )
-    # of two pairs the one lying squarely across the row, not the surer one lying askew
-    askew = spot((145.0, 112.0, 185.0, 142.0))
-    probs = probs_for([("9p", 0.8), ("9p", 0.8), ("9p", 0.95)])
-    assert stacked_pairs(merged, [upper, lower, askew], probs, CFG) == ([0, 1], [1])
-    # two boxes side by side along the row are no stacked pair
-    left, right = spot((130.0, 100.0, 150.0, 140.0)), spot((151.0, 100.0, 171.0, 140.0))
-    assert stacked_pairs(merged, [left, right], probs_for([("9p", 0.8)] * 2), CFG) == ([], [])
-
-
-def test_a_stacked_pair_replaces_the_pons_tile_it_lies_on_when_another_was_called():
-    # the first pass boxed the pair as one (x 100-130, y 80-140) and the grammar called the
-    # pon's middle tile; the second look finds the pair's two tiles over that first box
-    tiles = (
-        DetectedTile("9p", (100.0, 80.0, 130.0, 140.0), 0.9),
-        DetectedTile("9p", (130.0, 100.0, 160.0, 140.0), 0.9, sideways=True),
-        DetectedTile("9p", (160.0, 100.0, 190.0, 140.0), 0.9),
-    )
-    reading = Reading(tiles, Grouping(melds=(MeldReading(MeldKind.PON, (0, 1, 2), 1),)))
-    upper, lower = spot((98.0, 80.0, 132.0, 108.0)), spot((100.0, 110.0, 130.0, 140.0))
-    assert stacked_pairs(reading, [upper, lower], probs_for([("9p", 0.8)] * 2), CFG) == (
-        [0, 1],
-        [0],
-    )
-    # two boxes a tile apart along the row, one above it: diagonal, no pair
-    aside = spot((130.0, 70.0, 160.0, 100.0))
-    assert stacked_pairs(reading, [aside, lower], probs_for([("9p", 0.8)] * 2), CFG) == (
-        [0],
-        [],
-    )
-
-
-def _turned_pon(deg):
-    """PON turned ``deg`` degrees (image y down) about its called tile's centre."""
-    a = math.radians(deg)
-    rot = np.array([[math.cos(a), -math.sin(a)], [math.sin(a), math.cos(a)]])
-
-    def turned(box):
-        cx, cy = rot @ (np.array([(box[0] + box[2]) / 2, (box[1] + box[3]) / 2]) - (150, 125))
-        w, h = box[2] - box[0], box[3] - box[1]
-        return (150 + cx - w / 2, 125 + cy - h / 2, 150 + cx + w / 2, 125 + cy + h / 2)
-
-    return replace(PON, tiles=tuple(replace(t, box=turned(t.box)) for t in PON.tiles))
-
-
-def test_the_pons_second_look_is_turned_level_with_a_row_lying_off_a_frame_axis():
-    assert level_turn(_turned_pon(30), 5.0) == pytest.approx(math.radians(30))
-    assert level_turn(_turned_pon(-20), 5.0) == pytest.approx(math.radians(-20))
-    # a row along the frame's y axis lies level too: 100 degrees is 10 off it
-    assert level_turn(_turned_pon(100), 5.0) == pytest.approx(math.radians(10))
-    assert level_turn(_turned_pon(4), 5.0) == 0.0  # near enough a frame axis already
-    assert level_turn(Reading(PON.tiles, Grouping()), 5.0) == 0.0  # no pon
-
-
-def test_a_tile_found_on_the_turned_canvas_is_boxed_in_frame_pixels():
-    # the canvas of a 100 px square at (0, 0) turned a quarter: canvas (x, y) is frame
-    # (100 - y, x); a tile lying along the canvas's x axis lies along the frame's y axis
-    back = np.array([[0.0, -1.0, 100.0], [1.0, 0.0, 0.0]])
-    got = turned_back(Candidate((10.0, 20.0, 30.0, 60.0), 0.5, 0.0, 0.9), back, math.pi / 2)
-    assert got.box == pytest.approx((40.0, 10.0, 80.0, 30.0))
-    assert got.angle == pytest.approx(math.pi / 2)
-    assert (got.score, got.orientation_strength) == (0.5, 0.9)
-
-
-def _probes(reading, boxes=None):
-    return kakan_probes(reading, boxes or [t.box for t in reading.tiles])
-
-
-def test_a_pons_sideways_tile_is_probed_for_an_added_kans_stacked_tile_on_either_side():
-    probes = _probes(_pon_reading((130.0, 110.0, 170.0, 140.0)))
-    assert [(meld, kind) for meld, kind, _ in probes] == [(0, "9p"), (0, "9p")]
-    # one tile width (30, the others' extent along the row) above and below, score halved
-    assert [c.box for _, _, c in probes] == [
-        (130.0, 80.0, 170.0, 110.0),
-        (130.0, 140.0, 170.0, 170.0),
-    ]
-    assert {c.score for _, _, c in probes} == {0.4}
-
-
-def test_probes_are_placed_with_the_boxes_given_and_none_where_a_tile_has_none():
-    # the same pon as boxed on a canvas 200 px to the right and 50 down
-    reading = _pon_reading((130.0, 110.0, 170.0, 140.0))
-    moved = [(b[0] + 200, b[1] + 50, b[2] + 200, b[3] + 50) for b in (t.box for t in reading.tiles)]
-    assert [c.box for _, _, c in _probes(reading, moved)] == [
-        (330.0, 130.0, 370.0, 160.0),
-        (330.0, 190.0, 370.0, 220.0),
-    ]
-    assert _probes(reading, [moved[0], None, moved[2]]) == []
-
-
-def test_on_a_turned_canvas_the_boxes_found_there_stand_for_the_tiles_they_overlap_most():
-    # a canvas turned a quarter: canvas (x, y) is frame (300 - y, x); it boxed the pon's two
-    # upright tiles (a little off) and a tile elsewhere, not the called tile
-    back = np.array([[0.0, -1.0, 300.0], [1.0, 0.0, 0.0]])
-    found = [
-        spot((101.0, 170.0, 141.0, 200.0)),
-        spot((0.0, 0.0, 30.0, 40.0)),
-        spot((100.0, 99.0, 140.0, 131.0)),
-    ]
-    look = PonLook(np.zeros((300, 300, 3), np.uint8), back, math.pi / 2, found)
-    assert look.level_boxes(PON, CFG.nms_iou) == [found[0].box, None, found[2].box]
-    assert look.in_frame(found[0]).box == pytest.approx((100.0, 101.0, 130.0, 141.0))
-
-
-def test_no_probe_beside_an_upright_called_tile_or_a_white_dragon():
-    assert _probes(_pon_reading((130.0, 100.0, 160.0, 140.0))) == []  # 30 long: upright
-    assert _probes(_pon_reading((130.0, 110.0, 170.0, 140.0), label="5z")) == []
 
 
 def test_crops_are_turned_by_the_rows_angle_only_when_it_runs_far_off_a_frame_axis():

@@ -23,6 +23,7 @@ from kiosk.store.event_log import (
 )
 from kiosk.store.receipts import MakeReceipt, Receipt
 from kiosk.table import present
+from kiosk.table.same_hand import same_event
 from scorer.rules import Ruleset
 from scorer.table import Amendment, Event, GameStarted, IllegalEvent, Table, amend
 
@@ -302,7 +303,7 @@ class GameService:
         """What correcting event `index` with `event` would make of the game; nothing stored."""
         table = self.table
         try:
-            return amend(table.events, index, event)
+            return amend(table.events, index, event, same_event)
         except IllegalEvent as e:
             raise refused(e, 404 if e.code == "amend_no_event" else 422, table,
                           field=e.field) from None

@@ -23,7 +23,8 @@ the amendment decides whether to accept the loss (the kiosk asks).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import operator
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from scorer.table.events import Event, GameStarted, IllegalEvent
@@ -80,12 +81,15 @@ class Amendment:
         return Table(self.events, self.state)
 
 
-def amend(events: Sequence[Event], index: int, replacement: Event) -> Amendment:
+def amend(events: Sequence[Event], index: int, replacement: Event,
+          same: Callable[[Event, Event], bool] = operator.eq) -> Amendment:
     """Replace event `index` of a game with `replacement` and replay the later events.
 
     Raises `IllegalEvent` when there is no such event to replace (the start is not a hand: a new
-    game is), when the replacement is the event as played, or when it cannot happen where the
-    replaced one did (the error placed at `index`).
+    game is), when the replacement is the event as played (`same(replacement, played)`, by
+    default equality: a caller whose events carry words, such as a win's breakdown in the
+    language it was scored in, compares what the event is instead), or when it cannot happen
+    where the replaced one did (the error placed at `index`).
     """
     played = tuple(events)
     if not 1 <= index < len(played):
@@ -95,7 +99,7 @@ def amend(events: Sequence[Event], index: int, replacement: Event) -> Amendment:
     if isinstance(replacement, GameStarted):
         raise IllegalEvent("a game's start is not a hand: start a new game instead",
                            field="event", code="amend_start")
-    if replacement == played[index]:
+    if same(replacement, played[index]):
         raise IllegalEvent("the correction is the event as it was played: nothing changes",
                            field="event", code="amend_same")
     was = replay(played)

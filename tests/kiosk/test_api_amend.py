@@ -202,3 +202,83 @@ def test_a_win_corrected_by_han_and_fu_keeps_the_chips_its_hand_took(tmp_path: P
         assert [s["chips"] for s in seats] == [0, 5, 0, -5]
     finally:
         services.stop()
+
+
+# A win scored from its tiles (Tenhou's rules): Bun's ron off Chie, 234m567m345p67s22p + 8s with
+# the dora indicator 1p: tanyao, pinfu, dora 2, 4 han 30 fu, 7,700. The same hand typed again
+# from a session in another language is scored in that language's words (yaku names, fu items,
+# the summary, who pays whom), but it is the hand as recorded; so is the hand as the correction
+# dialog types it again, its tiles sorted ("234567m22345p67s 8s").
+TILES_WIN = {"winner": 1, "discarder": 2,
+             "hand": {"concealed": "234m567m345p67s22p", "win": "8s", "dora": "1p"}}
+RETYPED = {"winner": 1, "discarder": 2,
+           "hand": {"concealed": "234567m22345p67s", "win": "8s", "dora": "1p"}}
+QUICK_WIN = {"winner": 1, "discarder": 2, "quick": {"han": 3, "fu": 30}}
+POINTS_WIN = {"winner": 1, "discarder": 2, "quick": {"points": 3900}}
+
+
+def recorded(tmp_path: Path, win: dict[str, Any], lang: str) -> tuple[Services, Api]:
+    """A kiosk whose game's one event is `win`, scored in a session in `lang`."""
+    app, services = make_kiosk(tmp_path)
+    services.start(camera=False, recogniser=False)
+    api = Api(app.test_client())
+    api.post("/api/games", {"players": ["Aki", "Bun", "Chie", "Dai"], "ruleset": "tenhou"})
+    assert api.post("/api/session/language", {"language": lang}).status_code == 200
+    won = api.post("/api/wins", win)
+    assert won.status_code == 201, won.get_json()
+    return services, api
+
+
+@pytest.mark.parametrize(("scored_in", "typed_in"), [
+    ("en", "ja"), ("en", "zh-Hans"), ("ja", "en"), ("zh-Hans", "ja"), ("en", "en")])
+@pytest.mark.parametrize(("win", "again"), [
+    pytest.param(TILES_WIN, TILES_WIN, id="tiles"), pytest.param(TILES_WIN, RETYPED, id="sorted"),
+    pytest.param(QUICK_WIN, QUICK_WIN, id="han-fu"),
+    pytest.param(POINTS_WIN, POINTS_WIN, id="points")])
+def test_the_same_hand_from_a_session_in_any_language_changes_nothing(
+        tmp_path: Path, win: dict[str, Any], again: dict[str, Any], scored_in: str,
+        typed_in: str) -> None:
+    services, api = recorded(tmp_path, win, scored_in)
+    try:
+        assert api.post("/api/session/language", {"language": typed_in}).status_code == 200
+        r = api.post("/api/history/1/preview", {"win": again})
+        assert (r.status_code, r.get_json()["code"]) == (422, "amend_same"), r.get_json()
+        applied = api.post("/api/history/1", {"win": again, "game": services.game.game_id,
+                                              "events": 2})
+        assert (applied.status_code, applied.get_json()["code"]) == (422, "amend_same")
+        assert points(api) == [25000, 25000 + (7700 if "hand" in win else 3900),
+                               25000 - (7700 if "hand" in win else 3900), 25000]
+    finally:
+        services.stop()
+
+
+@pytest.mark.parametrize(("dora", "hand", "won"), [
+    # 5s wins on the same two-sided wait: tanyao, pinfu, dora 2 as well, 4 han 30 fu, 7,700
+    pytest.param("1p", {"concealed": "234m567m345p67s22p", "win": "5s", "dora": "1p"}, 7700,
+                 id="winning-tile"),
+    # 2p shows the 3p as dora (once) instead of the 2p (twice): 3 han 30 fu, 3,900
+    pytest.param("1p", {"concealed": "234m567m345p67s22p", "win": "8s", "dora": "2p"}, 3900,
+                 id="dora-han"),
+    # 1z and 2z show no dora of this hand: tanyao, pinfu, 2 han 30 fu, 2,000 either way, but
+    # the record's indicator is corrected
+    pytest.param("1z", {"concealed": "234m567m345p67s22p", "win": "8s", "dora": "2z"}, 2000,
+                 id="dora-indicator"),
+])
+def test_another_hand_is_a_change_whatever_the_language(tmp_path: Path, dora: str,
+                                                        hand: dict[str, Any],
+                                                        won: int) -> None:
+    win = {**TILES_WIN, "hand": {**TILES_WIN["hand"], "dora": dora}}
+    services, api = recorded(tmp_path, win, "en")
+    try:
+        assert api.post("/api/session/language", {"language": "ja"}).status_code == 200
+        out = preview(api, 1, {"win": {**win, "hand": hand}})
+        assert out["changes"][0]["new"]["deltas"] == [0, won, -won, 0]
+        assert out["event"]["hands"][0]["breakdown"]["tiles"]["dora"] == [hand["dora"]]
+        applied = api.post("/api/history/1", {"win": {**win, "hand": hand},
+                                              "game": out["game"], "events": 2})
+        assert applied.status_code == 200, applied.get_json()
+        assert points(api) == [25000, 25000 + won, 25000 - won, 25000]
+        assert api.get("/api/export.json").get_json()["events"][1]["hands"][0]["hand"] == (
+            "234567m345p67s22p" + hand["win"] + " win " + hand["win"])
+    finally:
+        services.stop()

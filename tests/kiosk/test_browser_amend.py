@@ -234,3 +234,24 @@ def test_the_tiles_of_a_riichi_win_fit_each_screen(open_page: Any, base: str, wi
         inside(page, selector)
     shot(page, f"amend-tiles-{width}x{height}-{lang}")
     assert errors == []
+
+
+def test_a_win_s_tiles_typed_again_unchanged_in_japanese_change_nothing(open_page: Any,
+                                                                         base: str) -> None:
+    """Bun's ron off Chie scored from its tiles in English (234m567m345p67s22p + 8s, dora
+    indicator 1p), its Tiles opened from a Japanese history and shown unchanged (prefilled
+    sorted, 234567m22345p67s 8s): the same hand, scored again in Japanese words, is refused as
+    the hand as recorded, and nothing is there to apply."""
+    from playwright.sync_api import expect
+
+    page, errors = open_page(800, 480, "en")
+    page_post(page, base, "/api/wins", {"winner": 1, "discarder": 2, "hand": {
+        "concealed": "234m567m345p67s22p", "win": "8s", "dora": "1p"}})
+    page.goto(f"{base}/history?lang=ja")
+    page.locator('.entry.amendable[data-index="1"]').click()
+    page.click("#amend-fields .amend-by-tiles")
+    expect(page.locator("#amend-tiles-0")).to_have_value("234567m22345p67s 8s")
+    page.click("#amend-preview-btn")
+    expect(page.locator("#amend-error")).to_have_text("修正内容が記録と同じです。何も変わりません")
+    expect(page.locator("#amend-apply")).to_be_hidden()
+    assert errors == []

@@ -9,7 +9,8 @@ import pytest
 
 MODULES = ["kiosk.words.event_words", "kiosk.table.hand_tiles", "kiosk.words.i18n",
            "kiosk.photos.image_header", "kiosk.words.reading_words", "kiosk.photos.teaching",
-           "kiosk.words.yaku_names", "kiosk.table.export_name", "kiosk.table.recent_players"]
+           "kiosk.words.yaku_names", "kiosk.table.export_name", "kiosk.table.recent_players",
+           "kiosk.table.same_hand"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -8,6 +8,8 @@ tsumo 500/1,000 (dealer 1,000 all); a non-dealer yakuman ron 32,000.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from scorer.rules import RULESETS
@@ -18,6 +20,7 @@ from scorer.table import (
     GameStarted,
     IllegalEvent,
     RiichiDeclared,
+    Win,
     amend,
     replay,
 )
@@ -143,3 +146,20 @@ def test_a_correction_that_cannot_be_is_refused(index: int, event: Event, code: 
     assert (refused.value.code, refused.value.field) == (code, field)
     if code is None:  # the rules' own refusal, placed at the corrected event
         assert refused.value.index == 1
+
+
+def test_the_caller_says_what_is_the_event_as_played() -> None:
+    """A caller whose events carry words (a win's breakdown in the language it was scored in)
+    compares what the event is: the same han and fu in other words changes nothing."""
+    def same(a: Event, b: Event) -> bool:
+        return a == b or (isinstance(a, Win) and isinstance(b, Win) and a.discarder == b.discarder
+                          and [replace(h, breakdown=None) for h in a.hands]
+                          == [replace(h, breakdown=None) for h in b.hands])
+
+    worded = ron(2, replace(hand(1, 3, 30), breakdown={"summary": "3翻30符"}))
+    assert amend(PLAYED, 1, worded).rows[0].changed is False  # equality: a different event
+    with pytest.raises(IllegalEvent) as refused:
+        amend(PLAYED, 1, worded, same)
+    assert refused.value.code == "amend_same"
+    # 3 han 40 fu is another hand: a ron of 5,200 instead of 3,900, Bun ends 1,300 higher
+    assert amend(PLAYED, 1, ron(2, hand(1, 3, 40)), same).state.points[1] == 33400 + 1300

@@ -31,6 +31,7 @@ import pytest
 
 from tests.kiosk.server import running_kiosk
 from tests.kiosk.test_browser import browser, shot  # noqa: F401
+from tests.kiosk.test_browser_fit import OUT_OF_REACH
 from tests.kiosk.test_browser_fix import labels, upload
 from tests.shared import need
 
@@ -86,7 +87,12 @@ def test_a_real_photo_with_a_wall_behind_the_hand(open_page, base: str,  # noqa:
     expect(page.locator("#win-ask")).to_be_visible()  # 14 tiles, none set apart
     expect(page.locator("#win-ask")).to_be_in_viewport()
     assert labels(page, "#win-ask-tiles .tile")[0] == "6z"  # the row's last first
+    # the winner's buttons in reach under the tiles, the wall's and the question's rows (the
+    # set-aside tiles beside the dora, not a row of their own); Tsumo too, once one is tapped
+    assert page.evaluate(OUT_OF_REACH, ['#winner button[data-v="1"]']) == []
     page.click('#winner button[data-v="1"]')  # Bun,
+    page.wait_for_timeout(100)
+    assert page.evaluate(OUT_OF_REACH, ["#discarder button"]) == []
     page.click('#discarder button[data-v="null"]')  # by tsumo
     taps += ["Bun", "Tsumo"]
     expect(page.locator("#total")).to_have_text("7 han haneman — 3,000/6,000 (12,000)")

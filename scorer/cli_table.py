@@ -16,6 +16,7 @@ from pathlib import Path
 
 from scorer.rules import FinalRounding
 from scorer.table import (
+    ENDED_AT_TABLE,
     AbortiveDraw,
     Chombo,
     Correction,
@@ -33,7 +34,7 @@ from scorer.table import (
     parse_json,
 )
 from scorer.table.settlement import rons_paid
-from scorer.words import SCORER, add_language_option, columns, language, pad
+from scorer.words import SCORER, add_language_option, language, pad
 
 _ROUNDING = {
     FinalRounding.THOUSAND_HALF_UP: "half_up",
@@ -81,7 +82,7 @@ def render(events: Sequence[Event], history: bool = False, lang: str = "en") -> 
     t = _words(lang)
 
     def right(text: str, width: int) -> str:
-        return pad("", width - columns(text)) + text
+        return pad(text, width, right=True)
 
     state, said = history_words(events, lang)
     lines = [t("rules", rules=state.rules.name)]
@@ -177,8 +178,9 @@ def _what(event: Event, state: TableState, lang: str) -> str:
                  penalty=t("chombo." + state.rules.chombo.value))
     if isinstance(event, Correction):
         return t("correction", reason=event.reason)
-    if isinstance(event, GameEnded):
-        return t("ended", reason=event.reason)
+    if isinstance(event, GameEnded):  # a reason typed at the table is said as typed
+        return t("ended", reason=t("ended_at_table") if event.reason == ENDED_AT_TABLE
+                 else event.reason)
     raise TypeError(f"not an event: {type(event).__name__}")
 
 

@@ -295,12 +295,14 @@ def language_option(text: str) -> str:
 
 
 def add_language_option(parser: argparse.ArgumentParser, everywhere: bool = False,
-                        lang: str = "en") -> None:
-    """``--language LANG`` on `parser`, its help in `lang`. `everywhere`: on a subcommand's
-    parser, where a choice made before the subcommand's name stays when this one is not given."""
+                        lang: str = "en", words: Catalogues = SCORER,
+                        key: str = "cli.help.language") -> None:
+    """``--language LANG`` on `parser`, its help the entry `key` of `words` in `lang`.
+    `everywhere`: on a subcommand's parser, where a choice made before the subcommand's name
+    stays when this one is not given."""
     parser.add_argument("--language", type=language_option, metavar="LANG",
                         default=argparse.SUPPRESS if everywhere else None,
-                        help=SCORER.t("cli.help.language", lang, langs=", ".join(LANGS)))
+                        help=words.t(key, lang, langs=", ".join(LANGS)))
 
 
 def columns(text: str) -> int:
@@ -308,7 +310,9 @@ def columns(text: str) -> int:
     return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
 
 
-def pad(text: str, width: int) -> str:
+def pad(text: str, width: int, right: bool = False) -> str:
     """`text` padded with spaces to `width` columns, a wide (CJK) character counting two, so
-    that columns of Japanese or Chinese names line up as English ones do."""
-    return text + " " * max(0, width - columns(text))
+    that columns of Japanese or Chinese names line up as English ones do; on the left where
+    `right` (numbers, and the heads above them)."""
+    space = " " * max(0, width - columns(text))
+    return space + text if right else text + space

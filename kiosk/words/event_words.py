@@ -21,6 +21,7 @@ from typing import Any
 from kiosk.words.i18n import LANGS, has, t
 from kiosk.words.yaku_names import hand_head, hand_summary, limit_name, yaku_name
 from scorer.table import (
+    ENDED_AT_TABLE,
     AbortiveDraw,
     AbortKind,
     Chombo,
@@ -36,9 +37,6 @@ from scorer.table import (
     WinningHand,
 )
 from scorer.table.settlement import rons_paid
-
-#: The reason End game stores when none is given (said in the page's language).
-ENDED_AT_TABLE = "ended at the table"
 
 
 def in_every_language(words: Callable[[str], str]) -> dict[str, str]:

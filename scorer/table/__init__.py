@@ -18,6 +18,7 @@ helpers of settlement, standings and validation are imported from their own modu
 
 from scorer.table.amend import Amendment, Repaid, amend
 from scorer.table.events import (
+    ENDED_AT_TABLE,
     EVENT_TYPES,
     SEATS,
     AbortiveDraw,
@@ -51,10 +52,11 @@ from scorer.table.record_json import RecordError, rules_from_dict, rules_to_dict
 from scorer.table.state import EndReason, HistoryRow, Standing, TableState
 
 __all__ = [
-    "EVENT_TYPES", "FORMAT", "SEATS", "VERSION", "AbortKind", "AbortiveDraw", "Amendment",
-    "Chombo", "Correction", "EndReason", "Event", "ExhaustiveDraw", "GameEnded", "GameStarted",
-    "HistoryRow", "IllegalEvent", "RecordError", "Repaid", "RiichiDeclared", "Standing",
-    "Table", "TableState", "Transfer", "Win", "WinningHand", "amend", "apply", "dumps",
-    "event_from_dict", "event_from_json", "event_to_dict", "event_to_json", "events_from_record",
-    "loads", "parse_json", "replay", "rules_from_dict", "rules_to_dict", "start",
+    "ENDED_AT_TABLE", "EVENT_TYPES", "FORMAT", "SEATS", "VERSION", "AbortKind", "AbortiveDraw",
+    "Amendment", "Chombo", "Correction", "EndReason", "Event", "ExhaustiveDraw", "GameEnded",
+    "GameStarted", "HistoryRow", "IllegalEvent", "RecordError", "Repaid", "RiichiDeclared",
+    "Standing", "Table", "TableState", "Transfer", "Win", "WinningHand", "amend", "apply",
+    "dumps", "event_from_dict", "event_from_json", "event_to_dict", "event_to_json",
+    "events_from_record", "loads", "parse_json", "replay", "rules_from_dict", "rules_to_dict",
+    "start",
 ]

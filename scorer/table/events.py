@@ -173,9 +173,16 @@ class Correction:
     TYPE: ClassVar[str] = "correction"
 
 
+#: The reason a `GameEnded` keeps when the table gave none (the kiosk's End game with nothing
+#: typed), stored as these words; a front end says it in its own language, and a reason a player
+#: typed as typed.
+ENDED_AT_TABLE = "ended at the table"
+
+
 @dataclass(frozen=True, slots=True)
 class GameEnded:
-    """The table ends the game early (a time limit, a player leaves): standings as they stand."""
+    """The table ends the game early (a time limit, a player leaves): standings as they stand.
+    `reason` is what the table said, or `ENDED_AT_TABLE`."""
 
     reason: str
     TYPE: ClassVar[str] = "game_ended"

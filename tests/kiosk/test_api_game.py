@@ -10,6 +10,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from pathlib import Path
 
 import pytest
 
@@ -168,6 +169,29 @@ def test_end_game_gives_standings_with_uma_and_oka(api: Api) -> None:
     assert out["finished"]
     assert api.post("/api/end").status_code == 409
     assert api.post("/api/riichi", {"seat": 0}).status_code == 422  # nothing after the end
+
+
+def test_a_game_ended_with_no_reason_is_said_in_each_language_by_the_kiosk_and_the_replay(
+        api: Api, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """End game with nothing typed stores the rules core's `ENDED_AT_TABLE` (the words records
+    have always held); the kiosk's history and `python -m scorer table replay` say it in the
+    language, a reason typed at the table as typed."""
+    from scorer.__main__ import main
+    from scorer.table import ENDED_AT_TABLE
+
+    api.post("/api/end", {})
+    record = api.get("/api/export.json").data
+    assert json.loads(record)["events"][-1]["reason"] == ENDED_AT_TABLE == "ended at the table"
+    api.post("/api/session/language", {"language": "ja"})
+    text = api.get("/api/export.csv").get_data(as_text=True)
+    assert "対局終了：卓で終了" in text and "ended at the table" not in text
+    path = tmp_path / "game.json"
+    path.write_bytes(record)
+    for lang, said in (("en", "game ended: ended at the table; game over (called)"),
+                       ("ja", "対局終了：卓で終了。終局（途中終了）"),
+                       ("zh-Hans", "对局结束：在牌桌上结束。终局（由牌桌中止）")):
+        assert main(["table", "replay", str(path), "--history", "--language", lang]) == 0
+        assert said in capsys.readouterr().out
 
 
 def test_provisional_standings_while_playing(api: Api) -> None:

@@ -19,6 +19,7 @@ from scorer.hand import Hand
 from scorer.records_io import to_record
 from scorer.rules import RULESETS
 from scorer.table import (
+    ENDED_AT_TABLE,
     AbortiveDraw,
     AbortKind,
     Chombo,
@@ -31,6 +32,7 @@ from scorer.table import (
     Transfer,
     Win,
     WinningHand,
+    dumps,
     events_from_record,
     parse_json,
 )
@@ -130,6 +132,30 @@ def test_every_kind_of_event_is_said(lang: str, said: list[str]) -> None:
     else:  # nothing English but the names and what the table typed
         assert [what for _, what in rows if ENGLISH.search(
             without(what, *PLAYERS, "tenhou", "a miscount", "time"))] == []
+
+
+@pytest.mark.parametrize("lang, said, typed", [
+    ("en", "game ended: ended at the table; game over (called)",
+     "game ended: Ben had to go; game over (called)"),
+    ("ja", "対局終了：卓で終了。終局（途中終了）", "対局終了：Ben had to go。終局（途中終了）"),
+    ("zh-Hans", "对局结束：在牌桌上结束。终局（由牌桌中止）",
+     "对局结束：Ben had to go。终局（由牌桌中止）"),
+])
+def test_a_game_ended_with_no_reason_typed_is_said_in_the_language(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, lang: str, said: str,
+        typed: str) -> None:
+    """The kiosk's End game with nothing typed stores `ENDED_AT_TABLE`, the words its records
+    have always held: `table replay` says it in the kiosk's words (卓で終了, 在牌桌上结束); a
+    reason a player typed stays as typed; English is as it was."""
+    assert ENDED_AT_TABLE == "ended at the table"  # stored as before: old records read the same
+    record = tmp_path / "game.json"
+    for reason, line in ((ENDED_AT_TABLE, said), ("Ben had to go", typed)):
+        record.write_text(dumps([*EVERY_EVENT[:2], GameEnded(reason)]), encoding="utf-8")
+        assert json.loads(record.read_text(encoding="utf-8"))["events"][-1]["reason"] == reason
+        lines = replay(capsys, record, "--language", lang)
+        assert lines[6].endswith(" " + line), lines
+        if lang != "en":
+            assert "ended at the table" not in "\n".join(lines)
 
 
 def test_every_reason_and_kind_the_history_names_has_its_words() -> None:

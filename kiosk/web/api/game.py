@@ -13,9 +13,9 @@ from kiosk.table import checks, export_name, present, rule_form, rules_json
 from kiosk.web.api.common import blueprint, json_object
 from kiosk.web.context import language, services
 from kiosk.web.idempotency import Answer, keyed
-from kiosk.words.event_words import ENDED_AT_TABLE
 from scorer.limits import GAME_EVENTS, NAME_LENGTH, POINTS, REASON_LENGTH, Range, brief
 from scorer.table import (
+    ENDED_AT_TABLE,
     AbortiveDraw,
     AbortKind,
     Chombo,

@@ -8,11 +8,9 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import os
 import sys
-from collections.abc import Callable
 
-from scorer.cli_help import help_words, language_in
+from scorer.cli_help import closed_pipe_is_quiet, help_words, language_in
 from scorer.words import SCORER, add_language_option
 
 #: Each subcommand's module; its help is the catalogue's ``cli.help.<name>``.
@@ -69,19 +67,6 @@ class _Version(argparse.Action):
     def __call__(self, parser: argparse.ArgumentParser, *args: object) -> None:
         print(version())
         parser.exit()
-
-
-def closed_pipe_is_quiet(run: Callable[[], int]) -> int:
-    """`run()`, but a reader that goes away (`| head`) ends us quietly, as it does a Unix tool:
-    no traceback, exit status 141 (what a shell reports for a tool stopped by SIGPIPE)."""
-    try:
-        status = run()
-        sys.stdout.flush()
-    except BrokenPipeError:
-        # Point stdout at devnull so that the interpreter's own flush at exit cannot fail too.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 141
-    return status
 
 
 if __name__ == "__main__":

@@ -1,4 +1,5 @@
-"""A command line's ``--help`` in its catalogue's language.
+"""A command line's ``--help`` in its catalogue's language (``python -m scorer``'s and, with its
+own catalogue, ``python -m vision``'s), and its quiet end when its reader goes away.
 
 The language is found before the parser is built (`language_in`: ``--language`` anywhere in the
 arguments, else the environment's), so that every help text can be the catalogue's; `help_words`
@@ -15,6 +16,7 @@ columns they take, as they have no spaces to wrap at. English wraps as argparse 
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import sys
 from collections.abc import Callable, Iterable, Sequence
@@ -107,3 +109,16 @@ def help_words(lang: str, raw: bool = False, words: Catalogues = SCORER,
     """A parser's ``formatter_class`` whose help speaks `lang` (`raw`: the description and epilog
     as written), argparse's words from `words` under `prefix`."""
     return partial(RawHelpWords if raw else HelpWords, lang=lang, words=words, prefix=prefix)
+
+
+def closed_pipe_is_quiet(run: Callable[[], int]) -> int:
+    """`run()`, but a reader that goes away (`| head`) ends us quietly, as it does a Unix tool:
+    no traceback, exit status 141 (what a shell reports for a tool stopped by SIGPIPE)."""
+    try:
+        status = run()
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # Point stdout at devnull so that the interpreter's own flush at exit cannot fail too.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
+    return status

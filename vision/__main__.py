@@ -6,20 +6,19 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
-from collections.abc import Callable
 from pathlib import Path
 
 import cv2
 import numpy as np
 
+from scorer.cli_help import closed_pipe_is_quiet, language_in
 from scorer.words import language
 from vision.config import VisionConfig
 from vision.evaluate_cli import add_evaluate_command
 from vision.sets import add_sets_command
 from vision.teach_cli import add_teach_commands
-from vision.words import VISION, add_language, command, help_words, language_in
+from vision.words import VISION, add_language, command, counts, help_formatter, summary
 
 
 def _load(args: argparse.Namespace):  # noqa: ANN202 - returns a Recogniser
@@ -76,7 +75,8 @@ def cmd_read(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(reading.to_json(), indent=1))
         return 0
-    print(f"{reading.counts(lang)}: {reading.summary()}")
+    print(VISION.t("read.line", lang, counts=counts(reading, lang),
+                   summary=summary(reading, lang)))
     for i, t in enumerate(reading.tiles):
         flags = [
             f
@@ -142,7 +142,7 @@ def cmd_check_kernels(args: argparse.Namespace) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     lang = language_in(argv)  # before the parsers are built, so that --help speaks it too
-    parser = argparse.ArgumentParser(prog="python -m vision", formatter_class=help_words(lang),
+    parser = argparse.ArgumentParser(prog="python -m vision", formatter_class=help_formatter(lang),
                                      description=VISION.t("help.vision", lang))
     parser.add_argument("--models", type=Path, default=None, help=VISION.t("help.models", lang))
     parser.add_argument("--threads", type=int, default=1, help=VISION.t("help.threads", lang))
@@ -172,18 +172,5 @@ def main(argv: list[str] | None = None) -> int:
     return int(args.func(args))
 
 
-def _closed_pipe_is_quiet(run: Callable[[], int]) -> int:
-    """A reader that goes away (`| head`) ends us quietly, as it does a Unix tool: no traceback,
-    exit status 141 (what a shell reports for a tool stopped by SIGPIPE)."""
-    try:
-        status = run()
-        sys.stdout.flush()
-    except BrokenPipeError:
-        # Point stdout at devnull so that the interpreter's own flush at exit cannot fail too.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 141
-    return status
-
-
 if __name__ == "__main__":
-    sys.exit(_closed_pipe_is_quiet(main))
+    sys.exit(closed_pipe_is_quiet(main))

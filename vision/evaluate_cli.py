@@ -11,8 +11,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from scorer.words import language
-from vision.words import VISION, add_language, cell, columns, command
+from scorer.words import columns, language, pad
+from vision.words import VISION, add_language, command
 
 Load = Callable[[argparse.Namespace], Any]  # -> Recogniser
 
@@ -57,11 +57,11 @@ def table_lines(rows: dict[str, dict | None], lang: str = "en") -> list[str]:
     shown = {k: VISION.t(f"metric.{k}", lang) for k in FIGURES
              if any((rows[n] or {}).get(k) is not None for n in names)}
     width = max([22, *(columns(label) + 1 for label in shown.values())])
-    out = [" " * width + "".join(cell(h, 16, right=True) for h in heads)]
+    out = [" " * width + "".join(pad(h, 16, right=True) for h in heads)]
     for k, label in shown.items():
         vals = [(rows[n] or {}).get(k) for n in names]
-        out.append(cell(label, width) + "".join(
-            cell("-" if v is None else str(v), 16, right=True) for v in vals))
+        out.append(pad(label, width) + "".join(
+            pad("-" if v is None else str(v), 16, right=True) for v in vals))
     for n, head in zip(names, heads, strict=True):
         if rows[n] and rows[n].get("confusions"):
             pairs = ", ".join(f"{a}->{b} x{c}" for a, b, c in rows[n]["confusions"])

@@ -26,6 +26,7 @@ from vision.config import VisionConfig
 from vision.postprocess import sigmoid, softmax
 from vision.reading import Reading
 from vision.recogniser import Recogniser
+from vision.words import summary
 
 MAX_PROB_DIFF = 0.05
 DEMO_FRAMES = Path(__file__).resolve().parent / "demo_frames"
@@ -68,7 +69,7 @@ class FrameCheck:
 def reading_text(reading: Reading) -> str:
     """Everything a player would see of a reading: labels, flags and groups."""
     flags = "".join("s" if t.sideways else "d" if t.face_down else "." for t in reading.tiles)
-    return f"{reading.summary()} || {flags}"
+    return f"{summary(reading)} || {flags}"
 
 
 def frame_paths(paths: Sequence[Path]) -> list[Path]:

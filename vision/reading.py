@@ -1,7 +1,8 @@
 """What vision saw: tiles with boxes and confidences, their grouping, and the problems noticed.
 
 Everything here is an immutable value; ``Reading.to_json()`` is the shape the kiosk API and
-``python -m vision read --json`` print.
+``python -m vision read --json`` print. Words for a reading are the command line's
+(`vision.words.counts`, `vision.words.summary`).
 """
 
 from __future__ import annotations
@@ -88,35 +89,6 @@ class Reading:
         melds, each kan counted as 3."""
         g = self.grouping
         return len(g.concealed) + (g.winning is not None) + 3 * len(g.melds)
-
-    def counts(self, lang: str = "en") -> str:
-        """`18 tiles read: 14 in the hand (each kan counted as 3), 3 dora indicators, 1 apart`:
-        the counts a problem such as "9 tiles in the hand" speaks of, in `lang`
-        (vision/locale/)."""
-        from vision.words import VISION
-
-        g = self.grouping
-        parts = [VISION.t("read.in_hand", lang, n=self.in_hand())]
-        if any(m.kind.value in ("minkan", "ankan", "kakan") for m in g.melds):
-            parts[0] = VISION.t("read.kan", lang, in_hand=parts[0])
-        if g.dora:
-            parts.append(VISION.t("read.dora", lang, n=len(g.dora)))
-        if g.unassigned:
-            parts.append(VISION.t("read.apart", lang, n=len(g.unassigned)))
-        return VISION.t("read.tiles", lang, n=len(self.tiles),
-                        parts=VISION.t("read.separator", lang).join(parts))
-
-    def summary(self) -> str:
-        """Compact text: concealed, winning tile, melds and dora in mpsz labels."""
-        g = self.grouping
-        parts = [" ".join(self.labels(g.concealed)) or "-"]
-        if g.winning is not None:
-            parts.append(f"win {self.tiles[g.winning].label}")
-        for m in g.melds:
-            parts.append(f"{m.kind.value}[{' '.join(self.labels(m.tiles))}]")
-        if g.dora:
-            parts.append(f"dora {' '.join(self.labels(g.dora))}")
-        return " | ".join(parts)
 
     def to_json(self) -> dict[str, Any]:
         g = self.grouping

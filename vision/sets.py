@@ -18,11 +18,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from scorer.words import language
+from scorer.words import columns, language, pad
 from vision.evaluate import Detection, Totals, evaluate_reader, evaluate_side_by_side
 from vision.manifest import LabelledImage, read_manifest
 from vision.reading import Reading
-from vision.words import VISION, add_language, cell, columns, command, cut
+from vision.words import VISION, add_language, command, cut
 
 
 @dataclass(frozen=True)
@@ -91,7 +91,7 @@ def table_lines(rows: Sequence[dict[str, Any]], lang: str = "en") -> list[str]:
     widths = [max(width, columns(head)) for head, (_, width, _) in zip(heads, COLUMNS, strict=True)]
 
     def line(cells: Sequence[str]) -> str:
-        return " ".join(cell(text, width, right) for text, width, (_, _, right)
+        return " ".join(pad(text, width, right) for text, width, (_, _, right)
                         in zip(cells, widths, COLUMNS, strict=True))
 
     head = line(heads)

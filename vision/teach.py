@@ -113,16 +113,43 @@ class PlacedTile:
 
 
 @dataclass(frozen=True)
+class Mismatch:
+    """A count of a teaching photo that differs from its order: `what` is ``tiles`` (all of
+    them), ``row`` (the tiles of row `row`, 1 = top, whose labels run `span`: ``1m..9m``) or
+    ``rows`` (the rows). Its English is `str`; `vision.words.mismatch` words it in a language."""
+
+    what: str
+    found: int
+    expected: int
+    row: int = 0
+    span: str = ""
+
+    def __str__(self) -> str:
+        said = f"{self.found} tiles found, {self.expected} expected"
+        if self.what == "row":
+            return f"row {self.row} ({self.span}): {said}"
+        if self.what == "rows":
+            rows = "row" if self.found == 1 else "rows"
+            return f"{self.found} {rows} of tiles found, {self.expected} expected"
+        return said
+
+
+@dataclass(frozen=True)
 class TeachingLayout:
-    """The tiles of one teaching photo in reading order with their labels, and every problem
+    """The tiles of one teaching photo in reading order with their labels, and every count
     that makes the labels doubtful (none: the photo shows the expected order, tile for tile)."""
 
     tiles: tuple[PlacedTile, ...]
-    problems: tuple[str, ...]
+    mismatches: tuple[Mismatch, ...] = ()
+
+    @property
+    def problems(self) -> tuple[str, ...]:
+        """The mismatches in English (``16 tiles found, 2 expected``), as `to_json` has them."""
+        return tuple(map(str, self.mismatches))
 
     @property
     def ok(self) -> bool:
-        return not self.problems
+        return not self.mismatches
 
     @property
     def boxes(self) -> tuple[Box, ...]:
@@ -156,29 +183,26 @@ def assign_labels(boxes: Sequence[Box], expected: Sequence[Sequence[str]]) -> Te
     order = [i for row in rows for i in row]
     row_of = {i: r for r, row in enumerate(rows) for i in row}
     flat = [lab for row in expected for lab in row]
-    problems = []
+    mismatches = []
     if len(order) != len(flat):
-        problems.append(f"{len(order)} tiles found, {len(flat)} expected")
+        mismatches.append(Mismatch("tiles", len(order), len(flat)))
     if len(rows) == len(expected):  # row by row: a row short does not shift the next ones
         for r, (got, want) in enumerate(zip(rows, expected, strict=True)):
             if len(got) != len(want):
-                problems.append(
-                    f"row {r + 1} ({_span(want)}): {len(got)} tiles found, {len(want)} expected"
-                )
+                mismatches.append(Mismatch("row", len(got), len(want), r + 1, _span(want)))
         labels = [
             row[k] if k < len(row) else None
             for got, row in zip(rows, expected, strict=True)
             for k in range(len(got))
         ]
     else:
-        plural = "" if len(rows) == 1 else "s"
-        problems.append(f"{len(rows)} row{plural} of tiles found, {len(expected)} expected")
+        mismatches.append(Mismatch("rows", len(rows), len(expected)))
         labels = [flat[k] if k < len(flat) else None for k in range(len(order))]
     tiles = tuple(
         PlacedTile(tuple(float(v) for v in boxes[i]), row_of[i], lab)  # type: ignore[arg-type]
         for i, lab in zip(order, labels, strict=True)
     )
-    return TeachingLayout(tiles, tuple(problems))
+    return TeachingLayout(tiles, tuple(mismatches))
 
 
 def located_tiles(recogniser: Recogniser, frame_bgr: np.ndarray) -> list[Box]:

@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 
 from scorer.words import language
-from vision.words import VISION, add_language, command
+from vision.words import VISION, add_language, command, mismatch
 
 Load = Callable[[argparse.Namespace], Any]  # -> Recogniser
 Decode = Callable[[Path, str], np.ndarray]
@@ -95,8 +95,8 @@ def cmd_teach(args: argparse.Namespace, load: Load, decode: Decode) -> int:
             return 2
         layout = lay_out(rec, frame, rows)
         print(f"{path}: " + " ".join(str(t.label) for t in layout.tiles))
-        for problem in layout.problems:
-            print("  " + VISION.t("read.problem", lang, problem=problem))
+        for problem in layout.mismatches:
+            print("  " + VISION.t("read.problem", lang, problem=mismatch(problem, lang)))
         if not layout.ok:
             print(VISION.t("teach.not_in_order", lang, photo=path), file=sys.stderr)
             return 1

@@ -30,6 +30,7 @@ from typing import Any
 import numpy as np
 
 from scorer.tiles import MODEL_CLASSES
+from scorer.words import columns, pad
 from vision.boxes import Box
 from vision.classify import Classifier
 from vision.evaluate import match_image, read_image
@@ -38,7 +39,7 @@ from vision.postprocess import iou
 from vision.reading import Reading
 from vision.recogniser import Recogniser
 from vision.teach import Shot, located_tiles, teach
-from vision.words import VISION, cell, columns
+from vision.words import VISION
 
 MATCH_IOUS = (0.5, 0.4)
 TEACH_IOU = 0.3  # a located box takes the label of the labelled tile it overlaps this much
@@ -316,11 +317,11 @@ def report(result: dict[str, Any], lang: str = "en") -> str:
     figures = {key: VISION.t(f"metric.{key}", lang)
                for key in ("recall", "located", "located_right", "within_reach")}
     width = max([16, *(columns(label) + 1 for label in figures.values())])
-    lines.append(" " * width + "".join(cell(f"IoU {at} {sides[side]}", 18, right=True)
+    lines.append(" " * width + "".join(pad(f"IoU {at} {sides[side]}", 18, right=True)
                                        for at in MATCH_IOUS for side in ("without", "with")))
     for key, label in figures.items():
         vals = [result[side][f"iou_{at}"][key] for at in MATCH_IOUS for side in ("without", "with")]
-        lines.append(cell(label, width) + "".join(f"{v:>18.4f}" for v in vals))
+        lines.append(pad(label, width) + "".join(f"{v:>18.4f}" for v in vals))
     for side, key in (("without", "teach_eval.confusions_without"),
                       ("with", "teach_eval.confusions_with")):
         pairs = ", ".join(f"{a}->{b} x{n}" for a, b, n in result[side]["iou_0.5"]["confusions"])

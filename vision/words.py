@@ -4,53 +4,45 @@ the language of ``--language`` or the environment, English by default (docs/tran
 
 Every command speaks them: its output (``--json`` keeps its English keys and values, which other
 tools read), its errors and its ``--help``, whose language is found before the parser is built
-(`language_in`). Tables line up in any language: a wide (CJK) character counts two columns.
+(`scorer.cli_help.language_in`) and whose formatter is the rules core's command line's
+(`scorer.cli_help.help_words`, argparse's own words from this catalogue's ``help.*``). Tables
+line up in any language: a wide (CJK) character counts two columns (`scorer.words.pad`).
+
+What vision's values hold stays words-free (a `Reading` is its tiles and groups, a
+`TeachingLayout`'s `Mismatch` its counts); the functions here word them: `counts` and `summary`
+a reading, `mismatch` a teaching photo's count that differs from its order.
 
 >>> VISION.t("read.tiles", n=1, parts="1 in the hand"), VISION.t("read.dora", "ja", n=2)
 ('1 tile read: 1 in the hand', 'ドラ表示牌2枚')
->>> cell("再現率", 8, right=True), cell("recall", 8), cut("学習に使用", 5)
-('  再現率', 'recall  ', '学習')
+>>> cut("学習に使用", 5), cut("trained on", 7)
+('学習', 'trained')
+>>> from vision.teach import Mismatch
+>>> [mismatch(Mismatch("row", 2, 3, row=1, span="1m..3m"), lang) for lang in ("en", "ja")]
+['row 1 (1m..3m): 2 tiles found, 3 expected', '1列目（1m..3m）に2枚（3枚のはず）']
 """
 
 from __future__ import annotations
 
 import argparse
-import re
-import unicodedata
-from collections.abc import Callable, Iterable, Sequence
-from functools import partial
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from scorer.words import LANGS, Catalogues, language, language_option
+from scorer.cli_help import help_words
+from scorer.words import Catalogues, add_language_option, columns
+
+if TYPE_CHECKING:
+    from vision.reading import Reading
+    from vision.teach import Mismatch
 
 VISION = Catalogues("vision", Path(__file__).with_name("locale"))
 
 
-def language_in(argv: Sequence[str] | None) -> str:
-    """The language a command will speak, found before its parser is built so that ``--help``
-    speaks it too: the last ``--language`` in `argv` (the process's arguments where None), else
-    the environment's; a value the parser will refuse reads as English here."""
-    before = argparse.ArgumentParser(add_help=False, exit_on_error=False)
-    before.add_argument("--language")
-    try:
-        option = before.parse_known_args(None if argv is None else list(argv))[0].language
-    except argparse.ArgumentError:  # --language without its value: the parser will say so
-        option = None
-    return language(option)
-
-
 def add_language(parser: argparse.ArgumentParser, lang: str, everywhere: bool = False) -> None:
-    """``--language LANG`` on `parser`, its help in `lang` (`scorer.words.add_language_option`);
-    `everywhere`: on a command's parser, where a choice made before the command stays."""
-    parser.add_argument("--language", type=language_option, metavar="LANG",
-                        default=argparse.SUPPRESS if everywhere else None,
-                        help=VISION.t("help.language", lang, langs=", ".join(LANGS)))
-
-
-def columns(text: str) -> int:
-    """The columns `text` takes in a terminal: a wide (CJK) character two."""
-    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+    """``--language LANG`` on `parser`, its help in `lang` (`scorer.words.add_language_option`
+    with this catalogue's ``help.language``); `everywhere`: on a command's parser, where a
+    choice made before the command stays."""
+    add_language_option(parser, everywhere, lang, VISION, "help.language")
 
 
 def cut(text: str, width: int) -> str:
@@ -60,62 +52,11 @@ def cut(text: str, width: int) -> str:
     return text
 
 
-def cell(text: str, width: int, right: bool = False) -> str:
-    """`text` padded with spaces to `width` columns, on the left where `right` (numbers)."""
-    space = " " * max(0, width - columns(text))
-    return space + text if right else text + space
-
-
-#: Punctuation that never starts a line of Japanese or Chinese (kinsoku): kept on the line before.
-_NO_LINE_START = frozenset("、。，．・：；！？）」』】ー")
-
-
-class HelpWords(argparse.HelpFormatter):
-    """argparse's help with argparse's own words in `lang` too (the usage line's prefix, the
-    sections' titles, ``-h``'s help; the rest is the parser's, from the catalogue), wrapped by
-    columns where a line has wide characters (which have no spaces to wrap at)."""
-
-    _TITLES = {"positional arguments": "help.positional", "options": "help.options"}
-
-    def __init__(self, prog: str, lang: str = "en", **kwargs: Any) -> None:
-        super().__init__(prog, **kwargs)
-        self.lang = lang
-
-    def add_usage(self, usage: str | None, actions: Iterable[argparse.Action],
-                  groups: Iterable[Any], prefix: str | None = None) -> None:
-        super().add_usage(usage, actions, groups,
-                          VISION.t("help.usage", self.lang) if prefix is None else prefix)
-
-    def start_section(self, heading: str | None) -> None:
-        key = self._TITLES.get(heading or "")
-        super().start_section(VISION.t(key, self.lang) if key else heading)
-
-    def _get_help_string(self, action: argparse.Action) -> str | None:
-        if "--help" in action.option_strings:
-            return VISION.t("help.help", self.lang)
-        return super()._get_help_string(action)
-
-    def _split_lines(self, text: str, width: int) -> list[str]:
-        if columns(text) == len(text):
-            return super()._split_lines(text, width)
-        lines = [""]
-        for token in re.findall(r" |[!-~]+|\S", " ".join(text.split())):  # ASCII words whole
-            if (lines[-1].strip() and token != " " and token not in _NO_LINE_START
-                    and columns(lines[-1] + token) > width):
-                lines.append(token)
-            elif token != " " or lines[-1]:
-                lines[-1] += token
-        return [line.rstrip() for line in lines]
-
-    def _fill_text(self, text: str, width: int, indent: str) -> str:
-        if columns(text) == len(text):
-            return super()._fill_text(text, width, indent)
-        return "\n".join(indent + line for line in self._split_lines(text, width - len(indent)))
-
-
-def help_words(lang: str) -> Callable[..., argparse.HelpFormatter]:
-    """A ``formatter_class`` whose help speaks `lang`."""
-    return partial(HelpWords, lang=lang)
+def help_formatter(lang: str) -> Callable[..., argparse.HelpFormatter]:
+    """A parser's ``formatter_class`` whose help speaks `lang`: the rules core's command line's
+    (`scorer.cli_help.help_words`), argparse's own words from this catalogue's ``help.usage``,
+    ``help.positional``, ``help.options`` and ``help.help``."""
+    return help_words(lang, words=VISION, prefix="help.")
 
 
 def command(sub: Any, name: str, lang: str, described: bool = False) -> argparse.ArgumentParser:
@@ -123,5 +64,47 @@ def command(sub: Any, name: str, lang: str, described: bool = False) -> argparse
     catalogue's ``help.<name>`` in `lang` (and its description ``help.<name>.description``
     where `described`)."""
     key = "help." + name.replace("-", "_")
-    return sub.add_parser(name, help=VISION.t(key, lang), formatter_class=help_words(lang),
+    return sub.add_parser(name, help=VISION.t(key, lang), formatter_class=help_formatter(lang),
                           description=VISION.t(key + ".description", lang) if described else None)
+
+
+def counts(reading: Reading, lang: str = "en") -> str:
+    """`18 tiles read: 14 in the hand (each kan counted as 3), 3 dora indicators, 1 apart`:
+    the counts a problem such as "9 tiles in the hand" speaks of, in `lang`."""
+    g = reading.grouping
+    parts = [VISION.t("read.in_hand", lang, n=reading.in_hand())]
+    if any(m.kind.value in ("minkan", "ankan", "kakan") for m in g.melds):
+        parts[0] = VISION.t("read.kan", lang, in_hand=parts[0])
+    if g.dora:
+        parts.append(VISION.t("read.dora", lang, n=len(g.dora)))
+    if g.unassigned:
+        parts.append(VISION.t("read.apart", lang, n=len(g.unassigned)))
+    return VISION.t("read.tiles", lang, n=len(reading.tiles),
+                    parts=VISION.t("read.separator", lang).join(parts))
+
+
+def summary(reading: Reading, lang: str = "en") -> str:
+    """The hand read, compactly, in mpsz labels: concealed tiles, winning tile, melds and dora
+    indicators, `lang`'s words for the winning tile (``win 5p``, ``和了牌 5p``), each kind of
+    meld (``pon[5z 5z 5z]``, ``ポン[5z 5z 5z]``, ``碰[...]``) and the dora; in English, as
+    check-kernels' ``--json`` and the kiosk's log keep it."""
+    g = reading.grouping
+
+    def labels(indices: tuple[int, ...]) -> str:
+        return " ".join(reading.labels(indices))
+
+    parts = [labels(g.concealed) or "-"]
+    if g.winning is not None:
+        parts.append(VISION.t("read.summary.win", lang, tile=reading.tiles[g.winning].label))
+    for m in g.melds:
+        parts.append(VISION.t("read.summary." + m.kind.value, lang, tiles=labels(m.tiles)))
+    if g.dora:
+        parts.append(VISION.t("read.summary.dora", lang, tiles=labels(g.dora)))
+    return " | ".join(parts)
+
+
+def mismatch(problem: Mismatch, lang: str = "en") -> str:
+    """A count of a teaching photo that differs from its order, in `lang`, in the kiosk's
+    words (``16枚見つかりました（2枚のはず）``); in English, as `TeachingLayout.problems` has it."""
+    return VISION.t("teach.mismatch." + problem.what, lang, n=problem.found, found=problem.found,
+                    expected=problem.expected, row=problem.row, span=problem.span)

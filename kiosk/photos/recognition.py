@@ -137,7 +137,9 @@ class RecogniserService:
             recogniser = dataclasses.replace(recogniser, config=config)
         reading = without_extra(recogniser.read(image, complete=is_complete), is_complete)
         if reading.problems:
-            log.info("reading: %s; vision noticed: %s", reading.summary(),
+            from vision.words import summary
+
+            log.info("reading: %s; vision noticed: %s", summary(reading),
                      "; ".join(map(str, reading.problems)))
         problems = problems_of(reading, is_complete, red_fives)
         aside = [p.words(lang) for p in problems if p.key in SET_ASIDE_KEYS]

@@ -1,22 +1,29 @@
-"""`python -m vision evaluate`, `sets`, `teach`, `teach-eval` and every command's `--help` speak
-the language of `--language` or the environment from vision's catalogues (vision/locale/),
+"""`python -m vision read`, `evaluate`, `sets`, `teach`, `teach-eval` and every command's `--help`
+speak the language of `--language` or the environment from vision's catalogues (vision/locale/),
 Japanese and Chinese by the kiosk's words (牌, 写真/照片, 覚えさせる/学习, 再現率/召回率,
-適合率/精确率); English is the output as it was, and `--json` keeps its English keys."""
+適合率/精确率, 和了牌, ポン/碰, ドラ表示牌/宝牌指示牌); English is the output as it was, and
+`--json` keeps its English keys. The help is the rules core's command line's
+(`scorer.cli_help`), from vision's catalogue."""
 
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
 import cv2
 import pytest
 
+from scorer import cli_help
+from scorer.words import columns
 from tests.shared import CROSS_SET, need
 from vision.__main__ import main
 from vision.evaluate_cli import FIGURES
+from vision.reading import DetectedTile, Grouping, MeldKind, MeldReading, Reading
 from vision.sets import BY_NAME, COLUMNS, models_note, table_lines
-from vision.words import VISION, columns
+from vision.teach import Mismatch, assign_labels
+from vision.words import VISION, counts, help_formatter, mismatch, summary
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = ROOT / "vision" / "sample_frames"
@@ -168,11 +175,114 @@ def test_teach_in_japanese_and_chinese(
     assert "taught" not in text.replace("taught_tiles", "")
     text = run(capsys, "teach", str(photo), "--order", "3p / 7m", "--out", str(tmp_path / "b"),
                status=1)
-    assert "  問題：16 tiles found, 2 expected" in text  # the layout's problems: vision.teach's
+    assert "  問題：16枚見つかりました（2枚のはず）" in text  # the layout's, in the kiosk's words
+    assert "  問題：2列目（7m）に15枚（1枚のはず）" in text
+    assert "found" not in text and "expected" not in text
     assert f"エラー：{photo}は指定の並び順と合いません" in text
+    text = run(capsys, "teach", str(photo), "--order", "3p / 7m", "--out", str(tmp_path / "b"),
+               "--language", "zh-Hans", status=1)
+    assert "  问题：找到16张牌，应为2张" in text
+    assert "  问题：第2行（7m）找到15张牌，应为1张" in text
+    speak(monkeypatch, "C")
+    text = run(capsys, "teach", str(photo), "--order", "3p / 7m", "--out", str(tmp_path / "b"),
+               status=1)  # English as it was
+    assert "  problem: 16 tiles found, 2 expected\n  problem: row 2 (7m): 15 tiles found, " \
+        "1 expected\n" in text
     text = run(capsys, "teach", str(photo), "--order", ORDER, "--out", str(tmp_path / "c"),
                "--language", "zh-Hans")
     assert "从1张照片学会了8种牌：" in text and "taught 8" not in text
+
+
+def test_a_teaching_photo_s_mismatches_in_every_language() -> None:
+    """Each count that differs from the order, worded from the catalogue in the kiosk's words;
+    its English is the layout's `problems` (the kiosk's API and the JSON), as it was."""
+    one_row = assign_labels([(10 + 35 * k, 100, 40 + 35 * k, 140) for k in range(9)],
+                            [("1m", "2m", "3m", "4m", "5m"), ("6p", "7p", "8p", "9p")])
+    short = assign_labels([(0, 0, 10, 20), (12, 0, 22, 20)], [("1m", "2m", "3m")])
+    rows = Mismatch("rows", 3, 2)
+    assert one_row.mismatches == (Mismatch("rows", 1, 2),)
+    assert short.mismatches == (Mismatch("tiles", 2, 3), Mismatch("row", 2, 3, 1, "1m..3m"))
+    said = {lang: [mismatch(m, lang) for m in (*short.mismatches, *one_row.mismatches, rows)]
+            for lang in ("en", "ja", "zh-Hans")}
+    assert said["en"] == [*short.problems, *one_row.problems, str(rows)] == [
+        "2 tiles found, 3 expected", "row 1 (1m..3m): 2 tiles found, 3 expected",
+        "1 row of tiles found, 2 expected", "3 rows of tiles found, 2 expected"]
+    assert said["ja"] == ["2枚見つかりました（3枚のはず）", "1列目（1m..3m）に2枚（3枚のはず）",
+                          "牌が1列に並んでいます（2列のはず）",
+                          "牌が3列に並んでいます（2列のはず）"]
+    assert said["zh-Hans"] == ["找到2张牌，应为3张", "第1行（1m..3m）找到2张牌，应为3张",
+                               "牌排成了1行，应为2行", "牌排成了3行，应为2行"]
+    assert short.to_json()["problems"] == said["en"][:2]
+
+
+def _tile(label: str) -> DetectedTile:
+    return DetectedTile(label, (0.0, 0.0, 10.0, 10.0), 0.9)
+
+
+#: A hand with every kind of meld, a winning tile, two dora indicators and a tile apart.
+EVERY_MELD = Reading(
+    tuple(map(_tile, ("1m 1m 2s 3s 4s 3p 2p 3p 4p 5z 5z 5z 7s 7s 7s 7s 6z 6z 6z 6z 9m 9m 9m 9m "
+                      "1m 8s 2m").split())),
+    Grouping(concealed=(0, 1, 2, 3, 4), winning=5, dora=(24, 25), unassigned=(26,),
+             melds=(MeldReading(MeldKind.CHI, (6, 7, 8), 6),
+                    MeldReading(MeldKind.PON, (9, 10, 11), 9),
+                    MeldReading(MeldKind.MINKAN, (12, 13, 14, 15), 12),
+                    MeldReading(MeldKind.ANKAN, (16, 17, 18, 19)),
+                    MeldReading(MeldKind.KAKAN, (20, 21, 22, 23), 20))))
+
+
+def test_a_reading_s_summary_in_every_language() -> None:
+    """The English is the compact line as it was (check-kernels' JSON keeps it); Japanese and
+    Chinese say the winning tile, each meld and the dora in the kiosk's words, labels as read."""
+    said = {lang: summary(EVERY_MELD, lang).split(" | ") for lang in ("en", "ja", "zh-Hans")}
+    melds = ["[2p 3p 4p]", "[5z 5z 5z]", "[7s 7s 7s 7s]", "[6z 6z 6z 6z]", "[9m 9m 9m 9m]"]
+    assert " | ".join(said["en"]) == (
+        "1m 1m 2s 3s 4s | win 3p | chi[2p 3p 4p] | pon[5z 5z 5z] | minkan[7s 7s 7s 7s] "
+        "| ankan[6z 6z 6z 6z] | kakan[9m 9m 9m 9m] | dora 1m 8s")
+    assert said["ja"] == ["1m 1m 2s 3s 4s", "和了牌 3p",
+                          *(k + m for k, m in zip(("チー", "ポン", "明槓", "暗槓", "加槓"), melds,
+                                                  strict=True)), "ドラ表示牌 1m 8s"]
+    assert said["zh-Hans"] == ["1m 1m 2s 3s 4s", "和了牌 3p",
+                               *(k + m for k, m in zip(("吃", "碰", "明杠", "暗杠", "加杠"), melds,
+                                                       strict=True)), "宝牌指示牌 1m 8s"]
+    assert summary(Reading(())) == "-"
+    assert counts(EVERY_MELD) == ("27 tiles read: 21 in the hand (each kan counted as 3), "
+                                  "2 dora indicators, 1 apart")
+    assert counts(EVERY_MELD, "ja") == ("27枚読み取り：手牌21枚（槓は3枚と数える）、ドラ表示牌2枚、"
+                                        "離れた牌1枚")
+
+
+def test_read_in_japanese_and_chinese(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """The demo hand (a pon, a kan, a dora indicator): its line in the language, the English as
+    it was, the JSON the same in any language."""
+    speak(monkeypatch, "C")
+    english = run(capsys, "read", str(DEMO)).splitlines()
+    assert re.fullmatch(r"16 tiles read: 14 in the hand \(each kan counted as 3\), "
+                        r"1 dora indicator: [0-9mpsz ]+ \| win \w\w \| pon\[[^]]+\] "
+                        r"\| minkan\[[^]]+\] \| dora \w\w", english[0]), english[0]
+    data = run(capsys, "read", str(DEMO), "--json")
+    for lang, words in (("ja", ("手牌14枚", "：", " | 和了牌 ", " | ポン[", " | 明槓[",
+                                " | ドラ表示牌 ")),
+                        ("zh-Hans", ("手牌14张", "：", " | 和了牌 ", " | 碰[", " | 明杠[",
+                                     " | 宝牌指示牌 "))):
+        lines = run(capsys, "read", str(DEMO), "--language", lang).splitlines()
+        assert all(word in lines[0] for word in words), lines[0]
+        assert not re.search(r"win|pon|kan|dora|tiles|hand", lines[0]), lines[0]
+        assert [line.split()[:4] for line in lines[1:]] == [  # each tile's label and figures
+            line.split()[:4] for line in english[1:]]
+        assert run(capsys, "read", str(DEMO), "--json", "--language", lang) == data
+    assert json.loads(data)["melds"][0]["kind"] in ("pon", "minkan")
+
+
+def test_vision_s_help_is_the_rules_core_s_formatter_with_vision_s_words() -> None:
+    """One formatter for both command lines (scorer.cli_help): vision's only names its words."""
+    import vision.words
+
+    formatter = help_formatter("ja")("python -m vision")
+    assert type(formatter) is cli_help.HelpWords and formatter.words is VISION
+    assert formatter._t("usage") == "使い方："
+    assert not hasattr(vision.words, "HelpWords") and not hasattr(vision.words, "language_in")
 
 
 def test_teach_eval_in_japanese_and_chinese(

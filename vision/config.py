@@ -71,9 +71,8 @@ class VisionConfig:
     blank_face_chroma: float = 5.0
     blank_face_darker: float = 30.0
     # a box grows up through the rows above it that are the face colour (vision.face_tops), up
-    # to this many box heights; 0: off (a blank box read White on a tile then stays a tile too)
+    # to this many box heights; 0: off
     face_top_reach: float = 0.6
-    blank_tops: bool = True  # a short box read White on top of another tile's box is its top
     test_time_flip: bool = True  # also classify unsure crops turned half round, average
     flip_below: float = 0.7  # ... those whose top probability is below this (synth tuning sets)
     zoom_views: float = 0.1  # ... and read again with their boxes this share larger and smaller

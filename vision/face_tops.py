@@ -1,20 +1,14 @@
-"""Face tops: a standing tile's top is part of that tile, and each box grows up to its tile's edge.
+"""Face tops: each face-up tile's box grows up to its tile's edge.
 
-The finder now and then boxes a standing tile's blank top on its own, and the classifier reads
-it as the blank White dragon: a box read White that sits on another tile's box, over most of the
-narrower one's width and far shorter (``BLANK_TOP_HEIGHT`` of it at most, a real tile above or
-stacked on another is as tall), is that tile's top and is dropped before the layout
-(``without_blank_tops``).
-
-The finder often boxes a face's print and leaves out what lies above it in the face's own
-colour: the plain band over a character, and on a standing tile its top, lit from above, which a
-photo's label of that tile holds. The rows straight above a box that are the colour of the
-frame's faces (``blank_faces.face_coloured``, against the median surface of up to ``SURFACES``
-tiles read face up) are its tile's: the box grows up through them to the first row that is not.
-It never grows into the box of a tile above it (a row or grid of tiles lying face up touch
-there), and not at all where the face colour runs on for ``face_top_reach`` box heights (a pale
-tray, not a tile's edge). That is the last stage: the tiles were read, laid out and grouped from
-the boxes as found.
+Takes a reading; gives it again with its boxes grown. The finder often boxes a face's print and
+leaves out what lies above it in the face's own colour: the plain band over a character, and on
+a standing tile its top, lit from above, which a photo's label of that tile holds. The rows
+straight above a box that are the colour of the frame's faces (``blank_faces.face_coloured``,
+against the median surface of up to ``SURFACES`` tiles read face up) are its tile's: the box
+grows up through them to the first row that is not. It never grows into the box of a tile above
+it (a row or grid of tiles lying face up touch there), and not at all where the face colour runs
+on for ``face_top_reach`` box heights (a pale tray, not a tile's edge). That is the last stage:
+the tiles were read, laid out and grouped from the boxes as found.
 """
 
 from __future__ import annotations
@@ -24,24 +18,14 @@ from dataclasses import replace
 
 import numpy as np
 
-from vision.blank_faces import (
-    INNER,
-    WHITE,
-    face_colour,
-    face_coloured,
-    lab_around,
-    surface_colours,
-)
+from vision.blank_faces import INNER, face_colour, face_coloured, lab_around, surface_colours
 from vision.boxes import boxes_of
-from vision.classify import LabelledTiles
 from vision.config import VisionConfig
 from vision.reading import Reading
 
 NEAR_ROWS = 6  # rows above a box looked at first
 SURFACES = 12  # printed tiles at most whose surfaces tell the frame's face colour
 ABOVE = 0.3  # a box over this share of another's width, centred higher, is the tile above it
-BLANK_TOP_HEIGHT = 0.6  # a blank box on a tile at most this share of its height is its top
-BLANK_TOP_WIDTH = 0.7  # ... sharing this share of the narrower one's width
 
 
 def rows_of_face(lab: np.ndarray, box: np.ndarray, face: np.ndarray, config: VisionConfig) -> int:
@@ -108,36 +92,3 @@ def with_face_tops(frame_bgr: np.ndarray, reading: Reading, config: VisionConfig
             x1, y1, x2, y2 = tile.box
             tiles[i] = replace(tile, box=(x1, y1 - grow, x2, y2))
     return replace(reading, tiles=tuple(tiles))
-
-
-def blank_tops(boxes: np.ndarray, white: np.ndarray) -> list[int]:
-    """Indices of the ``white`` boxes (read White) that are another box's top: sharing
-    ``BLANK_TOP_WIDTH`` of the narrower one's width (the finder boxes part of a top, or two),
-    reaching down to within a tenth of its height of its top edge but no lower than its middle,
-    starting above it, and ``BLANK_TOP_HEIGHT`` of its height at most."""
-    tops = []
-    for i in np.flatnonzero(white):
-        x1, y1, x2, y2 = boxes[i]
-        shared = shared_columns(boxes[i], boxes)
-        widths = np.minimum(x2 - x1, boxes[:, 2] - boxes[:, 0])
-        heights = boxes[:, 3] - boxes[:, 1]
-        under = (
-            (shared >= BLANK_TOP_WIDTH * widths)
-            & (y1 < boxes[:, 1])
-            & (y2 >= boxes[:, 1] - heights / 10)
-            & (y2 <= boxes[:, 1] + heights / 2)
-            & (y2 - y1 <= BLANK_TOP_HEIGHT * heights)
-        )
-        under[i] = False
-        if under.any():
-            tops.append(int(i))
-    return tops
-
-
-def without_blank_tops(tiles: LabelledTiles, config: VisionConfig) -> LabelledTiles:
-    """``tiles`` but the boxes read White that are another tile's top (``blank_tops``)."""
-    if not config.blank_tops or len(tiles.found) < 2:
-        return tiles
-    white = tiles.probs.argmax(axis=1) == WHITE
-    tops = blank_tops(boxes_of(tiles.found).astype(np.float64), white) if white.any() else []
-    return tiles.without(tops) if tops else tiles

@@ -21,7 +21,7 @@ from vision.boxes import framed_box
 from vision.classify import Classifier, crop_turn
 from vision.config import VisionConfig
 from vision.decode import CompleteCheck
-from vision.face_tops import with_face_tops, without_blank_tops
+from vision.face_tops import with_face_tops
 from vision.find import Finder
 from vision.pairs import split_pairs
 from vision.postprocess import Candidate
@@ -155,7 +155,6 @@ class Recogniser:
         tiles = classifier.label(frame_bgr, found, crop_turn(found, cfg))
         tiles = with_weak_peaks(frame_bgr, tiles, located.view, classifier, cfg)
         tiles = with_blank_faces(frame_bgr, tiles, cfg)
-        tiles = without_blank_tops(tiles, cfg)
         return with_face_tops(frame_bgr, assemble(tiles, cfg, size, complete), cfg)
 
     @staticmethod

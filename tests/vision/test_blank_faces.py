@@ -135,7 +135,7 @@ def test_a_real_sets_blank_white_dragons_are_read_white_not_face_down(white_drag
     one the White dragon; the pretrained-features classifier learned this set and reads all 10
     white itself, with the rule or without (a set's own backs telling them apart is issue 36,
     item 4). (Boxes as found: grown to their tiles' tops, ``vision.face_tops``, one more.)"""
-    found = VisionConfig(face_top_reach=0, blank_tops=False)
+    found = VisionConfig(face_top_reach=0)
     off = read_whites(Recogniser.load(config=replace(found, blank_face_chroma=0)), white_dragons)
     on = read_whites(Recogniser.load(config=found), white_dragons)
     assert off == {"5z": 10}

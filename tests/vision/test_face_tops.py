@@ -6,20 +6,12 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from scorer.tiles import MODEL_CLASSES
 from tests.shared import ROBOFLOW, need
 from tests.vision.cross_set import read_right
-from vision.classify import LabelledTiles
 from vision.config import VisionConfig
-from vision.face_tops import (
-    blank_tops,
-    room_above,
-    rows_of_face,
-    with_face_tops,
-    without_blank_tops,
-)
+from vision.face_tops import room_above, rows_of_face, with_face_tops
 from vision.manifest import read_manifest
-from vision.postprocess import Candidate, iou
+from vision.postprocess import iou
 from vision.reading import DetectedTile, Reading
 from vision.recogniser import Recogniser
 
@@ -110,44 +102,10 @@ def test_a_tile_grows_no_further_than_the_tile_above_it():
     assert [t.box[1] for t in got.tiles[:3]] == [30, TILE_TOP, TILE_TOP]
 
 
-def test_a_short_blank_box_on_a_tile_is_its_top_a_whole_tile_above_is_not():
-    tile = [100, 40, 140, 98]
-    boxes = np.array(
-        [
-            tile,
-            [101, 20, 140, 46],  # its top: as wide, 26 rows of its 58, reaching into it
-            [0, 40, 40, 98],
-            [0, -20, 40, 38],  # a whole tile above the third: as tall as it
-            [200, 40, 240, 98],
-            [228, 20, 268, 40],  # over the fifth's corner: 12 of the two's 40 columns
-            [300, 40, 340, 98],
-            [300, 5, 340, 25],  # ending 15 rows over the seventh's top
-        ],
-        np.float64,
-    )
-    white = np.array([False, True, False, True, False, True, False, True])
-    assert blank_tops(boxes, white) == [1]
-    assert blank_tops(boxes, np.zeros(8, bool)) == []
-    # read as a tile with a print, a box on another is a tile (an added kan's, a grid's)
-    assert blank_tops(boxes, np.array([True, False] * 4)) == []
-
-
-def test_the_blank_tops_are_left_out_of_the_tiles():
-    boxes = [(100, 40, 140, 98), (101, 20, 140, 46), (0, 40, 40, 98)]
-    probs = np.zeros((3, len(MODEL_CLASSES)))
-    for row, label in zip(probs, ["1m", "5z", "5z"], strict=True):
-        row[MODEL_CLASSES.index(label)] = 1.0
-    found = tuple(Candidate(box, 0.9, 0.0, 0.5) for box in boxes)
-    tiles = LabelledTiles(found, probs, None, 0.0)
-    got = without_blank_tops(tiles, VisionConfig())
-    assert [c.box for c in got.found] == [boxes[0], boxes[2]]
-    assert without_blank_tops(tiles, VisionConfig(blank_tops=False)) is tiles
-
-
 def test_a_real_sets_standing_tiles_are_boxed_to_their_tops():
     """The webcam set labels a standing tile with its top; the finder (never trained on it)
     boxes its print: grown to the top, more of its 582 labelled tiles are boxed at IoU 0.5."""
-    assert read_right(VisionConfig(face_top_reach=0, blank_tops=False))[0] == 527
+    assert read_right(VisionConfig(face_top_reach=0))[0] == 527
     assert read_right()[0] == 557
 
 
@@ -155,7 +113,7 @@ def test_photos_of_tiles_lying_face_up_read_the_same_tiles_with_their_tops_grown
     """On `valid` (phone photos from above) the step grows many boxes a little and changes no
     label, no grouping and no tile matched at IoU 0.5."""
     photos = need(*ROBOFLOW)
-    off = Recogniser.load(config=VisionConfig(face_top_reach=0, blank_tops=False))
+    off = Recogniser.load(config=VisionConfig(face_top_reach=0))
     on = Recogniser.load()
     grown = 0
     for image in read_manifest(photos, ["valid"]):

@@ -30,7 +30,6 @@ class VisionConfig:
     row_recovery_tile: float = 0.8
     row_recovery_prob: float = 0.5
     row_recovery_reach: float = 1.5
-    row_recovery_chain: bool = True  # ... or of a tile so kept (a group standing together)
     # a box this much wider across the row than its neighbours may be an added kan's stacked
     # pair boxed as one: cut in two where the halves read as one kind (0 turns it off; fresh
     # synth seeds: 1.3 read 4 more called tiles right than 1.35 and grouped 1 scene more, 1.25

@@ -212,8 +212,7 @@ def recovered_in_row(
     ``row_recovery_tile``, a label of at least ``row_recovery_prob`` (``probs``: the weak
     peaks' rows), and within ``row_recovery_reach`` tile sizes (the median root of a box's
     area: a tile standing behind another lies a tile's length from it, the next one in a row a
-    width) of a located tile, as the next tile of a row lies; with ``row_recovery_chain``, of a
-    tile so kept too (a group of tiles standing together, each half hidden)."""
+    width) of a located tile, as the next tile of a row lies."""
     if not found or config.row_recovery_heat >= config.detect_threshold:
         return []
     size = float(np.median([np.sqrt((c.box[2] - c.box[0]) * (c.box[3] - c.box[1])) for c in found]))
@@ -225,18 +224,9 @@ def recovered_in_row(
         and tile[k] >= config.row_recovery_tile
         and probs[k].max() >= config.row_recovery_prob
     ]
-    keep: list[int] = []
-    while True:  # a tile kept may be the one a further tile stands beside
-        more = [
-            k
-            for k in sure
-            if k not in keep
-            and distance_to(centres, weak[k].centre) <= config.row_recovery_reach * size
-        ]
-        if not more or not config.row_recovery_chain:
-            return sorted(keep + more)
-        keep += more
-        centres += [weak[k].centre for k in more]
+    return [
+        k for k in sure if distance_to(centres, weak[k].centre) <= config.row_recovery_reach * size
+    ]
 
 
 def recovered_backs(

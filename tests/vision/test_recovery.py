@@ -7,7 +7,6 @@ import numpy as np
 import pytest
 
 from scorer.tiles import MODEL_CLASSES
-from tests.vision.cross_set import read_right
 from vision.classify import crop_turn
 from vision.config import VisionConfig
 from vision.postprocess import Candidate
@@ -92,40 +91,29 @@ def test_a_weak_tile_the_finder_half_saw_beside_a_row_is_kept_when_the_heads_are
     assert recovered_in_row(found, weak, probs, heads, off) == []
 
 
-def test_weak_tiles_standing_behind_one_another_are_kept_a_tile_length_apart_one_by_one():
+def test_a_weak_tile_standing_behind_a_located_one_is_kept_one_tile_length_away():
     # found: three standing tiles 30 x 60 (a tile's size: the root of its area, 42) in a row at
     # y 300..360; weak peaks, all sure: a tile standing one tile length (60) behind the middle
-    # one, another a length behind that, and a third 2.5 lengths behind the last
+    # one, another a length behind that (beside no located tile), a third further still
     found = [Candidate((x, 300.0, x + 30.0, 360.0), 0.9, 1.57, 1.0) for x in (0.0, 32.0, 64.0)]
     weak = [Candidate((32.0, y, 62.0, y + 60.0), 0.35, 1.57, 1.0) for y in (240.0, 180.0, 30.0)]
     probs = probs_for([("3p", 0.7)] * 3)
     heads = np.array([0.9, 0.9, 0.9])
-    assert recovered_in_row(found, weak, probs, heads, CFG) == [0, 1]
-    alone = replace(CFG, row_recovery_chain=False)  # only those beside a located tile
-    assert recovered_in_row(found, weak, probs, heads, alone) == [0]
+    assert recovered_in_row(found, weak, probs, heads, CFG) == [0]
 
 
 def test_only_weak_peaks_some_rule_could_keep_are_classified():
     # found: 1m, 2m, 3m, back at x 0..90 (30 x 40: a size of 35, a row's reach 52); weak peaks:
     # at x 100, cold (0.22), within a stack's reach; at x 180, cold, 3 widths from the back (a
     # kan's back); cold at x 240 (nothing could keep it); hot (0.35) at x 300 but alone; hot at
-    # x 140 and 185 (a row's next tiles, the second reached only through the first)
+    # x 140 (a row's next tile) and 185 (beyond a row's reach, within a kan's of the back)
     found = [tile(0), tile(30), tile(60), tile(90)]
     probs = probs_for([("1m", 0.9), ("2m", 0.9), ("3m", 0.9), ("back", 0.9)])
     weak = [tile(100, 0.22), tile(180, 0.22), tile(240, 0.22), tile(300, 0.35)]
     weak += [tile(140, 0.35), tile(185, 0.35)]
     assert worth_reading(found, probs, weak, CFG) == [0, 1, 4, 5]
     no_back = probs_for([("1m", 0.9), ("2m", 0.9), ("3m", 0.9), ("4m", 0.9)])
-    assert worth_reading(found, no_back, weak, CFG) == [0, 4, 5]
-    alone = replace(CFG, row_recovery_chain=False)
-    assert worth_reading(found, no_back, weak, alone) == [0, 4]
-
-
-def test_a_real_sets_tiles_standing_half_hidden_in_a_group_are_kept():
-    """The webcam set: a group of standing tiles the finder (never trained on it) gave only
-    weak peaks, kept one beside the next; more of its 582 labelled tiles boxed and read right."""
-    assert read_right(VisionConfig(row_recovery_chain=False)) == (555, 553)
-    assert read_right() == (557, 555)
+    assert worth_reading(found, no_back, weak, CFG) == [0, 4]
 
 
 def _row_with_stack(merged_box):

@@ -73,7 +73,7 @@ def test_vision_reads_first_line_counts_as_its_problem(
     assert vision_main(["read", str(tmp_path / "cut.png"), "--language", "ja"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith("9枚読み取り：手牌7枚（槓は3枚と数える）、ドラ表示牌1枚：")
-    assert "問題：7 tiles in the hand (14 expected, each kan counted as 3)" in lines
+    assert "問題：手牌7枚（14枚のはず、槓は3枚と数える）" in lines
     assert vision_main(["read", str(ROOT / "vision" / "demo_frames" / "hand_12_009.jpg")]) == 0
     first = capsys.readouterr().out.splitlines()[0]
     assert first.startswith("16 tiles read: 14 in the hand (each kan counted as 3), "

@@ -18,7 +18,15 @@ from vision.config import VisionConfig
 from vision.evaluate_cli import add_evaluate_command
 from vision.sets import add_sets_command
 from vision.teach_cli import add_teach_commands
-from vision.words import VISION, add_language, command, counts, help_formatter, summary
+from vision.words import (
+    VISION,
+    add_language,
+    command,
+    counts,
+    help_formatter,
+    problem_words,
+    summary,
+)
 
 
 def _load(args: argparse.Namespace):  # noqa: ANN202 - returns a Recogniser
@@ -91,7 +99,7 @@ def cmd_read(args: argparse.Namespace) -> int:
         box = ",".join(f"{v:.0f}" for v in t.box)
         print(f"  {i:2d} {t.label:4s} {t.confidence:.3f} [{box}] {' '.join(flags)}  ({alts})")
     for p in reading.problems:
-        print(VISION.t("read.problem", lang, problem=p))
+        print(VISION.t("read.problem", lang, problem=problem_words(p, lang)))
     return 0
 
 

@@ -7,9 +7,10 @@
     python -m kiosk.parlor serve --host 0.0.0.0 --port 8090
 
 Every command takes ``--db`` (also PARLOR_DB): ``postgresql://...`` for real use, else SQLite,
-by default ``parlor.sqlite3`` in the same user data folder as the kiosk's store. What it says
-is in the kiosk's catalogues (``parlor.cli.*``), in the language of ``--language`` or the
-environment (LANGUAGE, LC_ALL, LC_MESSAGES, LANG), English by default.
+by default ``parlor.sqlite3`` in the same user data folder as the kiosk's store. What it says,
+``--help`` included, is in the kiosk's catalogues (``parlor.cli.*``), in the language of
+``--language`` or the environment (LANGUAGE, LC_ALL, LC_MESSAGES, LANG), English by default;
+its help is the rules core's command line's (`scorer.cli_help`: argparse's own words too).
 """
 
 from __future__ import annotations
@@ -27,7 +28,8 @@ from kiosk.parlor.store.quota import Quota
 from kiosk.parlor.store.registry import ParlorError, ParlorStore
 from kiosk.parlor.web.batch import MAX_BODY
 from kiosk.words.i18n import t
-from scorer.words import add_language_option, language
+from scorer.cli_help import help_words, language_in
+from scorer.words import add_language_option
 
 DEFAULT_PORT = 8090
 
@@ -38,66 +40,53 @@ def default_db() -> str:
     return f"sqlite:///{Path(_default_data_dir()).expanduser() / 'parlor.sqlite3'}"
 
 
-def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
-        prog="python -m kiosk.parlor",
-        description="The parlor server: one store for every table's kiosk (their games' events, "
-                    "the members, the staff), and the staff's API. See docs/parlor.md.")
-    p.add_argument("--db", default=None, metavar="URL",
-                   help="database: postgresql://... or sqlite:///PATH [default: env PARLOR_DB, "
-                        "else parlor.sqlite3 in the user data folder]")
+def parser(lang: str = "en") -> argparse.ArgumentParser:
+    """The command line, its help in `lang`: the kiosk's ``parlor.cli.help.*``, argparse's own
+    words the rules core's command line's (`scorer.cli_help.help_words`)."""
+    formatter = help_words(lang)
+
+    def said(key: str, **values: object) -> str:
+        return t("parlor.cli.help." + key, lang, **values)
+
+    p = argparse.ArgumentParser(prog="python -m kiosk.parlor", formatter_class=formatter,
+                                description=said("description"))
+    p.add_argument("--db", default=None, metavar="URL", help=said("db"))
     p.add_argument("--log-level", default="INFO", choices=["DEBUG", "INFO", "WARNING", "ERROR"],
-                   help="logging detail")
-    add_language_option(p)
+                   help=said("log_level"))
+    add_language_option(p, lang=lang)
     commands = p.add_subparsers(dest="command", metavar="COMMAND")
-    serve = commands.add_parser("serve", help="serve the parlor's API (the default command)",
-                                description="Serve the parlor's API over HTTP.")
-    serve.add_argument("--host", default="127.0.0.1", metavar="ADDR",
-                       help="address to listen on (0.0.0.0: every kiosk of the LAN) "
-                            "[default: 127.0.0.1]")
+
+    def command(name: str) -> argparse.ArgumentParser:
+        key = name.replace("-", "_")
+        return commands.add_parser(name, help=said(key), description=said(key + ".description"),
+                                   formatter_class=formatter)
+
+    serve = command("serve")
+    serve.add_argument("--host", default="127.0.0.1", metavar="ADDR", help=said("host"))
     serve.add_argument("--port", type=int, default=DEFAULT_PORT, metavar="PORT",
-                       help=f"TCP port [default: {DEFAULT_PORT}]")
-    serve.add_argument("--threads", type=int, default=8, metavar="N",
-                       help="worker threads for requests (4-64) [default: 8]")
+                       help=said("port", default=DEFAULT_PORT))
+    serve.add_argument("--threads", type=int, default=8, metavar="N", help=said("threads"))
     serve.add_argument("--trusted-proxy", action="append", default=[], metavar="ADDR",
-                       help="a reverse proxy (address or network; repeat for more) whose "
-                            "X-Forwarded-For names the client, e.g. 127.0.0.1 behind a local "
-                            "TLS proxy [default: none: the peer is the client]")
+                       help=said("trusted_proxy"))
     serve.add_argument("--allowed-hosts", default="", metavar="NAMES",
-                       help="host names the parlor answers besides its addresses and this "
-                            "machine's name, comma-separated (e.g. parlor.lan)")
-    serve.add_argument("--secure-cookie", action="store_true",
-                       help="send the sign-in cookie over HTTPS only (behind a TLS proxy)")
-    for option, what in (("games-per-hour", "new games"), ("games-per-day", "new games"),
-                         ("mb-per-hour", "MB of events"), ("mb-per-day", "MB of events")):
+                       help=said("allowed_hosts"))
+    serve.add_argument("--secure-cookie", action="store_true", help=said("secure_cookie"))
+    for option in ("games-per-hour", "games-per-day", "mb-per-hour", "mb-per-day"):
         default = getattr(Quota(), option.replace("-", "_"))
         serve.add_argument(f"--{option}", type=int, default=default, metavar="N",
-                           help=f"each table's quota: {what} per "
-                                f"{option.rsplit('-', 1)[1]} (1-1000000; over it, 429) "
-                                f"[default: {default}]")
-    staff = commands.add_parser("add-staff", help="add a staff member (asks for a password)",
-                                description="Add a staff member who may sign in; the password "
-                                            "is kept as a scrypt hash.")
+                           help=said(option.replace("-", "_"), default=default))
+    staff = command("add-staff")
     staff.add_argument("name", metavar="NAME")
-    staff.add_argument("--password-stdin", action="store_true",
-                       help="read the password from standard input (for scripts)")
-    staff.add_argument("--replace", action="store_true", help="set a new password")
-    remove = commands.add_parser("remove-staff", help="remove a staff member",
-                                 description="Remove a staff member: they can no longer sign "
-                                             "in and their open sign-ins end now.")
-    remove.add_argument("name", metavar="NAME")
-    table = commands.add_parser("add-table", help="add a table and print its token",
-                                description="Add a table; prints the token its kiosk sends "
-                                            "(only its hash is kept: note it now).")
+    staff.add_argument("--password-stdin", action="store_true", help=said("password_stdin"))
+    staff.add_argument("--replace", action="store_true", help=said("new_password"))
+    command("remove-staff").add_argument("name", metavar="NAME")
+    table = command("add-table")
     table.add_argument("name", metavar="NAME")
-    table.add_argument("--replace", action="store_true",
-                       help="issue a new token for an existing table (the old one stops)")
-    revoke = commands.add_parser("revoke-table", help="stop a table's token",
-                                 description="Revoke a table's token: its kiosk's posts get 401 "
-                                             "(its games stay stored).")
-    revoke.add_argument("name", metavar="NAME")
-    commands.add_parser("list-tables", help="list the tables",
-                        description="List the tables and whether each is revoked.")
+    table.add_argument("--replace", action="store_true", help=said("new_token"))
+    command("revoke-table").add_argument("name", metavar="NAME")
+    command("list-tables")
+    for made in commands.choices.values():  # after a command's name too
+        add_language_option(made, everywhere=True, lang=lang)
     return p
 
 
@@ -155,10 +144,10 @@ def _serve(store: ParlorStore, args: argparse.Namespace, lang: str) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = parser().parse_args(argv)
+    lang = language_in(argv)  # before the parser is built, so that --help speaks it too
+    args = parser(lang).parse_args(argv)
     logging.basicConfig(level=args.log_level,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    lang = language(args.language)
     url = args.db or os.environ.get("PARLOR_DB") or default_db()
     try:
         store = ParlorStore(open_database(url))
@@ -169,7 +158,7 @@ def main(argv: list[str] | None = None) -> int:
         command = args.command or "serve"
         if command == "serve":
             if args.command is None:  # the serve options' defaults
-                args = parser().parse_args([*(argv or sys.argv[1:]), "serve"])
+                args = parser(lang).parse_args([*(argv or sys.argv[1:]), "serve"])
             return _serve(store, args, lang)
         if command == "add-staff":
             store.add_staff(args.name, _password(args.password_stdin, lang),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -136,3 +137,35 @@ def test_the_command_line_speaks_the_language_chosen(tmp_path: Path) -> None:
         ["Table 1", "有效"], ["Table 2", "有效"]]
     missing = parlor(db, "--language", "ja", "revoke-table", "Table 9")
     assert missing.returncode == 1 and missing.stderr.startswith("エラー：")
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("ja", ("使い方：python -m kiosk.parlor", "店のサーバー", "オプション", "データベース",
+            "スタッフを追加する", "卓のトークンを無効にする")),
+    ("zh-Hans", ("用法：python -m kiosk.parlor", "雀庄服务器", "选项", "数据库", "添加员工",
+                 "吊销牌桌的令牌")),
+])
+def test_every_help_speaks_the_language_chosen(
+        lang: str, words: tuple[str, ...], monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Every command's --help in the language of --language (before or after the command) or
+    the environment: the parlor's words the kiosk's catalogues' (parlor.cli.help.*), argparse's
+    own the rules core's (scorer.cli_help), as python -m scorer's and vision's are."""
+    from kiosk.parlor.__main__ import main
+
+    def help_of(*argv: str) -> str:
+        with pytest.raises(SystemExit) as stopped:
+            main([*argv, "--help"])
+        assert stopped.value.code == 0
+        return capsys.readouterr().out
+
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "C")
+    english = help_of()
+    assert english.startswith("usage: python -m kiosk.parlor") and "The parlor server" in english
+    texts = [help_of("--language", lang), *(help_of(c, "--language", lang) for c in COMMANDS)]
+    assert all(word in "".join(texts) for word in words)
+    assert not [t for t in texts if re.search(r"\b(the|a|and|usage|options|show)\b", t)]
+    monkeypatch.setenv("LANG", {"ja": "ja_JP.UTF-8", "zh-Hans": "zh_CN.UTF-8"}[lang])
+    assert [help_of(), *(help_of(c) for c in COMMANDS)] == texts

@@ -8,11 +8,12 @@ Public face (nothing loads a model at import time)::
     reading.to_json()["tiles"]                    # label, box, confidence, sideways, face_down
 
 Pipeline, one module per stage, in the order `recogniser.Recogniser.read` calls them: `find`
-(finder run, peaks, zoom: located tiles) -> `refine` (stacked pairs cut, slivers dropped) ->
-`classify` (crops, classifier, half-turn pass: labelled tiles) -> `refine` again (weak peaks
-recovered) -> `assemble`: `layout` + `row_parse` (rows, gaps, melds, dora row) and `decode`
-(most probable legal hand) -> `face_tops` (boxes grown to their tiles' tops) -> `reading`
-(result values). Beneath them: `preprocess` (letterbox,
+(finder run, peaks, close-up look: located tiles) -> `proportions` (a squeezed frame widened)
+-> `refine` and `pairs` (stacked and touching pairs cut, slivers dropped) -> `classify` (crops,
+classifier, half-turn and zoomed views: labelled tiles) -> `refine` again (weak peaks
+recovered) -> `blank_faces` -> `assemble`: `layout` + `row_parse` (rows, gaps, melds, dora
+row) and `decode` (most probable legal hand) -> `face_tops` (boxes grown to their tiles' tops)
+-> `reading` (result values). Beneath them: `preprocess` (letterbox,
 crops), `session` (the only onnxruntime importer), `postprocess` (heatmap peaks, NMS,
 softmax), `boxes` and `kinds` (box and tile-kind helpers). `manifest` reads labelled sets,
 `evaluate` measures, `synth` renders training scenes and `training` (optional torch extra)

@@ -44,10 +44,6 @@ class VisionConfig:
     closeup_below: int = 5  # fewer tiles found: a close-up? looked at again shrunk (a hand is 14)
     closeup_shrinks: tuple[float, ...] = (3.0, 5.0)  # ... the frame a third and a fifth of the
     # finder's view (chosen on close-ups cut from the train photos, loose and tight)
-    zoom_below: float = 24.0  # tiles shorter (finder px) are found again magnified (synth tuning)
-    zoom_margin: float = 1.0  # ... in a crop this many tile lengths around the tiles found
-    zoom_min_gain: float = 1.3  # ... when it magnifies them at least this much
-    zoom_target: float = 32.0  # ... but never past this many finder px a tile
     # crops the classifier's tile head gives less are no tile (a finger, a stick's end): 0.03
     # read 19 more of 1,600 fresh synthetic scenes right (0.01: 13, 0.1: 15, 0.5: 1)
     no_tile_below: float = 0.03

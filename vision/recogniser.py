@@ -98,8 +98,8 @@ class Recogniser:
 
     def peaks(self, frame_bgr: np.ndarray, heat: float) -> list[Candidate]:
         """The finder's peaks of at least ``heat`` (boxes in frame pixels, strongest first) as
-        ``read`` first finds them: on the frame at its true proportions, magnified where the
-        tiles are small. At ``back_recovery_heat`` the weakest any later stage keeps."""
+        ``read`` first finds them: on the frame at its true proportions. At
+        ``back_recovery_heat`` the weakest any later stage keeps."""
         finder = Finder(self.finder, self.config)
         located = finder.locate(frame_bgr)
         widened = at_true_proportions(frame_bgr, located.found, self.config)

@@ -56,35 +56,29 @@ def parse_row_choice(raw: str | None, count: int) -> tuple[int, ...]:
     return tuple(sorted(chosen))
 
 
-def problems_in_words(found_rows: Sequence[int], expected: Sequence[Sequence[str]],
+def problems_in_words(mismatches: Sequence[Any], expected: Sequence[Sequence[str]],
                       lang: str, numbers: Sequence[int] | None = None) -> list[str]:
-    """What makes a teaching photo's labels doubtful, as a player says it: `found_rows` is the
-    number of tiles found in each row (top to bottom), `expected` the rows asked for, `numbers`
-    their numbers in the order (default 1, 2, ...). The same checks as
-    `vision.teach.assign_labels`, in the page's language.
+    """What makes a teaching photo's labels doubtful, as a player says it: its layout's
+    `mismatches` (`vision.teach.Mismatch`: the counts that differ from the rows asked) in the
+    page's language; `expected` the rows asked for, `numbers` their numbers in the order
+    (default 1, 2, ...).
 
+    >>> from vision.teach import Mismatch
     >>> rows = order_rows("123456789m/123456789p")
-    >>> problems_in_words([9, 8], rows, "en")
+    >>> problems_in_words([Mismatch("tiles", 17, 18), Mismatch("row", 8, 9, 2, "1p..9p")],
+    ...                   rows, "en")
     ['17 tiles found, 18 expected', '8 tiles found in row 2 (1p-9p), 9 expected']
-    >>> problems_in_words([17], rows, "en")
+    >>> problems_in_words([Mismatch("tiles", 17, 18), Mismatch("rows", 1, 2)], rows, "en")
     ['17 tiles found, 18 expected', 'The tiles lie in 1 row, 2 expected']
     """
-    found, wanted = sum(found_rows), sum(len(r) for r in expected)
-    if not found:
+    if any(m.what == "tiles" and not m.found for m in mismatches):
         return [i18n.t("teach.problem.none", lang)]
     out = []
-    if found != wanted:
-        out.append(i18n.t("teach.problem.tiles", lang, n=found, found=found,
-                          expected=wanted))
-    if len(found_rows) == len(expected):
-        for r, (got, want) in enumerate(zip(found_rows, expected, strict=True)):
-            if got != len(want):
-                row = numbers[r] if numbers is not None else r + 1
-                out.append(i18n.t("teach.problem.row", lang, n=got, found=got, row=row,
-                                  first=want[0], last=want[-1], expected=len(want)))
-    else:
-        out.append(i18n.t("teach.problem.rows", lang, n=len(found_rows),
-                          found=len(found_rows), expected=len(expected)))
+    for m in mismatches:
+        row = expected[m.row - 1] if m.what == "row" else ("",)
+        number = numbers[m.row - 1] if numbers is not None and m.what == "row" else m.row
+        out.append(i18n.t("teach.problem." + m.what, lang, n=m.found, found=m.found,
+                          expected=m.expected, row=number, first=row[0], last=row[-1]))
     return out
 
 
@@ -102,9 +96,7 @@ class TeachingShot:
     def problems(self, order: Sequence[Sequence[str]], lang: str) -> list[str]:
         """What differs from the rows of `order` the photo was asked for, in `lang`: nothing
         when each row asked holds as many tiles as asked (then it may be confirmed)."""
-        found = [t.row for t in self.layout.tiles]
-        found_rows = [found.count(r) for r in range(max(found, default=-1) + 1)]
-        return problems_in_words(found_rows, [order[r] for r in self.rows], lang,
+        return problems_in_words(self.layout.mismatches, [order[r] for r in self.rows], lang,
                                  [r + 1 for r in self.rows])
 
     def answer(self, order: Sequence[Sequence[str]], lang: str) -> dict[str, Any]:

@@ -19,10 +19,8 @@ class VisionConfig:
     min_tile_ratio: float = 0.55  # boxes with a side under this share of the median are no tile
     nms_iou: float = 0.45  # boxes overlapping more than this keep only the stronger one
     weak_peaks: bool = True  # the finder's weaker peaks may be kept as tiles (False: never)
-    back_recovery_heat: float = 0.2  # weaker peaks near a face-down tile may be a missed back
-    back_recovery_prob: float = 0.7  # ... kept when the classifier reads them back this surely
-    stack_recovery_prob: float = 0.7  # ... or as a tile beside one of the same kind (kakan)
-    # ... or as a tile the finder half saw beside a located one (a cut-off tile at a stretched
+    back_recovery_heat: float = 0.2  # the weakest finder peaks looked at again (weak peaks)
+    # ... kept as a tile the finder half saw beside a located one (a cut-off tile at a stretched
     # photo's edge, a worn face): a peak this hot, the tile head this sure, the label this
     # likely, within this many tile sizes (root of a box's area) of a located tile (chosen on
     # the `train` photos; 1 turns it off)

@@ -3,9 +3,8 @@
 Before classifying, a box spanning an added kan's two stacked tiles is cut in two where both
 halves read as one kind (``split_stacks``), and boxes far smaller than a tile are dropped
 (``without_slivers``). After classifying, the finder's weaker peaks that overlap no tile are
-kept where they are a closed kan's missed back, an added kan's missed stacked tile or a tile
-half seen beside a located one (``with_weak_peaks``). Each takes and gives located or labelled
-tiles, in frame pixels.
+kept where they are a tile half seen beside a located one (``with_weak_peaks``). Each takes and
+gives located or labelled tiles, in frame pixels.
 """
 
 from __future__ import annotations
@@ -26,8 +25,6 @@ from vision.layout import found_row_angle
 from vision.postprocess import Candidate, iou
 
 SLIVER_NEIGHBOURS = 4  # a sliver is judged against the boxes around it
-BACK_REACH = 3.5  # tile widths: a closed kan's two backs lie 3 tiles apart
-STACK_REACH = 1.3  # tile widths: an added kan's stacked tile lies beside its pair
 
 
 def without_slivers(
@@ -137,8 +134,7 @@ def with_weak_peaks(
     config: VisionConfig,
 ) -> LabelledTiles:
     """The tiles and, of the finder's weaker peaks (down to ``back_recovery_heat``) that
-    overlap none of them, those kept by ``recovered_backs``, ``recovered_stacks`` or
-    ``recovered_in_row``."""
+    overlap none of them, those kept by ``recovered_in_row``."""
     found = tiles.found
     if not config.weak_peaks or config.back_recovery_heat >= config.detect_threshold:
         return tiles
@@ -150,19 +146,15 @@ def with_weak_peaks(
         for c in view.peaks(config.back_recovery_heat, config.nms_iou)
         if iou(np.array([c.box]), boxes).max() < config.nms_iou / 2
     ]
-    weak = [weak[k] for k in worth_reading(found, tiles.probs, weak, config)]
+    weak = [weak[k] for k in worth_reading(found, weak, config)]
     if not weak:
         return tiles
     probs, vertical, tile = classifier.classify(frame_bgr, boxes_of(weak), tiles.turn)
     tile = np.ones(len(weak)) if tile is None else tile
-    both = np.concatenate([tiles.probs, probs])
-    keep = set(recovered_backs(found, weak, both, config))
-    keep |= set(recovered_stacks(found, weak, both, config))
-    keep = {k for k in keep if tile[k] >= config.no_tile_below}  # as ``Classifier.label``
-    keep |= set(recovered_in_row(found, weak, probs, tile, config))
+    keep = recovered_in_row(found, weak, probs, tile, config)
     if not keep:
         return tiles
-    return tiles.plus(LabelledTiles(tuple(weak), probs, vertical, tiles.turn), sorted(keep))
+    return tiles.plus(LabelledTiles(tuple(weak), probs, vertical, tiles.turn), keep)
 
 
 def distance_to(points: Sequence[tuple[float, float]], centre: tuple[float, float]) -> float:
@@ -172,32 +164,15 @@ def distance_to(points: Sequence[tuple[float, float]], centre: tuple[float, floa
     return float(np.hypot(*(np.asarray(points, np.float64) - np.array(centre)).T).min())
 
 
-def tile_width(found: Sequence[Candidate]) -> float:
-    """The median short side of the located boxes: a tile's width in this frame."""
-    return float(np.median([min(c.box[2] - c.box[0], c.box[3] - c.box[1]) for c in found]))
-
-
 def worth_reading(
-    found: Sequence[Candidate], probs: np.ndarray, weak: Sequence[Candidate], config: VisionConfig
+    found: Sequence[Candidate], weak: Sequence[Candidate], config: VisionConfig
 ) -> list[int]:
-    """Indices into ``weak`` of the peaks that some rule below could keep whatever their crops
-    read (only those are classified): within ``BACK_REACH`` of a located tile read ``back``
-    (``probs``: the located tiles' rows), ``STACK_REACH`` of any located tile, or in a row's
-    reach (``recovered_in_row`` as if every crop read surely)."""
+    """Indices into ``weak`` of the peaks ``recovered_in_row`` could keep whatever their crops
+    read (only those are classified)."""
     if not weak:
         return []
-    width = tile_width(found)
-    at = np.array([c.centre for c in found], np.float64)
-    backs = at[probs.argmax(axis=1) == MODEL_CLASSES.index("back")]
-    near = {
-        k
-        for k, c in enumerate(weak)
-        if distance_to(at, c.centre) <= STACK_REACH * width
-        or distance_to(backs, c.centre) <= BACK_REACH * width
-    }
     sure = np.ones(len(weak))
-    near |= set(recovered_in_row(found, weak, sure[:, None], sure, config))
-    return sorted(near)
+    return recovered_in_row(found, weak, sure[:, None], sure, config)
 
 
 def recovered_in_row(
@@ -227,49 +202,3 @@ def recovered_in_row(
     return [
         k for k in sure if distance_to(centres, weak[k].centre) <= config.row_recovery_reach * size
     ]
-
-
-def recovered_backs(
-    found: Sequence[Candidate], weak: Sequence[Candidate], probs: np.ndarray, config: VisionConfig
-) -> list[int]:
-    """Indices into ``weak`` of the weak peaks kept as face-down tiles: read as ``back`` with
-    probability >= ``back_recovery_prob`` and lying next to a located face-down tile (the two
-    backs of a closed kan are 3 tiles apart, so a missed one still has a back within 3.5 tile
-    widths along the row). ``probs`` holds the found tiles' rows, then the weak peaks'."""
-    back = MODEL_CLASSES.index("back")
-    backs = [c.centre for c, p in zip(found, probs, strict=False) if int(p.argmax()) == back]
-    if not backs or not weak:
-        return []
-    width = tile_width(found)
-    keep = []
-    for k, c in enumerate(weak):
-        p = probs[len(found) + k]
-        if (
-            p[back] >= config.back_recovery_prob
-            and distance_to(backs, c.centre) <= BACK_REACH * width
-        ):
-            keep.append(k)
-    return keep
-
-
-def recovered_stacks(
-    found: Sequence[Candidate], weak: Sequence[Candidate], probs: np.ndarray, config: VisionConfig
-) -> list[int]:
-    """Indices into ``weak`` of the weak peaks kept as the other tile of an added kan's stacked
-    pair (the finder often sees only one of two tiles lying sideways one above the other): read
-    with probability >= ``stack_recovery_prob`` as the same kind (red fives as fives) as a
-    located tile within 1.3 tile widths. ``probs`` holds the found tiles' rows, then the weak
-    peaks'."""
-    if not found or not weak:
-        return []
-    kinds = [MODEL_CLASSES[int(j)].replace("0", "5", 1) for j in probs.argmax(axis=1)]
-    width = tile_width(found)
-    keep = []
-    for k, c in enumerate(weak):
-        row = probs[len(found) + k]
-        if row.max() < config.stack_recovery_prob or kinds[len(found) + k] == "back":
-            continue
-        alike = [f.centre for j, f in enumerate(found) if kinds[j] == kinds[len(found) + k]]
-        if distance_to(alike, c.centre) <= STACK_REACH * width:
-            keep.append(k)
-    return keep

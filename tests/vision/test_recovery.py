@@ -1,4 +1,4 @@
-"""Recovering a closed kan's missed face-down tile from the finder's weaker peaks."""
+"""The located boxes refined: weak peaks kept beside a row, stacked pairs cut, slivers dropped."""
 
 import math
 from dataclasses import replace
@@ -12,16 +12,13 @@ from vision.config import VisionConfig
 from vision.postprocess import Candidate
 from vision.refine import (
     checked_cuts,
-    recovered_backs,
     recovered_in_row,
-    recovered_stacks,
     stack_cuts,
     without_slivers,
     worth_reading,
 )
 
 CFG = VisionConfig()
-BACK = MODEL_CLASSES.index("back")
 
 
 def tile(x, score=0.9):
@@ -35,46 +32,6 @@ def probs_for(labels_and_p):
         rows[r] = (1 - p) / (len(MODEL_CLASSES) - 1)
         rows[r, MODEL_CLASSES.index(label)] = p
     return rows
-
-
-def test_a_weak_back_beside_a_closed_kan_is_kept_and_far_or_unsure_ones_are_not():
-    # found: 1m, 6s, 6s, back at x = 0, 60, 90, 120 (tiles 30 wide); weak peaks at 30 (read
-    # back 0.8: the kan's missing first back), 400 (back 0.95, but 9 widths from any back) and
-    # 150 (back 0.6, under back_recovery_prob 0.7)
-    found = [tile(0), tile(60), tile(90), tile(120)]
-    weak = [tile(30, 0.3), tile(400, 0.3), tile(150, 0.3)]
-    probs = probs_for(
-        [("1m", 0.99), ("6s", 0.99), ("6s", 0.99), ("back", 0.99)]
-        + [("back", 0.8), ("back", 0.95), ("back", 0.6)]
-    )
-    assert recovered_backs(found, weak, probs, CFG) == [0]
-
-
-def test_nothing_is_recovered_without_a_located_back():
-    found = [tile(0), tile(30)]
-    probs = probs_for([("1m", 0.99), ("2m", 0.99), ("back", 0.99)])
-    assert recovered_backs(found, [tile(60, 0.3)], probs, CFG) == []
-
-
-def test_a_weak_tile_beside_one_of_its_kind_completes_an_added_kan():
-    # found: 2m at x 0, 1z sideways at (100, 140); weak peaks: a 1z just above it (the stacked
-    # added tile), a red 0m beside the 2m (another kind), a 1z far away, an unsure 1z (0.6)
-    found = [tile(0), Candidate((100.0, 140.0, 140.0, 170.0), 0.9, 0.0, 1.0)]
-    weak = [
-        Candidate((100.0, 110.0, 140.0, 140.0), 0.3, 0.0, 1.0),
-        tile(30, 0.3),
-        tile(400, 0.3),
-        Candidate((101.0, 108.0, 141.0, 138.0), 0.3, 0.0, 1.0),
-    ]
-    probs = probs_for(
-        [("2m", 0.99), ("1z", 0.99)] + [("1z", 0.9), ("0m", 0.9), ("1z", 0.95), ("1z", 0.6)]
-    )
-    assert recovered_stacks(found, weak, probs, CFG) == [0]
-    # a red five counts as its five: the 0m beside a located 5m is kept
-    probs5 = probs_for(
-        [("5m", 0.99), ("1z", 0.99)] + [("1z", 0.2), ("0m", 0.9), ("1z", 0.2), ("1z", 0.2)]
-    )
-    assert recovered_stacks(found, weak, probs5, CFG) == [1]
 
 
 def test_a_weak_tile_the_finder_half_saw_beside_a_row_is_kept_when_the_heads_are_sure():
@@ -103,17 +60,12 @@ def test_a_weak_tile_standing_behind_a_located_one_is_kept_one_tile_length_away(
 
 
 def test_only_weak_peaks_some_rule_could_keep_are_classified():
-    # found: 1m, 2m, 3m, back at x 0..90 (30 x 40: a size of 35, a row's reach 52); weak peaks:
-    # at x 100, cold (0.22), within a stack's reach; at x 180, cold, 3 widths from the back (a
-    # kan's back); cold at x 240 (nothing could keep it); hot (0.35) at x 300 but alone; hot at
-    # x 140 (a row's next tile) and 185 (beyond a row's reach, within a kan's of the back)
+    # found: four tiles at x 0..90 (30 x 40: a size of 35, a row's reach 52); weak peaks: cold
+    # (0.22) at x 100, hot (0.35) at x 300 but alone, hot at x 140 (a row's next tile) and 185
+    # (beyond a row's reach)
     found = [tile(0), tile(30), tile(60), tile(90)]
-    probs = probs_for([("1m", 0.9), ("2m", 0.9), ("3m", 0.9), ("back", 0.9)])
-    weak = [tile(100, 0.22), tile(180, 0.22), tile(240, 0.22), tile(300, 0.35)]
-    weak += [tile(140, 0.35), tile(185, 0.35)]
-    assert worth_reading(found, probs, weak, CFG) == [0, 1, 4, 5]
-    no_back = probs_for([("1m", 0.9), ("2m", 0.9), ("3m", 0.9), ("4m", 0.9)])
-    assert worth_reading(found, no_back, weak, CFG) == [0, 4]
+    weak = [tile(100, 0.22), tile(300, 0.35), tile(140, 0.35), tile(185, 0.35)]
+    assert worth_reading(found, weak, CFG) == [2]
 
 
 def _row_with_stack(merged_box):

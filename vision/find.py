@@ -1,13 +1,15 @@
 """Find: the finder over a frame -> located tiles (boxes in frame pixels, strongest first).
 
 Takes a BGR frame; gives ``Located``: the tiles found at ``detect_threshold`` and the finder's
-view they came from, which later stages ask again for weaker peaks. Where too few tiles are
-found to be a hand seen whole (a close-up), the frame is looked at again shrunk
-(``Finder.close_up``).
+view they came from, which later stages ask again for weaker peaks. Where too few tiles are found
+to be a hand seen whole, the frame is looked at again shrunk (``Finder.close_up``); where they are
+larger than the finder learned (a close-up of several tiles, whose prints it boxes), it is read
+shrunk until they are as large as its usual ones (``Finder.locate``).
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -18,6 +20,11 @@ from vision.config import VisionConfig
 from vision.postprocess import Candidate, decode_finder, nms
 from vision.preprocess import Letterbox, letterbox, to_nchw
 from vision.session import ModelSession
+
+CANVAS_STEP = 32  # a shrunk frame's canvas side is a multiple of the finder's coarsest stride
+# ... with this much grey around it: the finder sees a tile filling the frame only with context
+# (the demo hand's tiles cut tight, enlarged, at a fifth: 13 of 14 found with 96 px, 4 with 16)
+CANVAS_MARGIN = 96
 
 
 @dataclass(frozen=True)
@@ -57,10 +64,33 @@ class Finder:
         """The finder's [1, 3, S, S] input for an image (letterboxed as its card says)."""
         return to_nchw(letterbox(image, self.size)[0])
 
-    def look(self, image: np.ndarray, fill: float = 1.0) -> FinderView:
-        """The finder's maps over an image, its long side ``fill`` of the finder's view."""
-        square, lb = letterbox(image, self.size, fill)
+    @property
+    def any_size(self) -> bool:
+        """Whether the finder takes a canvas of any side (a multiple of its stride, 32 px):
+        its height and width are named in the model, not fixed (finders since session 24)."""
+        return isinstance(self.session.session.get_inputs()[0].shape[2], str)
+
+    def look(self, image: np.ndarray, fill: float = 1.0, fit: bool = False) -> FinderView:
+        """The finder's maps over an image, its long side ``fill`` of the finder's view; with
+        ``fit``, a shrunk image is read on a canvas only as large as it needs with its margin
+        (the same scale, less work), where the finder takes any size."""
+        side = self.size
+        if fit and self.any_size:
+            need = self.size * fill + 2 * CANVAS_MARGIN
+            side = min(self.size, math.ceil(need / CANVAS_STEP) * CANVAS_STEP)
+        square, lb = letterbox(image, side, self.size * fill / side)
         return FinderView(self.session.run(to_nchw(square))[0], lb, image.shape[:2])
+
+    def tile_size(self, frame_bgr: np.ndarray) -> float:
+        """The median short side of the tiles, in the finder's view of the whole frame, as seen
+        in the frame shrunk to a third (a fifth where a third shows none): seen whole, a
+        close-up's tiles are too large for the finder, which boxes their prints; 0: none seen."""
+        cfg = self.config
+        for fill in (1 / 3, 1 / 5):
+            found = self.look(frame_bgr, fill).peaks(cfg.detect_threshold, cfg.nms_iou)
+            if found:
+                return _short_side(found, frame_bgr, self.size)
+        return 0.0
 
     def close_up(self, frame_bgr: np.ndarray) -> Located | None:
         """The tiles of a frame seen close, or None: the frame shrunk to each of
@@ -71,8 +101,11 @@ class Finder:
         return Located(views[0], tuple(found)) if found else None
 
     def locate(self, frame_bgr: np.ndarray) -> Located:
-        """The tiles of a frame, found again shrunk where too few are found to be a hand seen
-        whole (a close-up)."""
+        """The tiles of a frame. Where the whole view finds fewer than a hand's (``closeup_below``)
+        the frame is looked at shrunk (``close_up``). Where it finds larger boxes than the
+        finder's usual tiles (``closeup_target``: a close-up of several tiles, whose prints it
+        boxes), the tiles are measured in the frame shrunk to a third, and if larger than any
+        the finder learned (``closeup_above``), read in the frame shrunk until they are usual."""
         cfg = self.config
         whole = self.look(frame_bgr)
         found = whole.peaks(cfg.detect_threshold, cfg.nms_iou)
@@ -80,7 +113,20 @@ class Finder:
             near = self.close_up(frame_bgr)
             if near is not None:
                 return near
+        elif cfg.closeup_above and _short_side(found, frame_bgr, self.size) > cfg.closeup_target:
+            size = self.tile_size(frame_bgr)
+            if size > cfg.closeup_above:
+                view = self.look(frame_bgr, cfg.closeup_target / size, fit=True)
+                close = view.peaks(cfg.detect_threshold, cfg.nms_iou)
+                if close:
+                    return Located(view, tuple(close))
         return Located(whole, tuple(found))
+
+
+def _short_side(found: list[Candidate], frame_bgr: np.ndarray, view: int) -> float:
+    """The median short side of boxes in frame pixels, in the finder's view of the whole frame."""
+    sides = [min(c.box[2] - c.box[0], c.box[3] - c.box[1]) for c in found]
+    return float(np.median(sides)) * view / max(frame_bgr.shape[:2]) if sides else 0.0
 
 
 def _merged(views: Sequence[FinderView], config: VisionConfig) -> list[Candidate]:

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import cv2
 import numpy as np
+import pytest
 
 from vision.config import VisionConfig
 from vision.recogniser import Recogniser
@@ -71,6 +72,34 @@ def test_a_box_inside_a_larger_one_is_dropped_only_from_close_up_looks():
     boxes = np.array([[0, 0, 100, 140], [20, 30, 80, 110], [100, 0, 200, 140], [90, 0, 190, 140]],
                      np.float64)
     assert [_inside_another(boxes, i, range(4)) for i in range(4)] == [False, True, False, False]
+
+
+def test_the_finder_reads_a_shrunk_frame_on_a_canvas_of_its_own_size():
+    """The shipped finder names its height and width (any multiple of 32): a frame shrunk to a
+    third of its 416 px view (139 px) is read on a 352 px canvas with 96 px of grey around it,
+    its maps an 88 x 88 grid (stride 4)."""
+    from vision.find import Finder
+
+    finder = Finder(reader(ON).finder, reader(ON).config)
+    assert finder.any_size
+    frame = cv2.imread(str(DEMO))
+    assert frame.shape[:2] == (480, 640)
+    view = finder.look(frame, 1 / 3, fit=True)
+    assert view.maps.shape == (7, 88, 88)
+    assert view.letterbox.scale == pytest.approx(416 / 3 / 640)
+    assert finder.look(frame, 1 / 3).maps.shape == (7, 104, 104)
+
+
+def test_the_demo_hands_tiles_are_the_finders_usual_size_and_a_close_up_is_larger():
+    """The demo hand's tiles measure under ``closeup_above`` (read as seen whole); one of them
+    cut out with its neighbours' edges and enlarged to fill 640 px measures above it."""
+    from vision.find import Finder
+
+    finder = Finder(reader(ON).finder, reader(ON).config)
+    above = finder.config.closeup_above
+    assert 0 < finder.tile_size(cv2.imread(str(DEMO))) < above
+    _, shot = close_ups()[0]
+    assert finder.tile_size(shot) > above
 
 
 def test_a_tile_seen_close_with_no_margin_is_one_tile():

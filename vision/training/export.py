@@ -24,9 +24,15 @@ def export_onnx(
     path: Path,
     input_name: str,
     output_name: str | list[str],
+    any_size: bool = False,
 ) -> None:
-    """Export with a dynamic batch axis (legacy exporter: no onnxscript needed)."""
+    """Export with a dynamic batch axis (legacy exporter: no onnxscript needed); ``any_size``:
+    its height and width too (a fully convolutional finder reads a shrunk frame on a canvas
+    only as large as it needs, `vision.find.Finder.close_up`)."""
     outputs = [output_name] if isinstance(output_name, str) else output_name
+    spatial = {2: "h", 3: "w"} if any_size else {}
+    axes = {input_name: {0: "n", **spatial},
+            **{o: {0: "n", **{k: f"{v}/stride" for k, v in spatial.items()}} for o in outputs}}
     model = model.eval()
     path.parent.mkdir(parents=True, exist_ok=True)
     with warnings.catch_warnings():
@@ -39,7 +45,7 @@ def export_onnx(
             output_names=outputs,
             opset_version=17,
             dynamo=False,
-            dynamic_axes={input_name: {0: "n"}, **{o: {0: "n"} for o in outputs}},
+            dynamic_axes=axes,
         )
 
 

@@ -32,7 +32,7 @@ def export_finder(
 ) -> None:
     """ONNX + card; with ``calibration`` images (letterboxed, NCHW) the model is quantized to
     int8 first, all but its last stride-4 layers (``FLOAT_NODES``: the maps' precision)."""
-    export_onnx(model, torch.rand(1, 3, size, size) * 255, path, "image", "maps")
+    export_onnx(model, torch.rand(1, 3, size, size) * 255, path, "image", "maps", any_size=True)
     extra: dict[str, object] = {}
     if calibration is not None:
         extra["quantization"] = quantize_int8(path, calibration, 8, FLOAT_NODES)

@@ -27,7 +27,25 @@ def recogniser():
     return Recogniser.load()
 
 
-@pytest.mark.parametrize("name", sorted(EXPECTED))
+# frames only stages removed in session 24 read exactly (docs/vision.md, Stages measured: they
+# improved no real photo set); strict, so a reader that reads them again says so
+NOT_EXACT = {
+    "hand_13_048.jpg": "an added kan's stacked pair boxed as one reads as a pon (the pons' second "
+    "look is gone)",
+    "hand_41_212.jpg": "a far hand's small 6s is missed and a point stick boxed (the finder's "
+    "magnified look is gone)",
+}
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        pytest.param(n, marks=pytest.mark.xfail(reason=NOT_EXACT[n], strict=True))
+        if n in NOT_EXACT
+        else n
+        for n in sorted(EXPECTED)
+    ],
+)
 def test_sample_frame_is_read_exactly(recogniser, name):
     truth = EXPECTED[name]
     reading = recogniser.read(cv2.imread(str(FRAMES / name)))
@@ -59,11 +77,12 @@ def test_the_tile_head_reads_no_tile_on_a_finger_and_point_sticks(recogniser):
     tiles = np.array([t.box for t in reading.tiles], np.float32)
     probs, _, tile = recogniser.classify(frame, np.array(NOT_TILES, np.float32))
     assert [MODEL_CLASSES[i] for i in probs.argmax(axis=1)] == ["5z", "5z", "5z"]
-    # the tile head calls them no tile where it calls every tile of the hand one, surely; the
-    # finder shipped now boxes none of them (the reading below)
+    # the tile head calls them no tile where it calls every tile of the hand one, surely (the
+    # hand has no White dragon; without the finder's magnified look, the reading boxes the
+    # stick's end too: 5z, a tile by 0.08, NOT_EXACT)
     assert tile.max() < 0.5
-    assert recogniser.classify(frame, tiles)[2].min() > 0.99
-    assert len(reading.tiles) == 16 and "5z" not in [t.label for t in reading.tiles]
+    hand = np.array([b for b, t in zip(tiles, reading.tiles, strict=True) if t.label != "5z"])
+    assert len(hand) == 15 and recogniser.classify(frame, hand)[2].min() > 0.99
 
 
 def test_cli_read_json_names_every_tile():

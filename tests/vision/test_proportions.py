@@ -104,7 +104,8 @@ def test_the_finders_peaks_are_found_as_the_reading_finds_them_in_the_frames_pix
 
 def test_real_photos_squeezed_from_16_9_read_better_at_their_true_proportions(readers):
     """The 100 `valid` photos, each squeezed as a 16:9 frame stored square is: read widened
-    back, more of their tiles are right (F1 0.9500 -> 0.9599 with the shipped models)."""
+    back, more of their tiles are right (F1 0.9510 -> 0.9525 with the shipped models; 0.9500 ->
+    0.9599 with the finder's magnified look at small tiles, removed in session 24)."""
     valid = need(*ROBOFLOW)
     f1 = []
     for reader in readers:
@@ -123,4 +124,4 @@ def test_real_photos_squeezed_from_16_9_read_better_at_their_true_proportions(re
             score = match_image(truth, found, ignore)
             tp, fp, fn = tp + score.tp, fp + score.fp, fn + score.fn
         f1.append(2 * tp / (2 * tp + fp + fn))
-    assert f1[0] >= 0.955 and f1[0] - f1[1] >= 0.005, f1
+    assert f1[0] >= 0.952 and f1[0] > f1[1], f1

@@ -83,8 +83,10 @@ document.addEventListener("DOMContentLoaded", () => {
       () => (sit.how === null ? undefined : sit.discarder),
       (v) => { sit.discarder = v; sit.how = v === null ? "tsumo" : "ron"; });
     const asking = sit.winner !== null && sit.how === null;
+    const asked = $("#discarder").classList.contains("asked");
     $("#discarder").classList.toggle("asked", asking);
     $("#win-grid").classList.toggle("asking", asking);  // a phone brings the question up
+    if (asking && !asked) aboveTheBar($$("#discarder .btn").pop());
     renderQuick();
     for (const b of $$("#riichi .btn")) b.classList.toggle("on", b.dataset.v === sit.riichi);
     for (const b of $$("#flags .btn")) b.classList.toggle("on", sit.flags.has(b.dataset.flag));
@@ -93,6 +95,12 @@ document.addEventListener("DOMContentLoaded", () => {
     pao.replaceChildren(el("option", { value: "", text: "—" }),
       ...seats.filter(([s]) => s !== sit.winner).map(([s, n]) => el("option", { value: s, text: n })));
     pao.value = keep;
+  }
+  // Tsumo and who dealt in, asked once the winner is tapped, scrolled up from under the bar at
+  // the foot where the tiles above took the room (a wall set aside at 800x480).
+  function aboveTheBar(last) {
+    const bar = $("#win-bar").getBoundingClientRect().top, below = last.getBoundingClientRect().bottom;
+    if (below > bar) window.scrollBy({ top: below - bar + 8 });
   }
   for (const b of $$("#riichi .btn")) b.addEventListener("click", () => { sit.riichi = b.dataset.v; invalidate(); renderSituation(); });
   // Kita count a hand's tiles, not a quick han total (which already has their dora).

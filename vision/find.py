@@ -64,18 +64,12 @@ class Finder:
         """The finder's [1, 3, S, S] input for an image (letterboxed as its card says)."""
         return to_nchw(letterbox(image, self.size)[0])
 
-    @property
-    def any_size(self) -> bool:
-        """Whether the finder takes a canvas of any side (a multiple of its stride, 32 px):
-        its height and width are named in the model, not fixed (finders since session 24)."""
-        return isinstance(self.session.session.get_inputs()[0].shape[2], str)
-
     def look(self, image: np.ndarray, fill: float = 1.0, fit: bool = False) -> FinderView:
         """The finder's maps over an image, its long side ``fill`` of the finder's view; with
         ``fit``, a shrunk image is read on a canvas only as large as it needs with its margin
         (the same scale, less work), where the finder takes any size."""
         side = self.size
-        if fit and self.any_size:
+        if fit and self.session.any_size:  # finders since session 24 name their height and width
             need = self.size * fill + 2 * CANVAS_MARGIN
             side = min(self.size, math.ceil(need / CANVAS_STEP) * CANVAS_STEP)
         square, lb = letterbox(image, side, self.size * fill / side)

@@ -80,6 +80,8 @@ class ModelSession:
     card: dict[str, Any]
     session: Any
     input_name: str
+    # whether the model names its input's height and width (takes any size), read once at load
+    any_size: bool = False
 
     @classmethod
     def load(
@@ -108,7 +110,7 @@ class ModelSession:
         name = session.get_inputs()[0].name
         if name != card["input"].get("name", name):
             raise ModelError(f"{path.name}: input {name!r} differs from its card's")
-        model = cls(path, card, session, name)
+        model = cls(path, card, session, name, isinstance(session.get_inputs()[0].shape[-1], str))
         if warm_up:
             shape = [1 if isinstance(d, str) else int(d) for d in card["input"]["shape"]]
             model.run(np.zeros(shape, np.float32))

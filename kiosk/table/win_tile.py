@@ -22,11 +22,10 @@ from kiosk.errors import ApiError
 from kiosk.table import winspec
 from kiosk.table.winspec import WinSpec
 from kiosk.words.i18n import t
+from kiosk.words.reading_words import HAND_SIZE
 from kiosk.words.yaku_names import tile_name
 from scorer.table import TableState
 from scorer.waits import winning_kinds
-
-HAND_SIZE = 14  # each kan counted as 3
 
 
 def _worth(breakdown: dict[str, Any], chips: int) -> str:

@@ -202,6 +202,16 @@ def test_a_win_s_tiles_typed_again_are_scored_again_by_the_rules(open_page: Any,
     assert errors == []
 
 
+def open_its_tiles(page: Any, base: str, lang: str, index: int) -> None:
+    """Bun's ron off Chie from its tiles, 234m567m345p67s22p + 8s with the dora indicator 1p,
+    recorded as the history's entry `index`, then its Tiles opened from the history in `lang`."""
+    page_post(page, base, "/api/wins", {"winner": 1, "discarder": 2, "hand": {
+        "concealed": "234m567m345p67s22p", "win": "8s", "dora": "1p"}})
+    page.goto(f"{base}/history?lang={lang}")
+    page.locator(f'.entry.amendable[data-index="{index}"]').click()
+    page.click("#amend-fields .amend-by-tiles")
+
+
 @pytest.mark.parametrize(("width", "height", "lang"), [
     (800, 480, "en"), (1280, 720, "en"), (390, 844, "en"), (1920, 1080, "en"), (800, 480, "ja"),
     (800, 480, "zh-Hans")])
@@ -216,11 +226,7 @@ def test_the_tiles_of_a_riichi_win_fit_each_screen(open_page: Any, base: str, wi
 
     page, errors = open_page(width, height, lang)
     page_post(page, base, "/api/riichi", {"seat": 1})
-    page_post(page, base, "/api/wins", {"winner": 1, "discarder": 2, "hand": {
-        "concealed": "234m567m345p67s22p", "win": "8s", "dora": "1p"}})
-    page.goto(f"{base}/history?lang={lang}")
-    page.locator('.entry.amendable[data-index="2"]').click()
-    page.click("#amend-fields .amend-by-tiles")
+    open_its_tiles(page, base, lang, 2)
     expect(page.locator("#amend-fields [name='dora']")).to_have_value("1p")
     expect(page.locator("#amend-fields [name='ura']")).to_have_value("")
     expect(page.locator("#amend-fields .amend-dora-was")).to_have_count(0)
@@ -245,11 +251,7 @@ def test_a_win_s_tiles_typed_again_unchanged_in_japanese_change_nothing(open_pag
     from playwright.sync_api import expect
 
     page, errors = open_page(800, 480, "en")
-    page_post(page, base, "/api/wins", {"winner": 1, "discarder": 2, "hand": {
-        "concealed": "234m567m345p67s22p", "win": "8s", "dora": "1p"}})
-    page.goto(f"{base}/history?lang=ja")
-    page.locator('.entry.amendable[data-index="1"]').click()
-    page.click("#amend-fields .amend-by-tiles")
+    open_its_tiles(page, base, "ja", 1)
     expect(page.locator("#amend-tiles-0")).to_have_value("234567m22345p67s 8s")
     page.click("#amend-preview-btn")
     expect(page.locator("#amend-error")).to_have_text("修正内容が記録と同じです。何も変わりません")

@@ -81,7 +81,7 @@ def test_the_finder_reads_a_shrunk_frame_on_a_canvas_of_its_own_size():
     from vision.find import Finder
 
     finder = Finder(reader(ON).finder, reader(ON).config)
-    assert finder.any_size
+    assert finder.session.any_size
     frame = cv2.imread(str(DEMO))
     assert frame.shape[:2] == (480, 640)
     view = finder.look(frame, 1 / 3, fit=True)

@@ -33,6 +33,8 @@ from vision.training.finder_keep import FinderKeep
 from vision.training.finder_weights import finder_from_onnx, freeze_batch_norms
 from vision.training.nets import TileFinder
 
+CLOSEUP_RENDER_GAIN = 3.0  # --closeup-renders: scenes rendered this many times larger
+
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--manifest", type=Path, help="labelled photos (default: ../shared/photos)")
@@ -109,6 +111,15 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help="share (0..1) of the training images seen as a close-up: one tile magnified to "
         "fill much of the view (a phone held near a few tiles); never held by --keep-real",
     )
+    p.add_argument(
+        "--closeup-renders",
+        type=int,
+        default=0,
+        metavar="N",
+        help=f"N more scenes (seed 3000 + --seed) rendered {CLOSEUP_RENDER_GAIN:g} times larger "
+        "and kept at full size, every one seen as a close-up (a tile magnified as "
+        "--closeup-share does, but sharp); never held by --keep-real (0: none)",
+    )
     add_run_arguments(p)
 
 
@@ -156,6 +167,8 @@ def run(args: argparse.Namespace) -> int:
         if not 0.0 <= getattr(args, name) <= 1.0:
             flag = "--" + name.replace("_", "-")
             raise SystemExit(f"{flag} {getattr(args, name)} is not within 0..1")
+    if args.closeup_renders < 0:
+        raise SystemExit(f"--closeup-renders {args.closeup_renders} is below 0")
     out: Path = args.out
     out.mkdir(parents=True, exist_ok=True)
     manifest = args.manifest or default_manifest()
@@ -169,9 +182,19 @@ def run(args: argparse.Namespace) -> int:
         upright_share=args.upright_share,
     )
     real = load_real(manifest)
-    samples = real + synth
+    near_renders = load_synth(  # sharp scenes, every one seen as a close-up
+        args.closeup_renders,
+        seed=3000 + args.seed,
+        meld_mix=args.meld_mix,
+        procedural_share=args.procedural_share,
+        standing_share=args.standing_share,
+        clutter_share=args.clutter_share,
+        gain=CLOSEUP_RENDER_GAIN,
+    )
+    samples = real + synth + near_renders
     hold = held_to_start(len(real), len(synth), 2000 + args.seed, args.upright_share,
-                         args.keep_renders)
+                         args.keep_renders) + [False] * len(near_renders)
+    always_near = np.arange(len(samples)) >= len(real) + len(synth)
     print(f"finder samples: {len(samples)}", flush=True)
     folded = bool(args.init and args.init.suffix == ".onnx")
     if args.keep_real and (not args.init or args.keep_real < 0):
@@ -201,7 +224,7 @@ def run(args: argparse.Namespace) -> int:
         for step in bar:
             batch = order[step * args.batch : (step + 1) * args.batch]
             imgs, tgts = [], []
-            near = rng.random(len(batch)) < args.closeup_share
+            near = (rng.random(len(batch)) < args.closeup_share) | always_near[batch]
             for i, close in zip(batch, near, strict=True):
                 im, bx, an = augment(samples[i], rng, args.stretch, args.size, bool(close))
                 imgs.append(im.transpose(2, 0, 1))
@@ -248,7 +271,10 @@ def run(args: argparse.Namespace) -> int:
                     (args.closeup_share, "of the images seen as close-ups"),
                 )
                 if share
-            ),
+            )
+            + (f"; {args.closeup_renders} more scenes rendered {CLOSEUP_RENDER_GAIN:g} times "
+               "larger and kept sharp, every one seen as a close-up" if args.closeup_renders
+               else ""),
             size=args.size,
         )
     return 0

@@ -21,9 +21,10 @@ from vision.postprocess import Candidate, decode_finder, nms
 from vision.preprocess import Letterbox, letterbox, to_nchw
 from vision.session import ModelSession
 
-CANVAS_STEP = 32  # a shrunk frame's canvas side is a multiple of the finder's coarsest stride
-# ... with this much grey around it: the finder sees a tile filling the frame only with context
-# (the demo hand's tiles cut tight, enlarged, at a fifth: 13 of 14 found with 96 px, 4 with 16)
+CANVAS_STEP = 32  # a canvas side is a multiple of the finder's coarsest stride
+# A frame shrunk below the finder's view is read with this much grey around it: the finder sees a
+# tile filling the frame only with context (the demo hand's tiles cut tight, enlarged, at a
+# fifth: 13 of 14 found with 96 px, 4 with 16)
 CANVAS_MARGIN = 96
 
 
@@ -64,15 +65,18 @@ class Finder:
         """The finder's [1, 3, S, S] input for an image (letterboxed as its card says)."""
         return to_nchw(letterbox(image, self.size)[0])
 
-    def look(self, image: np.ndarray, fill: float = 1.0, fit: bool = False) -> FinderView:
-        """The finder's maps over an image, its long side ``fill`` of the finder's view; with
-        ``fit``, a shrunk image is read on a canvas only as large as it needs with its margin
-        (the same scale, less work), where the finder takes any size."""
+    def look(self, image: np.ndarray, fill: float = 1.0) -> FinderView:
+        """The finder's maps over an image, its long side ``fill`` of the finder's view: seen
+        whole on the grey square it learned on (tiles at a frame's edge read better with that
+        grey around them); shrunk, where the finder takes any size, on a canvas only as large
+        as the image with ``CANVAS_MARGIN`` around it: the same scale, less work."""
         side = self.size
-        if fit and self.session.any_size:  # finders since session 24 name their height and width
-            need = self.size * fill + 2 * CANVAS_MARGIN
-            side = min(self.size, math.ceil(need / CANVAS_STEP) * CANVAS_STEP)
-        square, lb = letterbox(image, side, self.size * fill / side)
+        canvas = (side, side)
+        if fill < 1 and self.session.any_size:  # finders since session 24 name height and width
+            h, w = image.shape[:2]
+            scale = side * fill / max(h, w)
+            canvas = (_fitted(round(h * scale), side), _fitted(round(w * scale), side))
+        square, lb = letterbox(image, side, fill, canvas)
         return FinderView(self.session.run(to_nchw(square))[0], lb, image.shape[:2])
 
     def tile_size(self, frame_bgr: np.ndarray) -> float:
@@ -110,11 +114,17 @@ class Finder:
         elif cfg.closeup_above and _short_side(found, frame_bgr, self.size) > cfg.closeup_target:
             size = self.tile_size(frame_bgr)
             if size > cfg.closeup_above:
-                view = self.look(frame_bgr, cfg.closeup_target / size, fit=True)
+                view = self.look(frame_bgr, cfg.closeup_target / size)
                 close = view.peaks(cfg.detect_threshold, cfg.nms_iou)
                 if close:
                     return Located(view, tuple(close))
         return Located(whole, tuple(found))
+
+
+def _fitted(need: int, most: int) -> int:
+    """A canvas side: ``need`` pixels and the margin, rounded up to the finder's stride, at
+    most ``most``."""
+    return min(most, math.ceil((need + 2 * CANVAS_MARGIN) / CANVAS_STEP) * CANVAS_STEP)
 
 
 def _short_side(found: list[Candidate], frame_bgr: np.ndarray, view: int) -> float:

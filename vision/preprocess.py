@@ -32,9 +32,13 @@ class Letterbox:
 
 
 def letterbox(
-    frame_bgr: np.ndarray, size: int = FINDER_SIZE, fill: float = 1.0
+    frame_bgr: np.ndarray,
+    size: int = FINDER_SIZE,
+    fill: float = 1.0,
+    canvas: tuple[int, int] | None = None,
 ) -> tuple[np.ndarray, Letterbox]:
-    """Scale the frame so its long side is ``fill`` of ``size``, centre it on a grey square.
+    """Scale the frame so its long side is ``fill`` of ``size``, centre it on a grey square of
+    that side, or on a grey ``canvas`` (height, width) as large as the scaled frame or larger.
 
     Returns an HxWx3 uint8 BGR image and the mapping back to frame pixels.
     """
@@ -44,8 +48,11 @@ def letterbox(
     scale = size * fill / max(h, w)
     nw, nh = max(1, round(w * scale)), max(1, round(h * scale))
     resized = cv2.resize(frame_bgr, (nw, nh), interpolation=cv2.INTER_AREA)
-    out = np.full((size, size, 3), 114, np.uint8)
-    px, py = (size - nw) // 2, (size - nh) // 2
+    ch, cw = canvas or (size, size)
+    if nw > cw or nh > ch:
+        raise ValueError(f"a {nw}x{nh} frame does not fit a {cw}x{ch} canvas")
+    out = np.full((ch, cw, 3), 114, np.uint8)
+    px, py = (cw - nw) // 2, (ch - nh) // 2
     out[py : py + nh, px : px + nw] = resized
     return out, Letterbox(scale, px, py)
 

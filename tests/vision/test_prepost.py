@@ -26,6 +26,18 @@ def test_letterbox_scales_the_long_side_and_centres():
     assert out[40, 0].tolist() == [0, 0, 0]  # frame starts after the pad
 
 
+def test_letterbox_centres_on_a_canvas_of_any_size_it_fits():
+    """At half its size a 640 x 480 frame (320 x 240) on a 320 x 256 canvas: 8 px above and
+    below; a canvas smaller than the scaled frame is refused, naming both sizes."""
+    frame = np.zeros((480, 640, 3), np.uint8)
+    out, lb = letterbox(frame, 320, canvas=(256, 320))
+    assert out.shape == (256, 320, 3)
+    assert lb == Letterbox(scale=0.5, pad_x=0, pad_y=8)
+    assert out[7, 0].tolist() == [114, 114, 114] and out[8, 0].tolist() == [0, 0, 0]
+    with pytest.raises(ValueError, match="320x240 frame does not fit a 320x224 canvas"):
+        letterbox(frame, 320, canvas=(224, 320))
+
+
 def test_letterbox_maps_boxes_back_to_frame_pixels():
     lb = Letterbox(scale=0.5, pad_x=0, pad_y=40)
     back = lb.to_image(np.array([[10.0, 50.0, 30.0, 90.0]]))

@@ -16,6 +16,7 @@ from vision.config import VisionConfig
 from vision.decode import CompleteCheck, decode
 from vision.layout import TilePose, group_tiles, rename_melds
 from vision.postprocess import top_labels
+from vision.problems import IN_HAND, Problem
 from vision.reading import DetectedTile, Grouping, MeldReading, Reading
 
 
@@ -64,9 +65,7 @@ def assemble(
     problems = list(layout.problems) + list(decoded.problems)
     reading = Reading(tuple(detected), grouping, (), image_size)
     if found and reading.in_hand() != 14:
-        problems.insert(
-            0, f"{reading.in_hand()} tiles in the hand (14 expected, each kan counted as 3)"
-        )
+        problems.insert(0, Problem.of(IN_HAND, n=reading.in_hand()))
     return in_layout_order(replace(reading, problems=tuple(problems)))
 
 

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from vision.config import VisionConfig
 from vision.kinds import kind_of
+from vision.problems import MELD_NOT_SET, NOT_A_WIN, RED_FIVES, TOO_MANY, UNRESOLVED, Problem
 from vision.reading import Grouping, MeldKind
 
 #: The kiosk's winning-shape check: (concealed, winning tile, [(meld kind, labels)]) -> complete?
@@ -30,14 +31,13 @@ CompleteCheck = Callable[[list[str], str | None, list[tuple[str, list[str]]]], b
 class Decoded:
     labels: tuple[str, ...]
     changed: tuple[bool, ...]
-    problems: tuple[str, ...]
+    problems: tuple[Problem, ...]
 
 
 KANS = (MeldKind.ANKAN, MeldKind.MINKAN, MeldKind.KAKAN)
 #: red fives a suit may hold: (m, p, s)
 RedFives = tuple[int, int, int]
 ONE_EACH: RedFives = (1, 1, 1)
-_NUMBER = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
 
 
 def _too_many_reds(labels: Sequence[str], allowed: RedFives) -> dict[str, int]:
@@ -66,33 +66,34 @@ def violations(
     grouping: Grouping | None = None,
     complete: CompleteCheck | None = None,
     red_fives: RedFives = ONE_EACH,
-) -> list[str]:
-    """Everything illegal about a labelling, in words (empty when legal).
+) -> list[Problem]:
+    """Everything illegal about a labelling (empty when legal).
 
-    >>> violations(["3m", "3m", "3m", "3m", "3m", "0p", "0p"])
+    >>> [str(p) for p in violations(["3m", "3m", "3m", "3m", "3m", "0p", "0p"])]
     ['five 3m', 'two red fives in p']
     >>> violations(["0p", "0p", "0p"], red_fives=(1, 2, 1))
-    ['three red fives in p']
+    [Problem(key='problem.red_fives', params=(('n', 3), ('suit', 'p')))]
     """
     problems = []
     counts = Counter(kind_of(t) for t in labels if t != "back")
     for kind, n in sorted(counts.items()):
         if n > 4:
-            problems.append(f"{_NUMBER[min(n, 8)]} {kind}")
+            problems.append(Problem.of(TOO_MANY, n=n, tile=kind))
     reds = Counter(t[1] for t in labels if t[0] == "0")
     for suit in _too_many_reds(labels, red_fives):
-        problems.append(f"{_NUMBER[min(reds[suit], 8)]} red fives in {suit}")
+        problems.append(Problem.of(RED_FIVES, n=reds[suit], suit=suit))
     if grouping is not None:
         for i, m in enumerate(grouping.melds, start=1):
             tiles = [labels[t] for t in m.tiles]
             if not _is_set(tiles, m.kind):
-                problems.append(f"meld {i} ({m.kind.value}) is not a set: {' '.join(tiles)}")
+                problems.append(Problem.of(MELD_NOT_SET, meld=i, kind=m.kind.value,
+                                           tiles=tuple(tiles)))
         if complete is not None and not problems:
             concealed = [labels[t] for t in grouping.concealed]
             win = labels[grouping.winning] if grouping.winning is not None else None
             melds = [(m.kind.value, [labels[t] for t in m.tiles]) for m in grouping.melds]
             if not complete(concealed, win, melds):
-                problems.append("not a complete winning hand")
+                problems.append(Problem.of(NOT_A_WIN))
     return problems
 
 
@@ -154,6 +155,11 @@ def could_be_mended(
     return True
 
 
+def _unresolved(problems: Sequence[Problem]) -> tuple[Problem, ...]:
+    """The decoder's problems it found no labelling to mend."""
+    return tuple(Problem.of(UNRESOLVED, problem=p) for p in problems)
+
+
 def decode(
     choices: Sequence[Sequence[tuple[str, float]]],
     grouping: Grouping | None,
@@ -187,7 +193,7 @@ def decode(
     if not could_be_mended([[lab for lab, _ in o] for o in options], movable, grouping, reds):
         # No labelling reachable by changing only the movable tiles can be legal, so searching
         # would only spend the whole budget (most of a frame's time on crowded photos).
-        return Decoded(tuple(top), (False,) * len(top), tuple(f"unresolved: {p}" for p in first))
+        return Decoded(tuple(top), (False,) * len(top), _unresolved(first))
     start = tuple(0 for _ in movable)
     heap: list[tuple[float, tuple[int, ...]]] = [(0.0, start)]
     seen = {start}
@@ -208,4 +214,4 @@ def decode(
                     seen.add(nxt)
                     step = options[slot][state[k] + 1][1] - options[slot][state[k]][1]
                     heapq.heappush(heap, (cost + step, nxt))
-    return Decoded(tuple(top), (False,) * len(top), tuple(f"unresolved: {p}" for p in first))
+    return Decoded(tuple(top), (False,) * len(top), _unresolved(first))

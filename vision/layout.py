@@ -22,6 +22,21 @@ import numpy as np
 
 from vision.config import VisionConfig
 from vision.kinds import meld_kind
+from vision.problems import (
+    AWAY,
+    EXTRA_GAPS,
+    EXTRA_ROW,
+    FACE_DOWN,
+    GAP_KEYS,
+    GRAMMAR,
+    LEFTOVER,
+    MELD_SIDEWAYS,
+    NO_TILES,
+    NO_WINNING_GAP,
+    ON_CONCEALED,
+    ON_MELD,
+    Problem,
+)
 from vision.reading import Grouping, MeldKind, MeldReading
 from vision.row_parse import Cues, parse_row
 
@@ -49,20 +64,15 @@ class Layout:
 
     grouping: Grouping
     sideways: tuple[bool, ...]
-    problems: tuple[str, ...]
+    problems: tuple[Problem, ...]
     row_angle: float
     grammar_fixed: tuple[int, ...] = ()  # tiles whose sideways flag the meld grammar changed
 
 
-NO_WINNING_GAP = "no winning tile set apart by a gap after the concealed tiles"
-EXTRA_GAPS = "concealed tiles split by {} extra gap(s)"
-
-
-def gap_problem(problem: str) -> bool:
+def gap_problem(problem: Problem) -> bool:
     """Whether a reading's problem is only about the gaps between the concealed tiles (every
     photo of tiles not laid out as a win has one), not about the tiles read."""
-    head, tail = EXTRA_GAPS.split("{}")
-    return problem == NO_WINNING_GAP or (problem.startswith(head) and problem.endswith(tail))
+    return problem.key in GAP_KEYS
 
 
 def found_row_angle(found: Sequence[Any]) -> float:
@@ -161,7 +171,7 @@ def group_tiles(poses: Sequence[TilePose], labels: Sequence[str], config: Vision
     """Group tiles; indices in the result refer to ``poses`` / ``labels``."""
     n = len(poses)
     if n == 0:
-        return Layout(Grouping(), (), ("no tiles found",), 0.0)
+        return Layout(Grouping(), (), (Problem.of(NO_TILES),), 0.0)
     # the hand is shown face up: a wall's face-down row, longer than the hand, says nothing of
     # the hand's direction and is never the hand (a closed kan shows two faces of four)
     faces = [p for p in poses if not p.face_down]
@@ -224,7 +234,7 @@ def _read_row(
     dora row; returns the reading's cost and the layout."""
     config = cues.config
     side = cues.side
-    problems: list[str] = []
+    problems: list[Problem] = []
     extent = [(4 / 3 if side[i] else 1.0) * unit for i in range(len(side))]
     # positions: a kakan's added tile lies on top of the called one (same place along the row)
     positions: list[list[int]] = []
@@ -273,9 +283,9 @@ def _read_row(
         winning = positions[parse.concealed][0]
         stray += positions[parse.concealed][1:]
     else:
-        problems.append(NO_WINNING_GAP)
+        problems.append(Problem.of(NO_WINNING_GAP))
     if splits:
-        problems.append(EXTRA_GAPS.format(splits))
+        problems.append(Problem.of(EXTRA_GAPS, n=splits))
     flags = list(side)
     fixed: list[int] = []
     if config.meld_grammar:  # the hand's tiles stand upright
@@ -293,7 +303,7 @@ def _read_row(
             else:
                 called = [t for t in m.tiles if side[t]]
             if len(called) != 1:
-                problems.append(f"meld {len(melds) + 1} shows {len(called)} sideways tiles")
+                problems.append(Problem.of(MELD_SIDEWAYS, meld=len(melds) + 1, n=len(called)))
         if config.meld_grammar:
             for t in m.tiles:
                 if flags[t] != (t in called):
@@ -302,21 +312,21 @@ def _read_row(
         melds.append(MeldReading(m.kind, m.tiles, called[0] if called else None))
     unassigned = [t for p in positions[len(positions) - parse.leftover :] for t in p]
     if parse.leftover:
-        problems.append(f"{len(unassigned)} tile(s) after the melds do not form a set")
+        problems.append(Problem.of(LEFTOVER, n=len(unassigned)))
     if set_aside:
         unassigned.extend(set_aside)
-        problems.append(f"{len(set_aside)} face-down tile(s) outside a closed kan were not used")
+        problems.append(Problem.of(FACE_DOWN, n=len(set_aside)))
     on_melds = [t for m in parse.melds for t in m.stray]
     if on_melds:
         unassigned.extend(on_melds)
-        problems.append(f"{len(on_melds)} tile(s) stacked on a chi or pon were not used")
+        problems.append(Problem.of(ON_MELD, n=len(on_melds)))
     if fixed:
-        problems.append(f"sideways flag of {len(fixed)} tile(s) set by the meld grammar")
+        problems.append(Problem.of(GRAMMAR, n=len(fixed)))
     if stray and not others:
         others = [stray]
     elif stray:
         unassigned.extend(sorted(stray, key=lambda i: u[i]))
-        problems.append(f"{len(stray)} tile(s) stacked on concealed tiles were not used")
+        problems.append(Problem.of(ON_CONCEALED, n=len(stray)))
     # the dora row lies beside the hand as the photo convention lays it, at most ten
     # indicators (five dora, five ura), shown face up; a wall, discards or another player's
     # tiles do not
@@ -331,8 +341,7 @@ def _read_row(
     for r in others:
         if r is not dora_row:
             unassigned.extend(sorted(r, key=lambda i: u[i]))
-            where = "in an extra row" if r in beside else "away from the hand"
-            problems.append(f"{len(r)} tile(s) {where} were set aside")
+            problems.append(Problem.of(EXTRA_ROW if r in beside else AWAY, n=len(r)))
     grouping = Grouping(tuple(concealed), winning, tuple(melds), tuple(dora), tuple(unassigned))
     layout = Layout(grouping, tuple(flags), tuple(problems), angle, tuple(sorted(fixed)))
     return parse.cost, layout

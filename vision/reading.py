@@ -1,15 +1,20 @@
 """What vision saw: tiles with boxes and confidences, their grouping, and the problems noticed.
 
 Everything here is an immutable value; ``Reading.to_json()`` is the shape the kiosk API and
-``python -m vision read --json`` print. Words for a reading are the command line's
-(`vision.words.counts`, `vision.words.summary`).
+``python -m vision read --json`` print: its ``problems`` in English, as the stages always wrote
+them, and ``problem_keys`` the same as `vision.problems.Problem.to_json` values (a key and
+values, for wording them in any language: `Problem.from_json`). Words for a reading are the
+command line's (`vision.words.counts`, `vision.words.summary`, `vision.words.problem_words`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from vision.problems import Problem
 
 
 class MeldKind(StrEnum):
@@ -78,7 +83,7 @@ class Reading:
 
     tiles: tuple[DetectedTile, ...]
     grouping: Grouping = field(default_factory=Grouping)
-    problems: tuple[str, ...] = ()
+    problems: tuple[Problem, ...] = ()  # words-free: `vision.words.problem_words` words one
     image_size: tuple[int, int] = (0, 0)  # (width, height)
 
     def labels(self, indices: tuple[int, ...]) -> list[str]:
@@ -113,5 +118,6 @@ class Reading:
                 "dora": list(g.dora),
                 "unassigned": list(g.unassigned),
             },
-            "problems": list(self.problems),
+            "problems": [p.english() for p in self.problems],
+            "problem_keys": [p.to_json() for p in self.problems],
         }

@@ -24,6 +24,7 @@ from scorer.tiles import MODEL_CLASSES, TileError, parse_tiles
 from vision.boxes import Box, boxes_of, framed_box, nearest
 from vision.classify import Classifier
 from vision.postprocess import Candidate
+from vision.problems import ORDER_EMPTY, ORDER_UNREADABLE, Problem, ProblemError
 from vision.proportions import at_true_proportions
 from vision.refine import without_slivers
 from vision.taught import TaughtSet
@@ -39,7 +40,8 @@ ROW_TOLERANCE = 0.5  # a tile whose centre lies within this many tile heights of
 
 def expected_rows(text: str) -> tuple[tuple[str, ...], ...]:
     """Rows of labels from compact notation, rows split by ``/`` (or new lines), ``back`` for a
-    face-down tile: ``"123456789m/123456789p"``. Raises ValueError naming what it cannot read."""
+    face-down tile: ``"123456789m/123456789p"``. Raises a ValueError naming what it cannot read
+    (`vision.problems.ProblemError`: its `Problem` for other languages)."""
     rows = []
     for raw in text.replace("\n", "/").split("/"):
         labels: list[str] = []
@@ -50,11 +52,11 @@ def expected_rows(text: str) -> tuple[tuple[str, ...], ...]:
             try:
                 labels.extend(str(t) for t in parse_tiles(word))
             except TileError as err:
-                raise ValueError(f"cannot read the expected order: {err}") from None
+                raise ProblemError(Problem.of(ORDER_UNREADABLE, reason=str(err))) from None
         if labels:
             rows.append(tuple(labels))
     if not rows:
-        raise ValueError(f"no tiles in the expected order {text!r}")
+        raise ProblemError(Problem.of(ORDER_EMPTY, order=text))
     return tuple(rows)
 
 

@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 
 from scorer.words import language
+from vision.problems import ProblemError
 from vision.words import VISION, add_language, command, mismatch, problem_words
 
 Load = Callable[[argparse.Namespace], Any]  # -> Recogniser
@@ -82,7 +83,8 @@ def cmd_teach(args: argparse.Namespace, load: Load, decode: Decode) -> int:
     try:
         orders = [expected_rows(o) for o in args.order]
     except ValueError as err:
-        print(VISION.t("error", lang, error=problem_words(str(err), lang)), file=sys.stderr)
+        said = problem_words(err.problem, lang) if isinstance(err, ProblemError) else str(err)
+        print(VISION.t("error", lang, error=said), file=sys.stderr)
         return 2
     rec = load(args)
     shots = []

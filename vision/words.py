@@ -8,9 +8,10 @@ tools read), its errors and its ``--help``, whose language is found before the p
 (`scorer.cli_help.help_words`, argparse's own words from this catalogue's ``help.*``). Tables
 line up in any language: a wide (CJK) character counts two columns (`scorer.words.pad`).
 
-What vision's values hold stays words-free (a `Reading` is its tiles and groups, a
-`TeachingLayout`'s `Mismatch` its counts); the functions here word them: `counts` and `summary`
-a reading, `mismatch` a teaching photo's count that differs from its order.
+What vision's values hold stays words-free (a `Reading` is its tiles and groups, each problem a
+`vision.problems.Problem`: a catalogue key and values, a `TeachingLayout`'s `Mismatch` its
+counts); the functions here word them: `counts` and `summary` a reading, `problem_words` a
+problem, `mismatch` a teaching photo's count that differs from its order.
 
 >>> VISION.t("read.tiles", n=1, parts="1 in the hand"), VISION.t("read.dora", "ja", n=2)
 ('1 tile read: 1 in the hand', 'ドラ表示牌2枚')
@@ -19,23 +20,25 @@ a reading, `mismatch` a teaching photo's count that differs from its order.
 >>> from vision.teach import Mismatch
 >>> [mismatch(Mismatch("row", 2, 3, row=1, span="1m..3m"), lang) for lang in ("en", "ja")]
 ['row 1 (1m..3m): 2 tiles found, 3 expected', '1列目（1m..3m）に2枚（3枚のはず）']
->>> problem_words("unresolved: meld 1 (pon) is not a set: 1m 1m 2m", "ja")
+>>> from vision.problems import MELD_NOT_SET, RED_FIVES, UNRESOLVED, Problem
+>>> broken = Problem.of(MELD_NOT_SET, meld=1, kind="pon", tiles=("1m", "1m", "2m"))
+>>> problem_words(Problem.of(UNRESOLVED, problem=broken), "ja")
 '補正できません：副露1（ポン）が面子になっていません：1m 1m 2m'
->>> problem_words("two red fives in p", "zh-Hans"), problem_words("a new problem", "ja")
-('赤5（0p）有2张', 'a new problem')
+>>> red = Problem.of(RED_FIVES, n=2, suit="p")
+>>> problem_words(red, "zh-Hans"), problem_words(red), str(red)
+('赤5（0p）有2张', 'two red fives in p', 'two red fives in p')
 """
 
 from __future__ import annotations
 
 import argparse
-import re
 from collections.abc import Callable
-from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from scorer.cli_help import help_words
 from scorer.words import SCORER, Catalogues, add_language_option, columns
+from vision.problems import RED_FIVES, TOO_MANY, Problem
 
 if TYPE_CHECKING:
     from vision.reading import Reading
@@ -116,61 +119,30 @@ def mismatch(problem: Mismatch, lang: str = "en") -> str:
                     expected=problem.expected, row=problem.row, span=problem.span)
 
 
-#: The problems vision's stages write in English (a reading's: vision.layout, vision.decode,
-#: vision.assemble; an order `vision.teach.expected_rows` cannot read), each by the entry that
-#: words it: the entry's English is the problem's form, each {value} in it standing for what
-#: varies (`_VALUES`), so that `problem_words` knows a problem by it.
-PROBLEMS = (
-    "problem.in_hand", "problem.no_tiles", "problem.no_winning_gap", "problem.extra_gaps",
-    "problem.meld_sideways", "problem.leftover", "problem.face_down", "problem.on_meld",
-    "problem.grammar", "problem.on_concealed", "problem.extra_row", "problem.away",
-    "problem.too_many", "problem.red_fives", "problem.meld_not_set", "problem.not_a_win",
-    "problem.unresolved",
-    "teach.order.unreadable", "teach.order.empty",
-)
-#: counts as vision.decode writes them ("five 3m", "two red fives in p")
+#: the counts of `vision.problems.TOO_MANY` and `RED_FIVES` as the English says them ("five
+#: 3m", "two red fives in p"; more than eight as "eight", as vision.decode always wrote them)
 _NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
-_MELDS = ("chi", "pon", "minkan", "ankan", "kakan")
-def _kept(value: str, lang: str) -> object:
-    return value
+_IN_WORDS = (TOO_MANY, RED_FIVES)
 
 
-#: a {value} of a problem: what it is in the English, and how a language says it (any other
-#: value: any text, kept as it is: tiles, a reader's message)
-_VALUES: dict[str, tuple[str, Callable[[str, str], object]]] = {
-    "n": (r"\d+|" + "|".join(_NUMBERS),
-          lambda v, lang: int(v) if v.isdigit() else _NUMBERS.index(v)),
-    "meld": (r"\d+", _kept),
-    "tile": (r"[0-9][mpsz]", _kept),
-    "suit": (r"[mps]", _kept),
-    "kind": ("|".join(_MELDS), lambda v, lang: SCORER.t("meld." + v, lang)),
-    "problem": (r".+", lambda v, lang: problem_words(v, lang)),
-}
-_KEPT = (r".+", _kept)
-
-
-@cache
-def _forms() -> tuple[tuple[str, re.Pattern[str]], ...]:
-    """Each of `PROBLEMS` with the pattern its English makes."""
-    forms = []
-    for key in PROBLEMS:
-        parts = re.split(r"\{(\w+)\}", VISION.entries()[key].english)
-        # parts: the English between the values, and each value's name (the odd places)
-        forms.append((key, re.compile("".join(
-            f"(?P<{part}>{_VALUES.get(part, _KEPT)[0]})" if i % 2 else re.escape(part)
-            for i, part in enumerate(parts)))))
-    return tuple(forms)
-
-
-def problem_words(problem: str, lang: str = "en") -> str:
-    """One of vision's problems (English, as `Reading.problems` has it: ``7 tiles in the hand
-    (14 expected, each kan counted as 3)``) in `lang`; in English, or a problem of a form not
-    in `PROBLEMS`, as it is."""
-    if lang == "en":
-        return problem
-    for key, form in _forms():
-        found = form.fullmatch(problem)
-        if found:
-            return VISION.t(key, lang, **{name: _VALUES.get(name, _KEPT)[1](value, lang)
-                                          for name, value in found.groupdict().items()})
-    return problem
+def problem_words(problem: Problem, lang: str = "en") -> str:
+    """One of vision's problems (a `vision.problems.Problem`: a reading's, an order that
+    cannot be read) in `lang`, from its catalogue entry: in English the sentence the stages
+    always wrote (`Problem.english`, as ``--json`` and the kiosk's log keep it); a meld's kind
+    in the rules core's words (``meld.*``) but in English, where it is its id (``pon``); tiles
+    as their mpsz labels; a problem the decoder could not mend worded in turn."""
+    values: dict[str, object] = {}
+    for name, value in problem.params:
+        if isinstance(value, Problem):
+            values[name] = problem_words(value, lang)
+        elif isinstance(value, tuple):
+            values[name] = " ".join(value)
+        elif name == "kind" and lang != "en":
+            values[name] = SCORER.t("meld." + str(value), lang)
+        elif isinstance(value, int) and lang == "en" and problem.key in _IN_WORDS:
+            values[name] = _NUMBERS[min(value, len(_NUMBERS) - 1)]
+        elif name == "order":
+            values[name] = repr(value)
+        else:
+            values[name] = value
+    return VISION.t(problem.key, lang, **values)

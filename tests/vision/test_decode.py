@@ -4,6 +4,7 @@ import pytest
 
 from vision.config import VisionConfig
 from vision.decode import decode, violations
+from vision.problems import TOO_MANY, UNRESOLVED, Problem
 from vision.reading import Grouping, MeldKind, MeldReading
 
 CFG = VisionConfig()
@@ -49,7 +50,8 @@ def test_a_sure_tile_is_not_changed_to_a_far_less_likely_alternative():
     out = decode(choices, None, CFG)
     assert out.labels == ("5z",) * 5
     assert out.changed == (False,) * 5
-    assert out.problems == ("unresolved: five 5z",)
+    assert out.problems == (Problem.of(UNRESOLVED, problem=Problem.of(TOO_MANY, n=5, tile="5z")),)
+    assert [str(p) for p in out.problems] == ["unresolved: five 5z"]
 
 
 def test_two_red_fives_of_one_suit_keep_the_surer_one():
@@ -97,7 +99,7 @@ def test_unresolvable_is_reported_and_the_classifier_labels_kept():
     out = decode(choices, None, CFG)
     assert out.labels == ("7z",) * 5
     assert out.changed == (False,) * 5
-    assert out.problems == ("unresolved: five 7z",)
+    assert [str(p) for p in out.problems] == ["unresolved: five 7z"]
 
 
 @pytest.mark.parametrize(
@@ -112,4 +114,4 @@ def test_unresolvable_is_reported_and_the_classifier_labels_kept():
 )
 def test_violations(labels, melds, expected):
     grouping = Grouping(melds=tuple(MeldReading(k, t) for k, t in melds))
-    assert violations(labels, grouping) == expected
+    assert [p.english() for p in violations(labels, grouping)] == expected

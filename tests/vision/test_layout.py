@@ -8,6 +8,20 @@ import pytest
 from vision.config import VisionConfig
 from vision.kinds import meld_kind
 from vision.layout import TilePose, gap_problem, group_tiles, row_angle
+from vision.problems import (
+    AWAY,
+    EXTRA_GAPS,
+    EXTRA_ROW,
+    FACE_DOWN,
+    GRAMMAR,
+    IN_HAND,
+    LEFTOVER,
+    MELD_NOT_SET,
+    NO_WINNING_GAP,
+    ON_MELD,
+    UNRESOLVED,
+    Problem,
+)
 from vision.reading import MeldKind
 
 CFG = VisionConfig()
@@ -119,7 +133,7 @@ def test_missing_gap_is_reported_not_guessed():
     poses, labels = poses_for(items, 0)
     layout = group_tiles(poses, labels, CFG)
     assert layout.grouping.winning is None
-    assert "no winning tile set apart by a gap after the concealed tiles" in layout.problems
+    assert Problem.of(NO_WINNING_GAP) in layout.problems
 
 
 def test_row_direction_without_orientation_uses_the_centres():
@@ -145,7 +159,7 @@ def test_a_gap_inside_a_meld_does_not_break_it():
     poses, labels = poses_for(items, 0)
     layout = group_tiles(poses, labels, CFG)
     assert labels_of(layout, labels)[2] == [("pon", ["5z"] * 3), ("chi", ["3s", "4s", "5s"])]
-    assert not any("do not form a set" in p for p in layout.problems)
+    assert not any(p.key == LEFTOVER for p in layout.problems)
 
 
 def test_row_direction_follows_the_centres_when_the_long_axes_lean():
@@ -266,7 +280,7 @@ def test_the_dora_row_is_the_other_row_with_the_most_tiles_not_a_stray_one_neare
     layout = group_tiles(poses, labels, CFG)
     assert labels_of(layout, labels)[3] == ["2z", "3z"]
     assert [labels[i] for i in layout.grouping.unassigned] == ["5z"]
-    assert layout.problems == ("1 tile(s) in an extra row were set aside",)
+    assert layout.problems == (Problem.of(EXTRA_ROW, n=1),)
 
 
 WALL = ["1m", "9p", "3z", "7s", "2p", "2p", "8m", "4z", "6s", "1p", "5m", "7z"]
@@ -283,7 +297,7 @@ def test_a_wall_behind_the_hand_is_set_aside_not_read_as_dora(angle):
     concealed, winning, melds, dora = labels_of(layout, labels)
     assert (concealed, winning, dora) == (CONCEALED, "9s", [])
     assert sorted(labels[i] for i in layout.grouping.unassigned) == sorted(WALL)
-    assert "12 tile(s) away from the hand were set aside" in layout.problems
+    assert Problem.of(AWAY, n=12) in layout.problems
 
 
 @pytest.mark.parametrize("angle", [0, 90, 33])
@@ -308,7 +322,7 @@ def test_a_row_far_from_the_hand_is_no_dora_row():
     layout = group_tiles(poses, labels, CFG)
     assert labels_of(layout, labels)[3] == []
     assert sorted(labels[i] for i in layout.grouping.unassigned) == ["2z", "3z"]
-    assert layout.problems == ("2 tile(s) away from the hand were set aside",)
+    assert layout.problems == (Problem.of(AWAY, n=2),)
 
 
 def test_a_false_box_stacked_on_a_chi_is_left_out_not_made_an_added_kan():
@@ -322,7 +336,7 @@ def test_a_false_box_stacked_on_a_chi_is_left_out_not_made_an_added_kan():
     layout = group_tiles(poses, labels, CFG)
     assert labels_of(layout, labels)[2] == [("pon", ["5z"] * 3), ("chi", ["7p", "8p", "9p"])]
     assert [labels[i] for i in layout.grouping.unassigned] == ["8p"]
-    assert layout.problems == ("1 tile(s) stacked on a chi or pon were not used",)
+    assert layout.problems == (Problem.of(ON_MELD, n=1),)
 
 
 def test_a_false_box_pushed_against_the_last_pon_is_left_over_not_made_an_open_kan():
@@ -335,7 +349,7 @@ def test_a_false_box_pushed_against_the_last_pon_is_left_over_not_made_an_open_k
     layout = group_tiles(poses, labels, CFG)
     assert labels_of(layout, labels)[2] == [("chi", ["1p", "2p", "3p"]), ("pon", ["5m"] * 3)]
     assert [labels[i] for i in layout.grouping.unassigned] == ["5z"]
-    assert layout.problems == ("1 tile(s) after the melds do not form a set",)
+    assert layout.problems == (Problem.of(LEFTOVER, n=1),)
 
 
 def test_of_two_readings_alike_the_winning_tile_is_the_one_set_apart_widest():
@@ -350,7 +364,7 @@ def test_of_two_readings_alike_the_winning_tile_is_the_one_set_apart_widest():
     layout = group_tiles(poses, got, CFG)
     concealed, winning, melds, _ = labels_of(layout, got)
     assert (winning, sorted(concealed), melds) == ("1s", sorted(labels[1:]), [])
-    assert layout.problems == ("concealed tiles split by 1 extra gap(s)",)
+    assert layout.problems == (Problem.of(EXTRA_GAPS, n=1),)
 
 
 def test_a_face_down_box_outside_a_closed_kan_is_set_aside_not_read_into_the_hand():
@@ -366,8 +380,8 @@ def test_a_face_down_box_outside_a_closed_kan_is_set_aside_not_read_into_the_han
     assert labels_of(layout, labels) == (concealed, "9s", melds, [])
     assert [labels[i] for i in layout.grouping.unassigned] == ["back"]
     assert layout.problems == (  # the gap it lay in is told too
-        "concealed tiles split by 1 extra gap(s)",
-        "1 face-down tile(s) outside a closed kan were not used",
+        Problem.of(EXTRA_GAPS, n=1),
+        Problem.of(FACE_DOWN, n=1),
     )
     # a closed kan's two backs, three places apart, stay
     melds = [("ankan", ["7p", "7p", "7p", "7p"], None)] + MELDS[1:]
@@ -377,8 +391,9 @@ def test_a_face_down_box_outside_a_closed_kan_is_set_aside_not_read_into_the_han
 
 
 def test_problems_only_about_the_gaps_between_concealed_tiles_are_told_apart():
-    assert gap_problem("no winning tile set apart by a gap after the concealed tiles")
-    assert gap_problem("concealed tiles split by 2 extra gap(s)")
-    assert not gap_problem("13 tiles in the hand (14 expected, each kan counted as 3)")
-    assert not gap_problem("sideways flag of 1 tile(s) set by the meld grammar")
-    assert not gap_problem("unresolved: meld 1 (pon) is not a set: 8s 5z 6p")
+    assert gap_problem(Problem.of(NO_WINNING_GAP))
+    assert gap_problem(Problem.of(EXTRA_GAPS, n=2))
+    assert not gap_problem(Problem.of(IN_HAND, n=13))
+    assert not gap_problem(Problem.of(GRAMMAR, n=1))
+    broken = Problem.of(MELD_NOT_SET, meld=1, kind="pon", tiles=("8s", "5z", "6p"))
+    assert not gap_problem(Problem.of(UNRESOLVED, problem=broken))

@@ -13,6 +13,7 @@ from vision.assemble import assemble
 from vision.classify import LabelledTiles
 from vision.config import VisionConfig
 from vision.postprocess import Candidate
+from vision.problems import NO_TILES, Problem
 
 CFG = VisionConfig()
 VISION = Path(__file__).resolve().parents[2] / "vision"
@@ -63,7 +64,8 @@ def test_the_values_between_stages_are_frozen():
 def test_no_tiles_read_as_an_empty_reading_that_says_so():
     reading = assemble(labelled([], []), CFG, (640, 480))
     assert reading.tiles == ()
-    assert reading.problems == ("no tiles found",)
+    assert reading.problems == (Problem.of(NO_TILES),)
+    assert reading.to_json()["problems"] == ["no tiles found"]
     assert reading.image_size == (640, 480)
 
 

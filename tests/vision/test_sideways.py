@@ -9,6 +9,7 @@ import pytest
 from tests.vision.test_layout import CONCEALED, MELDS, hand_row, labels_of, poses_for
 from vision.config import VisionConfig
 from vision.layout import TilePose, group_tiles, sideways_scores
+from vision.problems import GRAMMAR, MELD_SIDEWAYS, Problem
 
 CFG = VisionConfig()
 UP, SIDE = math.pi / 2, 0.0  # long axis across / along a row running along x
@@ -56,11 +57,11 @@ def test_grammar_flags_the_likeliest_tile_of_a_meld_shown_without_a_sideways_one
     assert sideways_scores(poses, 0.0, CFG)[called] == pytest.approx(-0.0232, abs=1e-3)
     off = group_tiles(poses, labels, dataclasses.replace(CFG, meld_grammar=False))
     assert not off.sideways[called]
-    assert "meld 2 shows 0 sideways tiles" in off.problems
+    assert Problem.of(MELD_SIDEWAYS, meld=2, n=0) in off.problems
     on = group_tiles(poses, labels, CFG)
     assert [labels[i] for i, s in enumerate(on.sideways) if s] == ["5z", "3s"]
     assert on.grammar_fixed == (called,)
-    assert on.problems == ("sideways flag of 1 tile(s) set by the meld grammar",)
+    assert on.problems == (Problem.of(GRAMMAR, n=1),)
     assert on.grouping.melds[1].called == called
     assert labels_of(on, labels)[2] == [("pon", ["5z"] * 3), ("chi", ["3s", "4s", "5s"])]
 
@@ -70,7 +71,7 @@ def test_grammar_leaves_a_meld_unflagged_when_no_tile_is_likely_enough():
     strict = group_tiles(poses, labels, dataclasses.replace(CFG, meld_called_min=0.0))
     assert not strict.sideways[called]
     assert strict.grammar_fixed == ()
-    assert "meld 2 shows 0 sideways tiles" in strict.problems
+    assert Problem.of(MELD_SIDEWAYS, meld=2, n=0) in strict.problems
 
 
 def test_grammar_keeps_the_likeliest_of_two_flagged_tiles_in_a_meld():
@@ -91,7 +92,7 @@ def test_grammar_cuts_after_the_winning_tile_when_the_first_meld_shows_no_sidewa
     poses, labels, called = _unsure_chi(MELDS[::-1])
     off = group_tiles(poses, labels, dataclasses.replace(CFG, meld_grammar=False))
     assert labels_of(off, labels)[1] == "9s"
-    assert "meld 1 shows 0 sideways tiles" in off.problems
+    assert Problem.of(MELD_SIDEWAYS, meld=1, n=0) in off.problems
     assert not off.sideways[called]
     on = group_tiles(poses, labels, CFG)
     assert labels_of(on, labels)[:3] == (
@@ -148,7 +149,7 @@ def test_a_called_tile_every_cue_calls_upright_still_makes_the_meld_the_row_show
         [("pon", ["5z"] * 3), ("chi", ["3s", "4s", "5s"])],
     )
     assert not layout.sideways[called]  # the grammar does not overrule cues that sure
-    assert layout.problems == ("meld 2 shows 0 sideways tiles",)
+    assert layout.problems == (Problem.of(MELD_SIDEWAYS, meld=2, n=0),)
 
 
 def test_the_glyph_cue_of_crops_turned_level_with_a_45_degree_row_is_trusted_fully():
@@ -177,4 +178,4 @@ def test_grammar_flags_a_meld_tile_whose_cues_lean_upright_but_less_than_its_nei
     assert [labels[i] for i, s in enumerate(layout.sideways) if s] == ["5z", "3s"]
     assert layout.grammar_fixed == (called,)
     old = group_tiles(poses, labels, dataclasses.replace(CFG, meld_called_min=-6.0))
-    assert "meld 2 shows 0 sideways tiles" in old.problems
+    assert Problem.of(MELD_SIDEWAYS, meld=2, n=0) in old.problems

@@ -16,6 +16,7 @@ from scorer.cli_help import closed_pipe_is_quiet, language_in
 from scorer.words import language
 from vision.config import VisionConfig
 from vision.evaluate_cli import add_evaluate_command
+from vision.problems import problem_words
 from vision.sets import add_sets_command
 from vision.teach_cli import add_teach_commands
 from vision.words import (
@@ -24,7 +25,6 @@ from vision.words import (
     command,
     counts,
     help_formatter,
-    problem_words,
     summary,
 )
 

@@ -18,6 +18,12 @@ key, or other values, is refused when made, so each has its catalogue entries
 'unresolved: meld 1 (pon) is not a set: 1m 1m 2m'
 >>> Problem.from_json(p.to_json()) == p, p.to_json()
 (True, {'key': 'problem.too_many', 'params': {'n': 5, 'tile': '3m'}})
+>>> broken = Problem.of(MELD_NOT_SET, meld=1, kind="pon", tiles=("1m", "1m", "2m"))
+>>> problem_words(Problem.of(UNRESOLVED, problem=broken), "ja")
+'補正できません：副露1（ポン）が面子になっていません：1m 1m 2m'
+>>> red = Problem.of(RED_FIVES, n=2, suit="p")
+>>> problem_words(red, "zh-Hans"), problem_words(red), str(red)
+('赤5（0p）有2张', 'two red fives in p', 'two red fives in p')
 """
 
 from __future__ import annotations
@@ -25,6 +31,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Union
+
+from scorer.words import SCORER
+from vision.catalogue import VISION
 
 #: What a problem's values are: a count or number, a text (an mpsz label, a meld's kind, a
 #: suit, the tile reader's message), mpsz labels, or the problem a stage could not mend.
@@ -86,8 +95,6 @@ class Problem:
 
     def english(self) -> str:
         """The problem as the stages wrote it in English (``5 tile(s) ...``)."""
-        from vision.words import problem_words
-
         return problem_words(self)
 
     def __str__(self) -> str:
@@ -119,3 +126,32 @@ class ProblemError(ValueError):
     def __init__(self, problem: Problem) -> None:
         super().__init__(problem.english())
         self.problem = problem
+
+
+#: the counts of `vision.problems.TOO_MANY` and `RED_FIVES` as the English says them ("five
+#: 3m", "two red fives in p"; more than eight as "eight", as vision.decode always wrote them)
+_NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
+_IN_WORDS = (TOO_MANY, RED_FIVES)
+
+
+def problem_words(problem: Problem, lang: str = "en") -> str:
+    """One of vision's problems (a `vision.problems.Problem`: a reading's, an order that
+    cannot be read) in `lang`, from its catalogue entry: in English the sentence the stages
+    always wrote (`Problem.english`, as ``--json`` and the kiosk's log keep it); a meld's kind
+    in the rules core's words (``meld.*``) but in English, where it is its id (``pon``); tiles
+    as their mpsz labels; a problem the decoder could not mend worded in turn."""
+    values: dict[str, object] = {}
+    for name, value in problem.params:
+        if isinstance(value, Problem):
+            values[name] = problem_words(value, lang)
+        elif isinstance(value, tuple):
+            values[name] = " ".join(value)
+        elif name == "kind" and lang != "en":
+            values[name] = SCORER.t("meld." + str(value), lang)
+        elif isinstance(value, int) and lang == "en" and problem.key in _IN_WORDS:
+            values[name] = _NUMBERS[min(value, len(_NUMBERS) - 1)]
+        elif name == "order":
+            values[name] = repr(value)
+        else:
+            values[name] = value
+    return VISION.t(problem.key, lang, **values)

@@ -4,7 +4,7 @@ Everything here is an immutable value; ``Reading.to_json()`` is the shape the ki
 ``python -m vision read --json`` print: its ``problems`` in English, as the stages always wrote
 them, and ``problem_keys`` the same as `vision.problems.Problem.to_json` values (a key and
 values, for wording them in any language: `Problem.from_json`). Words for a reading are the
-command line's (`vision.words.counts`, `vision.words.summary`, `vision.words.problem_words`).
+command line's (`vision.words.counts`, `vision.words.summary`, `vision.problems.problem_words`).
 """
 
 from __future__ import annotations
@@ -83,7 +83,7 @@ class Reading:
 
     tiles: tuple[DetectedTile, ...]
     grouping: Grouping = field(default_factory=Grouping)
-    problems: tuple[Problem, ...] = ()  # words-free: `vision.words.problem_words` words one
+    problems: tuple[Problem, ...] = ()  # words-free: `vision.problems.problem_words` words one
     image_size: tuple[int, int] = (0, 0)  # (width, height)
 
     def labels(self, indices: tuple[int, ...]) -> list[str]:

@@ -14,8 +14,8 @@ from typing import Any
 import numpy as np
 
 from scorer.words import language
-from vision.problems import ProblemError
-from vision.words import VISION, add_language, command, mismatch, problem_words
+from vision.problems import ProblemError, problem_words
+from vision.words import VISION, add_language, command, mismatch
 
 Load = Callable[[argparse.Namespace], Any]  # -> Recogniser
 Decode = Callable[[Path, str], np.ndarray]

@@ -10,8 +10,9 @@ line up in any language: a wide (CJK) character counts two columns (`scorer.word
 
 What vision's values hold stays words-free (a `Reading` is its tiles and groups, each problem a
 `vision.problems.Problem`: a catalogue key and values, a `TeachingLayout`'s `Mismatch` its
-counts); the functions here word them: `counts` and `summary` a reading, `problem_words` a
-problem, `mismatch` a teaching photo's count that differs from its order.
+counts; a problem is worded by `vision.problems.problem_words`); the functions here word them:
+`counts` and `summary` a reading, `mismatch` a teaching photo's count that differs from its
+order.
 
 >>> VISION.t("read.tiles", n=1, parts="1 in the hand"), VISION.t("read.dora", "ja", n=2)
 ('1 tile read: 1 in the hand', 'ドラ表示牌2枚')
@@ -20,31 +21,22 @@ problem, `mismatch` a teaching photo's count that differs from its order.
 >>> from vision.teach import Mismatch
 >>> [mismatch(Mismatch("row", 2, 3, row=1, span="1m..3m"), lang) for lang in ("en", "ja")]
 ['row 1 (1m..3m): 2 tiles found, 3 expected', '1列目（1m..3m）に2枚（3枚のはず）']
->>> from vision.problems import MELD_NOT_SET, RED_FIVES, UNRESOLVED, Problem
->>> broken = Problem.of(MELD_NOT_SET, meld=1, kind="pon", tiles=("1m", "1m", "2m"))
->>> problem_words(Problem.of(UNRESOLVED, problem=broken), "ja")
-'補正できません：副露1（ポン）が面子になっていません：1m 1m 2m'
->>> red = Problem.of(RED_FIVES, n=2, suit="p")
->>> problem_words(red, "zh-Hans"), problem_words(red), str(red)
-('赤5（0p）有2张', 'two red fives in p', 'two red fives in p')
 """
 
 from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from scorer.cli_help import help_words
-from scorer.words import SCORER, Catalogues, add_language_option, columns
-from vision.problems import RED_FIVES, TOO_MANY, Problem
+from scorer.words import add_language_option, columns
+from vision.catalogue import VISION
 
 if TYPE_CHECKING:
     from vision.reading import Reading
     from vision.teach import Mismatch
 
-VISION = Catalogues("vision", Path(__file__).with_name("locale"))
 
 
 def add_language(parser: argparse.ArgumentParser, lang: str, everywhere: bool = False) -> None:
@@ -119,30 +111,3 @@ def mismatch(problem: Mismatch, lang: str = "en") -> str:
                     expected=problem.expected, row=problem.row, span=problem.span)
 
 
-#: the counts of `vision.problems.TOO_MANY` and `RED_FIVES` as the English says them ("five
-#: 3m", "two red fives in p"; more than eight as "eight", as vision.decode always wrote them)
-_NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
-_IN_WORDS = (TOO_MANY, RED_FIVES)
-
-
-def problem_words(problem: Problem, lang: str = "en") -> str:
-    """One of vision's problems (a `vision.problems.Problem`: a reading's, an order that
-    cannot be read) in `lang`, from its catalogue entry: in English the sentence the stages
-    always wrote (`Problem.english`, as ``--json`` and the kiosk's log keep it); a meld's kind
-    in the rules core's words (``meld.*``) but in English, where it is its id (``pon``); tiles
-    as their mpsz labels; a problem the decoder could not mend worded in turn."""
-    values: dict[str, object] = {}
-    for name, value in problem.params:
-        if isinstance(value, Problem):
-            values[name] = problem_words(value, lang)
-        elif isinstance(value, tuple):
-            values[name] = " ".join(value)
-        elif name == "kind" and lang != "en":
-            values[name] = SCORER.t("meld." + str(value), lang)
-        elif isinstance(value, int) and lang == "en" and problem.key in _IN_WORDS:
-            values[name] = _NUMBERS[min(value, len(_NUMBERS) - 1)]
-        elif name == "order":
-            values[name] = repr(value)
-        else:
-            values[name] = value
-    return VISION.t(problem.key, lang, **values)

@@ -20,11 +20,11 @@ from scorer.words import columns
 from tests.shared import CROSS_SET, need
 from vision.__main__ import main
 from vision.evaluate_cli import FIGURES
-from vision.problems import Problem
+from vision.problems import Problem, problem_words
 from vision.reading import DetectedTile, Grouping, MeldKind, MeldReading, Reading
 from vision.sets import BY_NAME, COLUMNS, models_note, table_lines
 from vision.teach import Mismatch, assign_labels
-from vision.words import VISION, counts, help_formatter, mismatch, problem_words, summary
+from vision.words import VISION, counts, help_formatter, mismatch, summary
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = ROOT / "vision" / "sample_frames"

@@ -1,5 +1,5 @@
 """Vision's problems are values (`vision.problems.Problem`: a catalogue key and the facts it
-names), worded at the edge from vision's catalogue (`vision.words.problem_words`): in English the
+names), worded at the edge from vision's catalogue (`vision.problems.problem_words`): in English the
 sentences the stages always wrote (the kiosk's log and ``--json`` keep them), in Japanese and
 Chinese the catalogue's."""
 
@@ -12,6 +12,7 @@ import pytest
 
 from scorer.words import LANGS, read_po
 from vision import decode, problems
+from vision.catalogue import VISION
 from vision.problems import (
     AWAY,
     EXTRA_GAPS,
@@ -34,10 +35,10 @@ from vision.problems import (
     UNRESOLVED,
     Problem,
     ProblemError,
+    problem_words,
 )
 from vision.reading import DetectedTile, Reading
 from vision.teach import expected_rows
-from vision.words import VISION, problem_words
 
 #: One of each problem the stages write (vision.layout, vision.decode, vision.assemble): the
 #: value, its English as the stages always wrote it, and in Japanese and Chinese.

@@ -22,7 +22,8 @@ from vision.synth.colours import BACK_COLOURS, FRONT_COLOURS
 from vision.synth.hands import HandSpec
 
 FACE_H = 4 / 3  # face height in tile widths
-PX = 40  # flat-canvas pixels per tile width
+PX = 40  # flat-canvas pixels per tile width, for a view up to BASE_SIDE px
+BASE_SIDE = 640  # ... a larger view's canvas is finer (`canvas_px`)
 SEAM_GREY = 70  # the dark line between neighbours, at full ``Art.seam``
 SCATTERED_SHARE = 0.5  # of a trainer's standing scenes: tiles in loose groups, not the hand's rows
 
@@ -150,12 +151,20 @@ def table_background(h: int, w: int, rng: random.Random, nrng: np.random.Generat
     return np.clip(img, 0, 255).astype(np.float32)
 
 
+def canvas_px(size: tuple[int, int]) -> int:
+    """Flat-canvas pixels per tile width for a view of ``size``: ``PX``, and as many times more
+    as the view is larger than ``BASE_SIDE``, so a tile seen large keeps the art's detail (a
+    close-up's tile magnified from a 40 px one would be a blur)."""
+    return round(PX * max(1.0, max(size) / BASE_SIDE))
+
+
 def _paint_flat(
-    tiles: list[Placed], art: Art, rng: random.Random, standing: bool = False
+    tiles: list[Placed], art: Art, rng: random.Random, standing: bool = False, unit: int = PX
 ) -> tuple[np.ndarray, tuple[float, float], float]:
-    """Paint tiles onto a flat RGBA canvas; returns canvas, plane origin and band depth. The
-    band is a tile's visible side: below the face of a tile lying face up (its near side), above
-    the face of a ``standing`` one (its top, seen from above the row)."""
+    """Paint tiles onto a flat RGBA canvas, ``unit`` pixels per tile width; returns canvas, plane
+    origin and band depth. The band is a tile's visible side: below the face of a tile lying face
+    up (its near side), above the face of a ``standing`` one (its top, seen from above the
+    row)."""
     front = np.array(rng.choice(FRONT_COLOURS), np.float32) * rng.uniform(0.9, 1.03)
     back = np.array(rng.choice(BACK_COLOURS), np.float32) * rng.uniform(0.85, 1.1)
     front, back = art.body_colours(front, back)  # a procedural set brings its own
@@ -168,23 +177,23 @@ def _paint_flat(
     y0 = min(t.y for t in tiles) - 0.5 - (band if standing else 0)
     x1 = max(t.x + t.size[0] for t in tiles) + 0.5
     y1 = max(t.y + t.size[1] for t in tiles) + 0.5 + (0 if standing else band)
-    W, H = int((x1 - x0) * PX), int((y1 - y0) * PX)
+    W, H = int((x1 - x0) * unit), int((y1 - y0) * unit)
     canvas = np.zeros((H, W, 4), np.float32)
     fcol = tuple(int(v) for v in np.clip(front, 0, 255))
     bcol = tuple(int(v) for v in np.clip(back, 0, 255))
     seam = tuple(round(SEAM_GREY * art.seam + c * (1 - art.seam)) for c in fcol)
     for t in sorted(tiles, key=lambda t: t.y):
         if t.face_down:
-            face = art.back(bcol, PX)
+            face = art.back(bcol, unit)
         else:
-            face = art.face(t.label, fcol, PX)
+            face = art.face(t.label, fcol, unit)
         if t.sideways:
             face = cv2.rotate(
                 face, rng.choice([cv2.ROTATE_90_CLOCKWISE, cv2.ROTATE_90_COUNTERCLOCKWISE])
             )
         fh, fw = face.shape[:2]
-        px, py = int((t.x - x0) * PX), int((t.y - y0) * PX)
-        bh = max(1, int(band * PX))
+        px, py = int((t.x - x0) * unit), int((t.y - y0) * unit)
+        bh = max(1, int(band * unit))
         side_top = bcol if t.face_down else fcol
         side_bot = fcol if t.face_down else bcol
         # rows of the layer next to the face, of the other, and of the whole tile: the side is
@@ -320,7 +329,8 @@ def render(
     nrng = np.random.default_rng(rng.getrandbits(32))
     tiles = scatter(place(hand, rng), rng) if scattered else place(hand, rng)
     standing = standing or scattered
-    canvas, (x0, y0), band = _paint_flat(tiles, art, rng, standing)
+    unit = canvas_px(size)
+    canvas, (x0, y0), band = _paint_flat(tiles, art, rng, standing, unit)
     ch, cw = canvas.shape[:2]
     H = _homography(cw, ch, w, h, rng, level=standing)
     bg = table_background(h, w, rng, nrng)
@@ -340,7 +350,7 @@ def render(
         body = np.vstack([corners, side])
 
         def proj(p: np.ndarray) -> np.ndarray:
-            pts = ((p - [x0, y0]) * PX).reshape(-1, 1, 2).astype(np.float32)
+            pts = ((p - [x0, y0]) * unit).reshape(-1, 1, 2).astype(np.float32)
             return cv2.perspectiveTransform(pts, H).reshape(-1, 2)
 
         bq = proj(body)

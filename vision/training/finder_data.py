@@ -95,9 +95,9 @@ def load_synth(
     ``clutter_share`` with printed clutter, ``upright_share`` of solid standing tiles
     (`vision.synth.upright`) instead (each drawn apart from the scene's own random stream, so the
     other scenes render as without them). ``gain`` > 1: every scene rendered that many times
-    larger, its flat canvas too (``scene.PX``, so a tile carries the art's detail rather than a
-    40 px tile enlarged), and kept unshrunk, so that a tile magnified as a close-up stays sharp."""
-    from vision.synth import scene
+    larger (its flat canvas finer too, `scene.canvas_px`, so a tile carries the art's detail
+    rather than a 40 px tile enlarged) and kept unshrunk: a tile magnified as a close-up stays
+    sharp."""
     from vision.synth.art import ArtSource
     from vision.synth.hands import MELD_MIX
 
@@ -105,13 +105,9 @@ def load_synth(
 
     source = ArtSource(procedural_share)
     out = []
-    px, scene.PX = scene.PX, round(scene.PX * max(1.0, gain))
-    try:
-        for i in tqdm(range(n), desc="synth scenes", leave=False):
-            out.append(_scene(i, seed, meld_mix, source, gain, clutter_share, standing_share,
-                              upright_share))
-    finally:
-        scene.PX = px
+    for i in tqdm(range(n), desc="synth scenes", leave=False):
+        out.append(_scene(i, seed, meld_mix, source, gain, clutter_share, standing_share,
+                          upright_share))
     return out
 
 

@@ -172,25 +172,14 @@ def run(args: argparse.Namespace) -> int:
     out: Path = args.out
     out.mkdir(parents=True, exist_ok=True)
     manifest = args.manifest or default_manifest()
-    synth = load_synth(
-        args.synth_scenes,
-        seed=2000 + args.seed,
-        meld_mix=args.meld_mix,
-        procedural_share=args.procedural_share,
-        standing_share=args.standing_share,
-        clutter_share=args.clutter_share,
-        upright_share=args.upright_share,
-    )
+    drawn = {"meld_mix": args.meld_mix, "procedural_share": args.procedural_share,
+             "standing_share": args.standing_share, "clutter_share": args.clutter_share}
+    synth = load_synth(args.synth_scenes, seed=2000 + args.seed,
+                       upright_share=args.upright_share, **drawn)
     real = load_real(manifest)
-    near_renders = load_synth(  # sharp scenes, every one seen as a close-up
-        args.closeup_renders,
-        seed=3000 + args.seed,
-        meld_mix=args.meld_mix,
-        procedural_share=args.procedural_share,
-        standing_share=args.standing_share,
-        clutter_share=args.clutter_share,
-        gain=CLOSEUP_RENDER_GAIN,
-    )
+    # sharp scenes, every one seen as a close-up
+    near_renders = load_synth(args.closeup_renders, seed=3000 + args.seed,
+                              gain=CLOSEUP_RENDER_GAIN, **drawn)
     samples = real + synth + near_renders
     hold = held_to_start(len(real), len(synth), 2000 + args.seed, args.upright_share,
                          args.keep_renders) + [False] * len(near_renders)

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from numbers import Integral
 from typing import Any, Union
 
 from scorer.words import SCORER
@@ -87,8 +88,12 @@ class Problem:
 
     @classmethod
     def of(cls, key: str, **values: Value) -> Problem:
-        """`key`'s problem with `values`, in the order `KEYS` names them."""
-        return cls(key, tuple((name, values[name]) for name in KEYS.get(key, values)))
+        """`key`'s problem with `values`, in the order `KEYS` names them; a count that is a
+        NumPy integer (a stage's sum) kept as a plain int, so the problem goes into JSON."""
+        def plain(value: Value) -> Value:
+            return int(value) if isinstance(value, Integral) else value
+
+        return cls(key, tuple((name, plain(values[name])) for name in KEYS.get(key, values)))
 
     def value(self, name: str) -> Value:
         return dict(self.params)[name]

@@ -155,3 +155,15 @@ def test_an_order_that_cannot_be_read_carries_its_problem() -> None:
     assert caught.value.problem == Problem.of(ORDER_EMPTY, order=" / ")
     assert str(caught.value) == "no tiles in the expected order ' / '"
     assert problem_words(caught.value.problem, "ja") == "指定の並び順 ' / ' に牌がありません"
+
+
+def test_a_count_a_stage_summed_with_numpy_goes_into_json_as_a_plain_number() -> None:
+    """vision.layout counts the extra gaps with NumPy: the problem keeps a plain int, so a
+    reading's ``--json`` of such a photo (a webcam photo of leo-miura's did it) is written."""
+    import json
+
+    import numpy as np
+
+    problem = Problem.of(EXTRA_GAPS, n=np.int64(2))
+    assert type(problem.value("n")) is int and problem == Problem.of(EXTRA_GAPS, n=2)
+    assert json.dumps(problem.to_json()) == '{"key": "problem.extra_gaps", "params": {"n": 2}}'

@@ -76,13 +76,15 @@ class Classifier:
         return to_nchw(crop_tiles(frame_bgr, boxes, size, pad, angle))
 
     def classify(
-        self, frame_bgr: np.ndarray, boxes: np.ndarray, turn: float = 0.0
+        self, frame_bgr: np.ndarray, boxes: np.ndarray, turn: float = 0.0, tiles_from: float = 0.0
     ) -> tuple[np.ndarray, np.ndarray | None, np.ndarray | None]:
         """[N, 38] class probabilities for the boxes (unsure ones half-turn averaged); when the
         classifier has the heads, [N] probabilities that the glyph stands vertical in its crop
         and [N] that the crop holds a tile at all (else None). With ``turn`` (radians, see
         ``crop_turn``), the glyph-axis crop is turned by it (the labels are still read on crops
-        as the boxes lie: on `valid` those read one tile more right)."""
+        as the boxes lie: on `valid` those read one tile more right). ``tiles_from``: the
+        caller drops the crops the tile head puts under it, so they are read once, not again
+        from other views (their labels are then of one view)."""
         if len(boxes) == 0:
             return np.zeros((0, len(MODEL_CLASSES)), np.float32), None, None
         n = len(boxes)
@@ -96,7 +98,10 @@ class Classifier:
         heads = self.session.card.get("outputs", {})
         axis = softmax(outs[1][-n:])[:, 0] if len(outs) > 1 and "axis" in heads else None
         tile = 1 / (1 + np.exp(-outs[2][:n, 0])) if len(outs) > 2 and "tile" in heads else None
-        unsure = np.flatnonzero(probs.max(axis=1) < self.config.flip_below)
+        unsure = probs.max(axis=1) < self.config.flip_below
+        if tile is not None:
+            unsure &= tile >= tiles_from
+        unsure = np.flatnonzero(unsure)
         if self.config.test_time_flip and len(unsure):
             # a half turn keeps the glyph axis, so it reads the same tile from a second view;
             # sure crops are not turned, as on the tuning scenes they never changed
@@ -152,7 +157,8 @@ class Classifier:
     ) -> LabelledTiles:
         """The candidates classified, but those the tile head calls no tile (a finger, a point
         stick's end, a patch of table: below ``no_tile_below``)."""
-        probs, vertical, tile = self.classify(frame_bgr, boxes_of(found), turn)
+        probs, vertical, tile = self.classify(frame_bgr, boxes_of(found), turn,
+                                              self.config.no_tile_below)
         tiles = LabelledTiles(tuple(found), probs, vertical, turn)
         if tile is None:
             return tiles

@@ -68,7 +68,8 @@ def split_pairs(
     cuts = pair_cuts(found, config)
     if not cuts:
         return found
-    probs, _, tile = classifier.classify(frame_bgr, boxes_of([h for _, p in cuts for h in p]))
+    probs, _, tile = classifier.classify(frame_bgr, boxes_of([h for _, p in cuts for h in p]),
+                                         tiles_from=config.pair_split_prob)
     sure = probs.max(axis=1) >= config.pair_split_prob
     if tile is not None:
         sure &= tile >= config.pair_split_prob

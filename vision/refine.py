@@ -149,7 +149,8 @@ def with_weak_peaks(
     weak = [weak[k] for k in worth_reading(found, weak, config)]
     if not weak:
         return tiles
-    probs, vertical, tile = classifier.classify(frame_bgr, boxes_of(weak), tiles.turn)
+    probs, vertical, tile = classifier.classify(frame_bgr, boxes_of(weak), tiles.turn,
+                                                config.row_recovery_tile)
     tile = np.ones(len(weak)) if tile is None else tile
     keep = recovered_in_row(found, weak, probs, tile, config)
     if not keep:

@@ -54,6 +54,15 @@ def test_an_unsure_crop_is_the_mean_of_six_views_and_a_sure_one_its_own(recognis
     want = np.where(unsure[:, None], np.mean(views, axis=0), plain)
     np.testing.assert_allclose(got, want, atol=1e-5)
 
+    # crops the caller drops as no tile (its tile head under ``tiles_from``) are read once;
+    # every other crop reads as before
+    tile = Classifier(recogniser.classifier, cfg).classify(frame, boxes)[2]
+    cut = float(np.median(tile[unsure]))
+    dropped = tile < cut
+    assert (dropped & unsure).any() and (~dropped & unsure).any()
+    kept = Classifier(recogniser.classifier, cfg).classify(frame, boxes, tiles_from=cut)[0]
+    np.testing.assert_allclose(kept, np.where(dropped[:, None], plain, want), atol=1e-5)
+
     off = Classifier(recogniser.classifier, replace(cfg, zoom_views=0.0)).classify(frame, boxes)
     np.testing.assert_allclose(
         off[0], np.where(unsure[:, None], (plain + turned) / 2, plain), atol=1e-5

@@ -56,7 +56,14 @@ def drawn_for(page: Any, seats: int) -> None:
 
 
 def type_the_win(page: Any, base: str) -> None:
-    """On the win page: Chie's 234m234p234s55s67s8s typed in, a ron off Bun (not yet applied)."""
+    """On the win page: Chie's 234m234p234s55s67s8s typed in, a ron off Bun (not yet applied).
+    The table the tab opened on has seen the game first: the tab keeps what it saw
+    (moments.js), and the table the win page goes back to shows the win as newer than that (a
+    tab that left before its first state came, under load, showed none)."""
+    game = page.request.get(base + "/api/state").json()["game"]["id"]
+    page.wait_for_function(
+        "(id) => (JSON.parse(sessionStorage.getItem('kiosk.moment.seen') || 'null') || {}).game"
+        " === id", arg=game)
     page.goto(base + "/win")
     page.click("#manual-btn")
     page.fill("#mpsz", "234m234p234s55s67s8s")

@@ -39,12 +39,12 @@ class VisionConfig:
     pair_split: float = 1.5
     pair_like: float = 1.3
     pair_split_prob: float = 0.5
-    # A close-up: tiles whose median short side, in the finder's view of the whole frame (measured
-    # on the frame shrunk to a third, else a fifth), is above this are larger than any photo the
-    # finder learned from had them (its training photos: 74.5 px at most, roboflow train) ...
     closeup_below: int = 5  # fewer tiles found: a close-up? looked at again shrunk (a hand is 14)
     closeup_shrinks: tuple[float, ...] = (3.0, 5.0)  # ... the frame a third and a fifth of the
     # finder's view (chosen on close-ups cut from the train photos, loose and tight)
+    # A close-up: tiles whose median short side, in the finder's view of the whole frame (measured
+    # on the frame shrunk as ``closeup_shrinks`` says), is above this are larger than any photo the
+    # finder learned from had them (its training photos: 74.5 px at most, roboflow train) ...
     closeup_above: float = 75.0  # 0: off
     closeup_target: float = 43.0  # ... read in the frame shrunk to make them this (their median)
     # crops the classifier's tile head gives less are no tile (a finger, a stick's end): 0.03

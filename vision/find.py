@@ -81,11 +81,12 @@ class Finder:
 
     def tile_size(self, frame_bgr: np.ndarray) -> float:
         """The median short side of the tiles, in the finder's view of the whole frame, as seen
-        in the frame shrunk to a third (a fifth where a third shows none): seen whole, a
-        close-up's tiles are too large for the finder, which boxes their prints; 0: none seen."""
+        in the frame shrunk by the first of ``closeup_shrinks`` that shows some (a third, else a
+        fifth): seen whole, a close-up's tiles are too large for the finder, which boxes their
+        prints; 0: none seen."""
         cfg = self.config
-        for fill in (1 / 3, 1 / 5):
-            found = self.look(frame_bgr, fill).peaks(cfg.detect_threshold, cfg.nms_iou)
+        for shrink in cfg.closeup_shrinks:
+            found = self.look(frame_bgr, 1 / shrink).peaks(cfg.detect_threshold, cfg.nms_iou)
             if found:
                 return _short_side(found, frame_bgr, self.size)
         return 0.0

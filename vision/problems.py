@@ -1,7 +1,7 @@
 """What vision noticed, as values: a `Problem` is the key of its entry in vision's catalogue
 (``vision/locale/<lang>/LC_MESSAGES/vision.po``) and the facts its words name (a count, a meld's
-number and kind, tiles, a problem the decoder could not mend), no words. `vision.words`'s
-`problem_words` words one in a language at the edge, as the rules core's values are worded;
+number and kind, tiles, a problem the decoder could not mend), no words. `problem_words` words
+one in a language at the edge, as the rules core's values are worded;
 `english()` (and `str`) is the entry's English, the sentence a reading's ``problems`` have always
 held (`Reading.to_json`, the kiosk's log).
 

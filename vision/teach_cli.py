@@ -82,9 +82,8 @@ def cmd_teach(args: argparse.Namespace, load: Load, decode: Decode) -> int:
         return 2
     try:
         orders = [expected_rows(o) for o in args.order]
-    except ValueError as err:
-        said = problem_words(err.problem, lang) if isinstance(err, ProblemError) else str(err)
-        print(VISION.t("error", lang, error=said), file=sys.stderr)
+    except ProblemError as err:
+        print(VISION.t("error", lang, error=problem_words(err.problem, lang)), file=sys.stderr)
         return 2
     rec = load(args)
     shots = []

@@ -38,7 +38,6 @@ if TYPE_CHECKING:
     from vision.teach import Mismatch
 
 
-
 def add_language(parser: argparse.ArgumentParser, lang: str, everywhere: bool = False) -> None:
     """``--language LANG`` on `parser`, its help in `lang` (`scorer.words.add_language_option`
     with this catalogue's ``help.language``); `everywhere`: on a command's parser, where a

@@ -28,7 +28,7 @@ def export_onnx(
 ) -> None:
     """Export with a dynamic batch axis (legacy exporter: no onnxscript needed); ``any_size``:
     its height and width too (a fully convolutional finder reads a shrunk frame on a canvas
-    only as large as it needs, `vision.find.Finder.close_up`)."""
+    only as large as it needs, `vision.find.Finder.look`)."""
     outputs = [output_name] if isinstance(output_name, str) else output_name
     spatial = {2: "h", 3: "w"} if any_size else {}
     axes = {input_name: {0: "n", **spatial},

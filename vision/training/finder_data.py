@@ -13,7 +13,6 @@ from __future__ import annotations
 import math
 import random
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import cv2
 import numpy as np
@@ -23,9 +22,6 @@ from vision.manifest import read_manifest
 from vision.preprocess import FINDER_SIZE
 from vision.training.classifier import TRAIN_SPLITS
 from vision.training.finder_export import SIZE_UNIT, STRIDE
-
-if TYPE_CHECKING:
-    from vision.synth.art import ArtSource
 
 STORE_SIDE = 400  # images are kept at this long side in memory
 # Some real photos were resized to a square from a wide panorama: their tiles stand 7-16 times
@@ -99,47 +95,30 @@ def load_synth(
     rather than a 40 px tile enlarged) and kept unshrunk: a tile magnified as a close-up stays
     sharp."""
     from vision.synth.art import ArtSource
-    from vision.synth.hands import MELD_MIX
+    from vision.synth.draws import SceneDraws
+    from vision.synth.hands import MELD_MIX, random_hand, random_row
 
     meld_mix = meld_mix or MELD_MIX
 
     source = ArtSource(procedural_share)
     out = []
     for i in tqdm(range(n), desc="synth scenes", leave=False):
-        out.append(_scene(i, seed, meld_mix, source, gain, clutter_share, standing_share,
-                          upright_share))
+        rng = random.Random(seed * 1_000_003 + i)
+        art = source.for_scene(seed, i)
+        hand = (
+            random_hand(rng, meld_mix=meld_mix)
+            if rng.random() < 0.8
+            else random_row(rng, rng.randint(8, 20))
+        )
+        draws = SceneDraws.of(seed, i, clutter_share, standing_share, upright_share)
+        w, h = rng.choice([(640, 480), (480, 640), (640, 640)])
+        img, tiles = draws.render(hand, art, rng, (round(w * gain), round(h * gain)))
+        boxes = np.array([t.box for t in tiles], np.float32).reshape(-1, 4)
+        angles = np.array([tile_angle(t.quad) for t in tiles], np.float32)
+        if gain <= 1:  # kept small; a close-up render is kept whole, to be magnified sharp
+            img, boxes = _shrink(img, boxes)
+        out.append((img, boxes, angles))
     return out
-
-
-def _scene(
-    i: int,
-    seed: int,
-    meld_mix: tuple[int, ...],
-    source: ArtSource,
-    gain: float,
-    clutter_share: float,
-    standing_share: float,
-    upright_share: float,
-) -> Sample:
-    """Scene ``i`` of `load_synth`."""
-    from vision.synth.draws import SceneDraws
-    from vision.synth.hands import random_hand, random_row
-
-    rng = random.Random(seed * 1_000_003 + i)
-    art = source.for_scene(seed, i)
-    hand = (
-        random_hand(rng, meld_mix=meld_mix)
-        if rng.random() < 0.8
-        else random_row(rng, rng.randint(8, 20))
-    )
-    draws = SceneDraws.of(seed, i, clutter_share, standing_share, upright_share)
-    w, h = rng.choice([(640, 480), (480, 640), (640, 640)])
-    img, tiles = draws.render(hand, art, rng, (round(w * gain), round(h * gain)))
-    boxes = np.array([t.box for t in tiles], np.float32).reshape(-1, 4)
-    angles = np.array([tile_angle(t.quad) for t in tiles], np.float32)
-    if gain <= 1:
-        img, boxes = _shrink(img, boxes)
-    return img, boxes.astype(np.float32), angles
 
 
 def held_to_start(

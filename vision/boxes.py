@@ -1,5 +1,5 @@
-"""Box arithmetic the stages share: boxes as arrays, each box's nearest boxes, a box cut in
-halves, squares around them, boxes mapped back from a turned canvas, and whether a row runs
+"""Box arithmetic the stages share: boxes as arrays, each box's nearest boxes, boxes lying inside
+larger ones, a box cut in halves, boxes mapped back from a turned canvas, and whether a row runs
 along a frame axis."""
 
 from __future__ import annotations
@@ -27,6 +27,25 @@ def nearest(boxes: np.ndarray, k: int) -> np.ndarray:
     apart = np.linalg.norm(centres[:, None] - centres[None], axis=2)
     np.fill_diagonal(apart, np.inf)
     return np.argsort(apart, axis=1, kind="stable")[:, : min(k, len(b) - 1)]
+
+
+def nested(boxes: np.ndarray, share: float) -> np.ndarray:
+    """[N, N] bool: box i lies ``share`` of its area or more inside box j, a larger box. Tiles are
+    solid and never lie inside one another in a photo; boxes that do are a tile's part or a
+    group's tiles.
+
+    >>> nested(np.array([[0, 0, 10, 14], [2, 3, 8, 11], [10, 0, 20, 14]]), 0.5).astype(int)
+    array([[0, 0, 0],
+           [1, 0, 0],
+           [0, 0, 0]])
+    """
+    b = np.asarray(boxes, np.float64).reshape(-1, 4)
+    w = np.clip(np.minimum(b[:, None, 2], b[None, :, 2]) - np.maximum(b[:, None, 0], b[None, :, 0]),
+                0, None)
+    h = np.clip(np.minimum(b[:, None, 3], b[None, :, 3]) - np.maximum(b[:, None, 1], b[None, :, 1]),
+                0, None)
+    area = (b[:, 2] - b[:, 0]) * (b[:, 3] - b[:, 1])
+    return (w * h >= share * area[:, None]) & (area[None, :] > area[:, None])
 
 
 def halves(box: Sequence[float], side_by_side: bool) -> tuple[Box, Box]:

@@ -47,6 +47,10 @@ class VisionConfig:
     # finder learned from had them (its training photos: 74.5 px at most, roboflow train) ...
     closeup_above: float = 75.0  # 0: off
     closeup_target: float = 43.0  # ... read in the frame shrunk to make them this (their median)
+    # of a box lying this share of its area inside a larger one (a tile's print or plain top
+    # boxed again, or a box over a group) in a close-up, one is no tile (vision.refine
+    # .without_nested): "most of it", set before measuring; 0: off
+    nested_share: float = 0.5
     # crops the classifier's tile head gives less are no tile (a finger, a stick's end): 0.03
     # read 19 more of 1,600 fresh synthetic scenes right (0.01: 13, 0.1: 15, 0.5: 1)
     no_tile_below: float = 0.03

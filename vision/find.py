@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from vision.boxes import boxes_of
+from vision.boxes import boxes_of, nested
 from vision.config import VisionConfig
 from vision.postprocess import Candidate, decode_finder, nms
 from vision.preprocess import Letterbox, letterbox, to_nchw
@@ -26,6 +26,8 @@ CANVAS_STEP = 32  # a canvas side is a multiple of the finder's coarsest stride
 # tile filling the frame only with context (the demo hand's tiles cut tight, enlarged, at a
 # fifth: 13 of 14 found with 96 px, 4 with 16)
 CANVAS_MARGIN = 96
+# a close-up look's box this share inside a larger one is that tile's print
+CLOSE_UP_NESTED = 0.8
 
 
 @dataclass(frozen=True)
@@ -47,6 +49,7 @@ class Located:
 
     view: FinderView
     found: tuple[Candidate, ...]
+    close: bool = False  # found in the frame shrunk: tiles larger than the finder learned
 
 
 @dataclass(frozen=True)
@@ -97,7 +100,7 @@ class Finder:
         length, is then as large as the tiles it learned), the views' boxes merged."""
         views = [self.look(frame_bgr, fill=1 / k) for k in self.config.closeup_shrinks]
         found = _merged(views, self.config)
-        return Located(views[0], tuple(found)) if found else None
+        return Located(views[0], tuple(found), close=True) if found else None
 
     def locate(self, frame_bgr: np.ndarray) -> Located:
         """The tiles of a frame. Where the whole view finds fewer than a hand's (``closeup_below``)
@@ -118,7 +121,7 @@ class Finder:
                 view = self.look(frame_bgr, cfg.closeup_target / size)
                 close = view.peaks(cfg.detect_threshold, cfg.nms_iou)
                 if close:
-                    return Located(view, tuple(close))
+                    return Located(view, tuple(close), close=True)
         return Located(whole, tuple(found))
 
 
@@ -142,19 +145,6 @@ def _merged(views: Sequence[FinderView], config: VisionConfig) -> list[Candidate
     scores = np.array([c.score for c in found])
     boxes = boxes_of(found).astype(np.float64)
     kept = nms(boxes, scores, config.nms_iou)
-    return [found[i] for i in kept if not _inside_another(boxes, i, kept)]
-
-
-def _inside_another(boxes: np.ndarray, i: int, among: Sequence[int], share: float = 0.8) -> bool:
-    """Whether box ``i`` lies mostly (``share`` of it) inside a larger box of ``among``: seen
-    close, a tile's print is boxed again on its own; tiles lying side by side never nest."""
-    x1, y1, x2, y2 = boxes[i]
-    area = (x2 - x1) * (y2 - y1)
-    for j in among:
-        if j == i:
-            continue
-        a1, b1, a2, b2 = boxes[j]
-        inter = max(0.0, min(x2, a2) - max(x1, a1)) * max(0.0, min(y2, b2) - max(y1, b1))
-        if (a2 - a1) * (b2 - b1) > area and inter >= share * area:
-            return True
-    return False
+    # seen close, a tile's print is boxed again on its own, inside the tile's box
+    inner = nested(boxes[kept], CLOSE_UP_NESTED).any(axis=1)
+    return [found[i] for i, drop in zip(kept, inner, strict=True) if not drop]

@@ -27,7 +27,7 @@ from vision.pairs import split_pairs
 from vision.postprocess import Candidate
 from vision.proportions import at_true_proportions
 from vision.reading import Reading
-from vision.refine import split_stacks, with_weak_peaks, without_slivers
+from vision.refine import split_stacks, with_weak_peaks, without_nested, without_slivers
 from vision.session import ModelSession
 from vision.taught import TaughtSet, TaughtSetError
 
@@ -154,6 +154,8 @@ class Recogniser:
         found = without_slivers(found, shape, cfg)
         tiles = classifier.label(frame_bgr, found, crop_turn(found, cfg))
         tiles = with_weak_peaks(frame_bgr, tiles, located.view, classifier, cfg)
+        if located.close:  # the finder boxes parts of tiles larger than it learned
+            tiles = without_nested(tiles, cfg)
         tiles = with_blank_faces(frame_bgr, tiles, cfg)
         return with_face_tops(frame_bgr, assemble(tiles, cfg, size, complete), cfg)
 

@@ -9,6 +9,7 @@ import cv2
 import numpy as np
 import pytest
 
+from vision.boxes import nested
 from vision.config import VisionConfig
 from vision.recogniser import Recogniser
 
@@ -64,14 +65,24 @@ def test_a_hand_seen_whole_is_looked_at_once():
     assert with_step.to_json() == without.to_json()
 
 
-def test_a_box_inside_a_larger_one_is_dropped_only_from_close_up_looks():
+def test_only_tiles_found_in_a_shrunk_look_are_larger_than_the_finder_learned():
+    """``Located.close`` (boxes that nest are then a tile's parts, ``without_nested``): the demo
+    hand seen whole is not; each of its tiles cut out and enlarged is."""
+    from vision.find import Finder
+
+    finder = Finder(reader(ON).finder, reader(ON).config)
+    assert not finder.locate(cv2.imread(str(DEMO))).close
+    assert all(finder.locate(shot).close for _, shot in close_ups())
+
+
+def test_a_box_inside_a_larger_one_is_dropped_from_close_up_looks():
     """Seen close, a tile's print is boxed again on its own, inside the tile's box; tiles lying
     side by side or touching never nest so."""
-    from vision.find import _inside_another
+    from vision.find import CLOSE_UP_NESTED
 
     boxes = np.array([[0, 0, 100, 140], [20, 30, 80, 110], [100, 0, 200, 140], [90, 0, 190, 140]],
                      np.float64)
-    assert [_inside_another(boxes, i, range(4)) for i in range(4)] == [False, True, False, False]
+    assert nested(boxes, CLOSE_UP_NESTED).any(axis=1).tolist() == [False, True, False, False]
 
 
 def test_the_finder_reads_a_shrunk_frame_on_a_canvas_only_as_large_as_it_needs():
@@ -106,14 +117,13 @@ def test_the_demo_hands_tiles_are_the_finders_usual_size_and_a_close_up_is_large
 
 def test_a_tile_seen_close_with_no_margin_is_one_tile():
     """The demo hand's tiles cut at their boxes and enlarged 8x (a shop's photo of one tile):
-    11 of 14 read as that one tile; the others are blurred 35-50 px tiles: a 9p found nowhere,
-    a 6p read with an 8s beside it, a 9p read as 8p (on a 416 px square canvas, before session
-    25 fitted the canvas to the frame, that 9p read right: 12; with the finder's magnified
-    look, since removed: 11, a 9p boxed twice as 8p)."""
+    12 of 14 read as that one tile; the others are blurred 35-50 px tiles: a 9p found nowhere,
+    a 9p read as 8p. A 6p, whose print the finder boxed again (read 8s), reads as one tile
+    since a box mostly inside another is that tile's part (``nested_share``; 11 without)."""
     frame = cv2.imread(str(DEMO))
     counts = []
     for t in reader(ON).read(frame).tiles:
         x1, y1, x2, y2 = (int(round(v)) for v in t.box)
         crop = cv2.resize(frame[y1:y2, x1:x2], None, fx=8, fy=8, interpolation=cv2.INTER_CUBIC)
         counts.append([d.label for d in reader(ON).read(crop).tiles] == [t.label])
-    assert sum(counts) == 11
+    assert sum(counts) == 12

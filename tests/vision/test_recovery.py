@@ -1,4 +1,5 @@
-"""The located boxes refined: weak peaks kept beside a row, stacked pairs cut, slivers dropped."""
+"""The located boxes refined: weak peaks kept beside a row, stacked pairs cut, slivers and
+nested boxes dropped."""
 
 import math
 from dataclasses import replace
@@ -7,13 +8,14 @@ import numpy as np
 import pytest
 
 from scorer.tiles import MODEL_CLASSES
-from vision.classify import crop_turn
+from vision.classify import LabelledTiles, crop_turn
 from vision.config import VisionConfig
 from vision.postprocess import Candidate
 from vision.refine import (
     checked_cuts,
     recovered_in_row,
     stack_cuts,
+    without_nested,
     without_slivers,
     worth_reading,
 )
@@ -166,3 +168,40 @@ def test_crops_are_turned_by_the_rows_angle_only_when_it_runs_far_off_a_frame_ax
     assert crop_turn(row(20), CFG) == 0.0  # within turn_crops_from (25) of the x axis
     assert crop_turn(row(80), CFG) == 0.0  # ... of the y axis
     assert crop_turn(row(40), replace(CFG, turn_crops_from=90.0)) == 0.0  # off
+
+
+def labelled(boxes, heat=None, sure=None):
+    """Labelled tiles at ``boxes``: finder heat and top probability 0.9 unless given."""
+    n = len(boxes)
+    heat, sure = heat or [0.9] * n, sure or [0.9] * n
+    pairs = zip(boxes, heat, strict=True)
+    found = tuple(Candidate(tuple(map(float, b)), h, 1.57, 1.0) for b, h in pairs)
+    return LabelledTiles(found, probs_for([("1m", p) for p in sure]), None, 0.0)
+
+
+def test_a_tiles_print_or_top_boxed_again_inside_it_is_dropped():
+    # a tile seen close (0..100 x 0..140), its print boxed again (20..80 x 30..110, all inside)
+    # and its plain top (5..95 x -10..20: two thirds inside), both weaker peaks read less surely;
+    # a tile beside it, overlapping it by a fifth as standing tiles seen low do, stays
+    tiles = labelled([(0, 0, 100, 140), (20, 30, 80, 110), (5, -10, 95, 20), (80, 0, 180, 140)],
+                     heat=[0.8, 0.5, 0.45, 0.8], sure=[0.9, 0.7, 0.4, 0.9])
+    kept = without_nested(tiles, CFG)
+    assert [c.box for c in kept.found] == [(0, 0, 100, 140), (80, 0, 180, 140)]
+    assert kept.probs.shape == (2, len(MODEL_CLASSES))
+
+
+def test_a_box_over_a_group_of_tiles_is_dropped_instead_of_the_tiles_inside_it():
+    # two tiles side by side, boxed surely, and a weaker box over both that reads no label well
+    tiles = labelled([(0, 0, 100, 140), (100, 0, 210, 150), (-10, -5, 215, 155)],
+                     heat=[0.8, 0.7, 0.6], sure=[0.95, 0.9, 0.3])
+    kept = without_nested(tiles, CFG).found
+    assert [c.box for c in kept] == [(0, 0, 100, 140), (100, 0, 210, 150)]
+
+
+def test_boxes_less_than_half_inside_another_all_stay_and_the_stage_turns_off():
+    # a sideways tile overlapping its neighbour by 40 % of its area: no part of it
+    tiles = labelled([(0, 0, 100, 140), (60, 70, 200, 170)])
+    assert len(without_nested(tiles, CFG).found) == 2
+    print_inside = labelled([(0, 0, 100, 140), (20, 30, 80, 110)], heat=[0.8, 0.4])
+    assert len(without_nested(print_inside, CFG).found) == 1
+    assert len(without_nested(print_inside, replace(CFG, nested_share=0.0)).found) == 2

@@ -59,6 +59,24 @@ def test_a_close_up_labels_every_tile_it_shows_and_cuts_none() -> None:
     assert made >= 20
 
 
+def test_a_tight_close_up_is_one_tile_filling_the_frame() -> None:
+    """``--most 1 --margin 0 0.1``: a shop's photo of one tile, at most a tenth of the tile's
+    width (40 px) of table on each side, so the tile spans 40 of at most 48 px across."""
+    img, entry = _row_photo()
+    made = 0
+    for seed in range(100):
+        got = cut_one(entry, img, random.Random(seed), most=1, margin=(0.0, 0.1))
+        if got is None:
+            continue
+        made += 1
+        crop, tiles = got
+        assert len(tiles) == 1
+        x1, y1, x2, y2 = tiles[0].box  # type: ignore[misc]
+        assert (x2 - x1) / crop.shape[1] >= 40 / 48 - 0.01, seed
+        assert (y2 - y1) / crop.shape[0] >= 60 / 68 - 0.01, seed
+    assert made >= 50
+
+
 def test_a_close_up_augmentation_magnifies_a_tile_into_the_close_up_range() -> None:
     img = np.full((400, 400, 3), 60, np.uint8)
     img[170:230, 180:220] = 255  # one 40x60 tile; at the image's fit it is 42 px wide

@@ -10,6 +10,7 @@ precision means something. Writes ``images/*.jpg`` and ``manifest.jsonl`` (split
 the source's name in ``image``)::
 
     python -m vision.training closeups --out runs/closeups --n 200 --seed 3
+    python -m vision.training closeups --out runs/tight --n 150 --seed 4 --most 1 --margin 0 0.1
     python -m vision evaluate runs/closeups/manifest.jsonl
 """
 
@@ -40,6 +41,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--n", type=int, default=200, help="close-ups to cut from each source")
     p.add_argument("--seed", type=int, default=3, help="which photos, tiles and looks")
     p.add_argument("--most", type=int, default=6, help="most tiles in one close-up")
+    p.add_argument("--margin", type=float, nargs=2, default=(0.1, 0.9), metavar=("LO", "HI"),
+                   help="table around the tiles on each side, in tile sizes, drawn between LO "
+                        "and HI (0 0.1: a shop's photo of one tile cut tight)")
 
 
 def _area_inside(box: tuple[float, ...], win: tuple[int, int, int, int]) -> float:
@@ -63,15 +67,17 @@ def _run_of_tiles(entry: LabelledImage, rng: random.Random, most: int) -> list[L
     return sorted(tiles, key=dist)[:k]
 
 
-def cut_one(entry: LabelledImage, img: np.ndarray, rng: random.Random, most: int
+def cut_one(entry: LabelledImage, img: np.ndarray, rng: random.Random, most: int,
+            margin: tuple[float, float] = (0.1, 0.9)
             ) -> tuple[np.ndarray, list[LabelledTile]] | None:
-    """One close-up of ``img`` with its complete labels, or None where the window cuts a tile."""
+    """One close-up of ``img`` with its complete labels, or None where the window cuts a tile;
+    ``margin``: the table around the tiles on each side, in tile sizes, drawn between the two."""
     run = _run_of_tiles(entry, rng, most)
     boxes = np.array([t.box for t in run], dtype=float)
     x1, y1 = boxes[:, 0].min(), boxes[:, 1].min()
     x2, y2 = boxes[:, 2].max(), boxes[:, 3].max()
     size = float(np.median(np.minimum(boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1])))
-    m = [rng.uniform(0.1, 0.9) * size for _ in range(4)]
+    m = [rng.uniform(*margin) * size for _ in range(4)]
     h, w = img.shape[:2]
     win = (max(0, int(x1 - m[0])), max(0, int(y1 - m[1])),
            min(w, int(x2 + m[2])), min(h, int(y2 + m[3])))
@@ -122,7 +128,7 @@ def run(args: argparse.Namespace) -> int:
             tries += 1
             entry = rng.choice(entries)
             img = cv2.imread(str(entry.path))
-            got = None if img is None else cut_one(entry, img, rng, args.most)
+            got = None if img is None else cut_one(entry, img, rng, args.most, args.margin)
             if got is None:
                 continue
             crop, tiles = got

@@ -120,8 +120,10 @@ def run(args: argparse.Namespace) -> int:
     for s in SETS:
         if not s.trainable:
             continue  # evaluation-only sets are never cut, never looked at
+        # the photos trained on, but augmented copies: their boxes are loose and take in
+        # neighbours, and a close-up is scored by its boxes
         entries = [e for e in source_entries(photos, s.name, training=True)
-                   if any(t.box is not None for t in e.tiles)]  # the photos trained on
+                   if not e.augmented and any(t.box is not None for t in e.tiles)]
         rng = random.Random(f"{args.seed}:{s.name}")
         made = tries = 0
         while made < args.n and tries < args.n * 50:

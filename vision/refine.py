@@ -211,8 +211,7 @@ def without_nested(tiles: LabelledTiles, config: VisionConfig) -> LabelledTiles:
     another in a photo. Where a box lies ``nested_share`` of its area inside a larger one, one
     of them is no tile: a tile's part boxed again (its print, its plain top seen close), or a
     box over a group of tiles. The one with less evidence of a tile goes: the finder's heat
-    times the classifier's top probability (on close-ups cut from the trainable photos, that
-    kept the tile of 113 nesting pairs of 120; the inner box alone, 84)."""
+    times the classifier's top probability (docs/vision.md, "Nested boxes")."""
     if config.nested_share <= 0 or len(tiles.found) < 2:
         return tiles
     inside = nested(boxes_of(tiles.found), config.nested_share)  # [i, j]: i lies inside j

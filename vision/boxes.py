@@ -10,6 +10,8 @@ from typing import Any
 
 import numpy as np
 
+from vision.postprocess import intersections
+
 Box = tuple[float, float, float, float]  # x1, y1, x2, y2
 
 
@@ -40,12 +42,8 @@ def nested(boxes: np.ndarray, share: float) -> np.ndarray:
            [0, 0, 0]])
     """
     b = np.asarray(boxes, np.float64).reshape(-1, 4)
-    w = np.clip(np.minimum(b[:, None, 2], b[None, :, 2]) - np.maximum(b[:, None, 0], b[None, :, 0]),
-                0, None)
-    h = np.clip(np.minimum(b[:, None, 3], b[None, :, 3]) - np.maximum(b[:, None, 1], b[None, :, 1]),
-                0, None)
     area = (b[:, 2] - b[:, 0]) * (b[:, 3] - b[:, 1])
-    return (w * h >= share * area[:, None]) & (area[None, :] > area[:, None])
+    return (intersections(b, b) >= share * area[:, None]) & (area[None, :] > area[:, None])
 
 
 def halves(box: Sequence[float], side_by_side: bool) -> tuple[Box, Box]:

@@ -53,13 +53,18 @@ def local_peaks(heat: np.ndarray, threshold: float) -> np.ndarray:
     return np.argwhere((heat >= neigh) & (heat >= threshold))
 
 
-def iou(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """IoU of every box in ``a`` [N, 4] with every box in ``b`` [M, 4] -> [N, M]."""
+def intersections(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """The area every box in ``a`` [N, 4] shares with every box in ``b`` [M, 4] -> [N, M]."""
     x1 = np.maximum(a[:, None, 0], b[None, :, 0])
     y1 = np.maximum(a[:, None, 1], b[None, :, 1])
     x2 = np.minimum(a[:, None, 2], b[None, :, 2])
     y2 = np.minimum(a[:, None, 3], b[None, :, 3])
-    inter = np.clip(x2 - x1, 0, None) * np.clip(y2 - y1, 0, None)
+    return np.clip(x2 - x1, 0, None) * np.clip(y2 - y1, 0, None)
+
+
+def iou(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """IoU of every box in ``a`` [N, 4] with every box in ``b`` [M, 4] -> [N, M]."""
+    inter = intersections(a, b)
     area_a = (a[:, 2] - a[:, 0]) * (a[:, 3] - a[:, 1])
     area_b = (b[:, 2] - b[:, 0]) * (b[:, 3] - b[:, 1])
     return inter / np.maximum(area_a[:, None] + area_b[None, :] - inter, 1e-9)

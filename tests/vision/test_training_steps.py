@@ -14,7 +14,7 @@ import pytest
 
 torch = pytest.importorskip("torch", reason="training needs the `train` extra (torch)")
 
-from tests.shared import ART, need  # noqa: E402
+from tests.shared import ART, CROSS_SET, need  # noqa: E402
 from vision.training import data  # noqa: E402
 from vision.training.checkpoint import end_epoch, optimise, resume  # noqa: E402
 from vision.training.classifier import Keep, batch_loss  # noqa: E402
@@ -269,3 +269,34 @@ def test_keeping_the_renders_holds_the_photos_and_the_scenes_not_drawn_upright()
     assert 60 <= sum(upright) <= 100  # about 0.4 of 200 drawn upright ...
     assert hold[3:] == [not u for u in upright]  # ... and only those are not held
     assert held_to_start(2, 5, 2040, 0.0, renders=True) == [True] * 7
+
+
+def test_a_further_source_is_learned_at_its_cameras_proportions() -> None:
+    # leo-miura's 16:9 webcam frames were stored squeezed to 640x640 (its README): the finder
+    # learns them widened back, as the reader reads them, every box still on the image
+    from vision.training.finder_data import load_source, median_aspect
+
+    photos = need(*CROSS_SET).parents[1]
+    samples = load_source(photos, "leo-miura-riichi-webcam", repeat=2)
+    assert len(samples) == 2 * 67 and sum(len(b) for _, b, _ in samples) == 2 * 582
+    ratios = [img.shape[1] / img.shape[0] for img, _, _ in samples]
+    assert 1.5 < float(np.median(ratios)) < 16 / 9 * 1.1
+    for img, boxes, angles in samples:
+        h, w = img.shape[:2]
+        assert angles is None and max(h, w) == 400
+        assert (boxes[:, :2] >= -1).all() and (boxes[:, 2] <= w + 1).all()
+        assert (boxes[:, 3] <= h + 1).all()
+    # the boxes widened with their image: squeezed, they stood about twice as tall as wide
+    assert 1.2 < float(np.median([median_aspect(b) for _, b, _ in samples])) < 1.8
+
+
+def test_the_finder_never_learns_an_evaluation_only_set() -> None:
+    import subprocess
+    import sys
+
+    for name in ("camerash-web-crops", "mario-close-ups", "hlin-close-ups", "no-such-set"):
+        run = subprocess.run(
+            [sys.executable, "-m", "vision.training", "finder", "--with", name],
+            capture_output=True, text=True, timeout=120,
+        )
+        assert run.returncode == 2 and "invalid choice" in run.stderr, name

@@ -18,6 +18,7 @@ from torch.nn import functional as F
 from tqdm import tqdm
 
 from vision.preprocess import FINDER_SIZE
+from vision.sets import SETS
 from vision.training.checkpoint import add_run_arguments, end_epoch, optimise, resume
 from vision.training.classifier import default_manifest
 from vision.training.finder_data import (
@@ -25,6 +26,7 @@ from vision.training.finder_data import (
     augment,
     held_to_start,
     load_real,
+    load_source,
     load_synth,
     targets,
 )
@@ -33,6 +35,10 @@ from vision.training.finder_keep import FinderKeep
 from vision.training.finder_weights import finder_from_onnx, freeze_batch_norms
 from vision.training.nets import TileFinder
 
+ROBOFLOW = "roboflow-chinese-mahjong-v4"  # the --manifest's source, its training splits
+# a --with source's photos are seen this many times an epoch: a set of a few dozen photos
+# otherwise weighs little beside roboflow's 584 and the renders
+SOURCE_REPEAT = 3
 CLOSEUP_RENDER_GAIN = 3.0  # --closeup-renders: scenes rendered this many times larger
 
 
@@ -120,6 +126,17 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "and kept at full size, every one seen as a close-up (a tile magnified as "
         "--closeup-share does, but sharp); never held by --keep-real (0: none)",
     )
+    p.add_argument(
+        "--with",
+        dest="sources",
+        action="append",
+        default=[],
+        metavar="NAME",
+        choices=[s.name for s in SETS if s.trainable and s.name != ROBOFLOW],
+        help="also learn every photo of this trainable source (vision.sets; read at its "
+        "camera's proportions where its publisher squeezed it); never held by --keep-real, "
+        "which holds the starting finder's photos; repeatable",
+    )
     add_run_arguments(p)
 
 
@@ -177,13 +194,15 @@ def run(args: argparse.Namespace) -> int:
     synth = load_synth(args.synth_scenes, seed=2000 + args.seed,
                        upright_share=args.upright_share, **drawn)
     real = load_real(manifest)
+    photos = manifest.parents[1]
+    more = [s for name in args.sources for s in load_source(photos, name, SOURCE_REPEAT)]
     # sharp scenes, every one seen as a close-up
     near_renders = load_synth(args.closeup_renders, seed=3000 + args.seed,
                               gain=CLOSEUP_RENDER_GAIN, **drawn)
-    samples = real + synth + near_renders
+    samples = real + synth + more + near_renders
     hold = held_to_start(len(real), len(synth), 2000 + args.seed, args.upright_share,
-                         args.keep_renders) + [False] * len(near_renders)
-    always_near = np.arange(len(samples)) >= len(real) + len(synth)
+                         args.keep_renders) + [False] * (len(more) + len(near_renders))
+    always_near = np.arange(len(samples)) >= len(real) + len(synth) + len(more)
     print(f"finder samples: {len(samples)}", flush=True)
     folded = bool(args.init and args.init.suffix == ".onnx")
     if args.keep_real and (not args.init or args.keep_real < 0):
@@ -250,6 +269,8 @@ def run(args: argparse.Namespace) -> int:
                if args.keep_real else "")
             + (" and on the renders not upright" if args.keep_real and args.keep_renders else ""),
             data_note=f"real train + train-augmented photos + {args.synth_scenes} scenes"
+            + "".join(f"; every photo of {name} ({SOURCE_REPEAT} times an epoch)"
+                      for name in args.sources)
             + "".join(
                 f"; {share:g} of them {what}"
                 for share, what in (
@@ -265,5 +286,6 @@ def run(args: argparse.Namespace) -> int:
                "larger and kept sharp, every one seen as a close-up" if args.closeup_renders
                else ""),
             size=args.size,
+            sources=[ROBOFLOW, *args.sources],
         )
     return 0

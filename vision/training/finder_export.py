@@ -29,11 +29,15 @@ def export_finder(
     data_note: str,
     size: int = FINDER_SIZE,
     calibration: np.ndarray | None = None,
+    sources: list[str] | None = None,
 ) -> None:
     """ONNX + card; with ``calibration`` images (letterboxed, NCHW) the model is quantized to
-    int8 first, all but its last stride-4 layers (``FLOAT_NODES``: the maps' precision)."""
+    int8 first, all but its last stride-4 layers (``FLOAT_NODES``: the maps' precision).
+    ``sources``: the real photo sources it learned (``vision.sets.trained_on`` reads them)."""
     export_onnx(model, torch.rand(1, 3, size, size) * 255, path, "image", "maps", any_size=True)
     extra: dict[str, object] = {}
+    if sources is not None:
+        extra["sources"] = sources
     if calibration is not None:
         extra["quantization"] = quantize_int8(path, calibration, 8, FLOAT_NODES)
     g = size // STRIDE

@@ -17,6 +17,10 @@ COMMANDS = {
         "refit the pretrained classifier's tile head on balanced tiles and no tiles",
     ),
     "finder": ("vision.training.finder", "train the tile finder (centre heatmap + box size)"),
+    "soup": (
+        "vision.training.soup",
+        "average finders fine-tuned from one start (a model soup) and export the mean",
+    ),
     "synth": ("vision.training.synth_cli", "render a synthetic riichi set (images + manifest)"),
     "faces": ("vision.training.faces_cli", "draw a contact sheet of procedural tile faces"),
     "tile-head": ("vision.training.tile_head", "teach the classifier's tile head what is no tile"),

@@ -1,0 +1,91 @@
+"""The finder soup: the mean of finders fine-tuned from one start, exported as one finder.
+
+Training needs the `train` extra (torch, onnx); without it these tests skip.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+torch = pytest.importorskip("torch", reason="training needs the `train` extra (torch)")
+pytest.importorskip("onnx", reason="exporting needs the `train` extra (onnx)")
+
+from vision.training.finder_export import export_finder  # noqa: E402
+from vision.training.nets import TileFinder  # noqa: E402
+from vision.training.soup import mean_weights  # noqa: E402
+
+SIZE = 64
+
+
+def _member(folder: Path, model: TileFinder, source: str, width: int = 8) -> Path:
+    """A finder run as `finder --out RUN --export RUN/export` leaves it."""
+    (folder / "export").mkdir(parents=True)
+    torch.save({"model": model.state_dict(), "width": width, "size": SIZE}, folder / "final.pt")
+    export_finder(model.eval(), folder / "export" / "tile_finder.onnx", {}, f"recipe {source}",
+                  f"data {source}", size=SIZE, sources=["roboflow-chinese-mahjong-v4", source])
+    return folder
+
+
+def _maps(path: Path, x: np.ndarray) -> np.ndarray:
+    import onnxruntime as ort
+
+    session = ort.InferenceSession(str(path), providers=["CPUExecutionProvider"])
+    return session.run(None, {"image": x})[0]
+
+
+def test_the_mean_of_two_state_dicts_averages_weights_and_keeps_counters() -> None:
+    a = {"w": torch.tensor([1.0, 2.0]), "n": torch.tensor(7)}
+    b = {"w": torch.tensor([3.0, 6.0]), "n": torch.tensor(9)}
+    mean = mean_weights([a, b])
+    assert mean["w"].tolist() == [2.0, 4.0] and mean["w"].dtype == torch.float32
+    assert int(mean["n"]) == 7  # a counter is not averaged
+    with pytest.raises(SystemExit, match="member 2 is not a finder of the first one's shape"):
+        mean_weights([a, {"w": torch.zeros(3), "n": torch.tensor(1)}])
+
+
+def test_a_soup_of_two_finders_reads_as_the_finder_with_their_mean_weights(tmp_path: Path) -> None:
+    torch.manual_seed(0)
+    first, second = TileFinder(width=8), TileFinder(width=8)
+    one = _member(tmp_path / "a", first, "leo-miura-riichi-webcam")
+    two = _member(tmp_path / "b", second, "leo-miura-riichi-webcam")
+    run = subprocess.run(
+        [sys.executable, "-m", "vision.training", "soup", str(one), str(two),
+         "--export", str(tmp_path / "soup")],
+        capture_output=True, text=True, timeout=300,
+    )
+    assert run.returncode == 0, run.stderr
+    # the mean written by hand, tensor by tensor, exported the usual way
+    by_hand = TileFinder(width=8)
+    by_hand.load_state_dict({
+        k: (v + second.state_dict()[k]) / 2 if v.is_floating_point() else v
+        for k, v in first.state_dict().items()
+    })
+    (tmp_path / "hand").mkdir()
+    export_finder(by_hand.eval(), tmp_path / "hand" / "tile_finder.onnx", {}, "", "", size=SIZE)
+    x = np.random.default_rng(1).uniform(0, 255, (2, 3, SIZE, SIZE)).astype(np.float32)
+    soup = _maps(tmp_path / "soup" / "tile_finder.onnx", x)
+    assert np.allclose(soup, _maps(tmp_path / "hand" / "tile_finder.onnx", x), atol=1e-5)
+    assert not np.allclose(soup, _maps(one / "export" / "tile_finder.onnx", x), atol=1e-3)
+    card = json.loads((tmp_path / "soup" / "tile_finder.json").read_text())
+    assert card["sources"] == ["leo-miura-riichi-webcam", "roboflow-chinese-mahjong-v4"]
+    assert card["recipe"].startswith("the mean of the weights of 2 finders")
+
+
+def test_a_soup_refuses_one_member_and_members_of_other_widths(tmp_path: Path) -> None:
+    one = _member(tmp_path / "a", TileFinder(width=8), "leo-miura-riichi-webcam")
+    wide = _member(tmp_path / "b", TileFinder(width=16), "leo-miura-riichi-webcam", width=16)
+    for members, said in (([one], "at least two"), ([one, wide], "differ in width"),
+                          ([one, tmp_path / "none"], "lacks final.pt")):
+        run = subprocess.run(
+            [sys.executable, "-m", "vision.training", "soup", *map(str, members),
+             "--export", str(tmp_path / "out")],
+            capture_output=True, text=True, timeout=300,
+        )
+        assert run.returncode == 1 and said in run.stderr, (members, run.stderr)
+        assert not (tmp_path / "out" / "tile_finder.onnx").exists()

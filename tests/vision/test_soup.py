@@ -75,6 +75,7 @@ def test_a_soup_of_two_finders_reads_as_the_finder_with_their_mean_weights(tmp_p
     card = json.loads((tmp_path / "soup" / "tile_finder.json").read_text())
     assert card["sources"] == ["leo-miura-riichi-webcam", "roboflow-chinese-mahjong-v4"]
     assert card["recipe"].startswith("the mean of the weights of 2 finders")
+    assert "leomiurarobot" in card["licences"]["leo-miura-riichi-webcam"]  # CC BY: attributed
 
 
 def test_a_soup_refuses_one_member_and_members_of_other_widths(tmp_path: Path) -> None:

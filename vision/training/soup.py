@@ -1,10 +1,11 @@
 """Average finders fine-tuned from one start (a uniform model soup) and export the mean.
 
-Two fine-tunes of one recipe that differ only in their seed can read a close-up set several
-photos apart; the mean of their weights (Wortsman et al., "Model soups", 2022: fine-tunes of one
-start lie in one basin, so their mean is a model too) reads as the recipe does, not as one
-seed's luck. Every member must start from the same finder (``finder --init``) and keep its
-batch norms frozen (an ONNX start), so the members differ only in their weights.
+Two fine-tunes of one recipe that differ only in their seed can read a close-up set many
+photos apart (docs/vision.md); the mean of their weights (Wortsman et al., "Model soups", 2022:
+fine-tunes of one start lie in one basin, so their mean is a model too) averages the seeds'
+quirks, though not a bad member's: read each on ``valid`` first. Every member must start from
+the same finder (``finder --init``) and keep its batch norms frozen (an ONNX start), so the
+members differ only in their weights.
 """
 
 from __future__ import annotations

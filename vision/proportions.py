@@ -24,12 +24,13 @@ from vision.postprocess import Candidate
 MIN_TILES = 3  # fewer boxes tell nothing about the frame's proportions
 
 
-def stretch_of(found: Sequence[Candidate], config: VisionConfig) -> tuple[float, float] | None:
-    """The scale (along x, along y) that brings the frame's tiles back to a tile's proportions,
-    or None when they have them already (or the squeeze is past ``unstretch_max``)."""
-    if min(config.stretched_from, config.tile_aspect) <= 0 or len(found) < MIN_TILES:
+def stretch_of(boxes: np.ndarray, config: VisionConfig) -> tuple[float, float] | None:
+    """The scale (along x, along y) that brings a frame's tiles, boxed by ``boxes`` [N, 4] (the
+    finder's, or a training photo's labels), back to a tile's proportions, or None when they
+    have them already (or the squeeze is past ``unstretch_max``)."""
+    boxes = np.asarray(boxes, np.float64).reshape(-1, 4)
+    if min(config.stretched_from, config.tile_aspect) <= 0 or len(boxes) < MIN_TILES:
         return None
-    boxes = boxes_of(found).astype(np.float64)
     sides = np.maximum(boxes[:, 2:] - boxes[:, :2], 1e-3)
     aspect = float(np.median(np.log(sides[:, 1] / sides[:, 0])))  # > 0: tiles stand tall
     if abs(aspect) < math.log(config.stretched_from):
@@ -55,5 +56,5 @@ def at_true_proportions(
 ) -> tuple[np.ndarray, np.ndarray] | None:
     """The frame widened back to its tiles' proportions (``stretch_of`` its ``found`` boxes)
     and the affine that maps the widened frame's pixels back; None when it has them already."""
-    scale = stretch_of(found, config)
+    scale = stretch_of(boxes_of(found), config)
     return None if scale is None else unstretched(frame_bgr, scale)

@@ -12,7 +12,7 @@ from tests.shared import ROBOFLOW, need
 from vision.config import VisionConfig
 from vision.evaluate import match_image
 from vision.manifest import read_manifest
-from vision.postprocess import Candidate, iou
+from vision.postprocess import iou
 from vision.proportions import stretch_of, unstretched
 from vision.recogniser import Recogniser
 
@@ -21,11 +21,9 @@ FRAMES = Path(__file__).parent / "frames"
 SQUEEZE = 16 / 9  # a 16:9 frame stored as a square
 
 
-def boxes(*sizes: tuple[float, float]) -> list[Candidate]:
-    """Candidates of the given (width, height), side by side."""
-    return [
-        Candidate((40.0 * i, 0.0, 40.0 * i + w, h), 0.9, 0.0, 0.5) for i, (w, h) in enumerate(sizes)
-    ]
+def boxes(*sizes: tuple[float, float]) -> np.ndarray:
+    """Boxes of the given (width, height), side by side."""
+    return np.array([(40.0 * i, 0.0, 40.0 * i + w, h) for i, (w, h) in enumerate(sizes)])
 
 
 def test_tiles_standing_three_times_as_tall_as_wide_are_widened_to_a_tiles_proportions():

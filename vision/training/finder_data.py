@@ -74,7 +74,6 @@ def load_source(photos: Path, name: str, repeat: int = 1) -> list[Sample]:
     its camera's proportions where the publisher squeezed it, as ``Recogniser.read`` reads
     such a frame (``vision.proportions``; judged by the labelled boxes), ``repeat`` times."""
     from vision.config import VisionConfig
-    from vision.postprocess import Candidate
     from vision.proportions import stretch_of, unstretched
     from vision.training.pretrained_data import source_entries
 
@@ -82,8 +81,7 @@ def load_source(photos: Path, name: str, repeat: int = 1) -> list[Sample]:
     for e in tqdm(source_entries(photos, name, True), desc=name, leave=False):
         img = cv2.imread(str(e.path), cv2.IMREAD_COLOR)
         boxes = np.array([t.box for t in e.tiles], np.float32).reshape(-1, 4)
-        found = [Candidate(tuple(map(float, b)), 1.0, 0.0, 0.0) for b in boxes]
-        scale = stretch_of(found, VisionConfig())
+        scale = stretch_of(boxes, VisionConfig())
         if scale is not None:
             img, _ = unstretched(img, scale)
             boxes = boxes * np.array(scale * 2, np.float32)  # (sx, sy, sx, sy)

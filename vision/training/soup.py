@@ -44,18 +44,18 @@ def mean_weights(states: list[dict[str, torch.Tensor]]) -> dict[str, torch.Tenso
 def run(args: argparse.Namespace) -> int:
     if len(args.members) < 2:
         raise SystemExit("error: a soup needs at least two finder runs")
-    states, cards = [], []
+    saved, cards = [], []
     for run_dir in args.members:
         final, card = run_dir / "final.pt", run_dir / "export" / "tile_finder.json"
         if not final.is_file() or not card.is_file():
             raise SystemExit(f"error: {run_dir} lacks final.pt or export/tile_finder.json")
-        saved = torch.load(final, weights_only=False)
-        states.append(saved["model"])
-        cards.append(json.loads(card.read_text()) | {"width": saved["width"],
-                                                      "size": saved["size"]})
-    if len({(c["width"], c["size"]) for c in cards}) > 1:
+        saved.append(torch.load(final, weights_only=False))
+        cards.append(json.loads(card.read_text()))
+    shapes = {(s["width"], s["size"]) for s in saved}
+    if len(shapes) > 1:
         raise SystemExit("error: the members differ in width or input size")
-    model = TileFinder(cards[0]["width"])
+    (width, size), states = shapes.pop(), [s["model"] for s in saved]
+    model = TileFinder(width)
     model.load_state_dict(mean_weights(states))
     names = ", ".join(str(m) for m in args.members)
     args.export.mkdir(parents=True, exist_ok=True)
@@ -66,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
         recipe=f"the mean of the weights of {len(states)} finders ({names}), each: "
         + "; ".join(sorted({c["recipe"] for c in cards})),
         data_note="; ".join(sorted({c["data"] for c in cards})),
-        size=cards[0]["size"],
+        size=size,
         sources=sorted({s for c in cards for s in c.get("sources", [])}),
     )
     print(f"wrote {args.export / 'tile_finder.onnx'} (the mean of {len(states)} finders)")

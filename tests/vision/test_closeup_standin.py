@@ -6,6 +6,7 @@ Both need the `train` extra (torch is imported by the training package); without
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -95,3 +96,19 @@ def test_a_close_up_augmentation_magnifies_a_tile_into_the_close_up_range() -> N
         assert 0.25 * FINDER_SIZE <= cy <= 0.75 * FINDER_SIZE, seed
         assert out[int(cy), int(cx)].mean() > 150  # the box's centre is on the white tile
     assert max(sides) > 2 * min(sides)  # sizes drawn across the range, not one magnification
+
+
+def test_the_close_up_command_refuses_numbers_out_of_bounds(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    for extra, said in ((["--margin", "0.5", "0.2"], "--margin 0.5 0.2"),
+                        (["--margin", "-1", "0.2"], "--margin -1 0.2"),
+                        (["--n", "0"], "--n must lie within 1..10000"),
+                        (["--most", "15"], "--most within 1..14")):
+        run = subprocess.run(
+            [sys.executable, "-m", "vision.training", "closeups", "--out", str(tmp_path / "c"),
+             *extra], capture_output=True, text=True, timeout=120,
+        )
+        assert run.returncode == 1 and said in run.stderr, (extra, run.stderr)
+        assert not (tmp_path / "c").exists()  # refused before anything is written

@@ -32,6 +32,9 @@ from vision.training.pretrained_data import source_entries
 #: A labelled tile this share of whose area lies in the window is in it; below the other
 #: bound it is out; between, the window cuts it and is drawn again.
 INSIDE, OUTSIDE = 0.85, 0.05
+# bounds of the command's numbers: table around the tiles in tile sizes, cuts a source, tiles a
+# cut (a hand's 14)
+MOST_MARGIN, MOST_CUTS, MOST_TILES = 5.0, 10_000, 14
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -114,6 +117,12 @@ def cut_one(entry: LabelledImage, img: np.ndarray, rng: random.Random, most: int
 
 
 def run(args: argparse.Namespace) -> int:
+    lo, hi = args.margin
+    if not 0 <= lo <= hi <= MOST_MARGIN:
+        raise SystemExit(f"error: --margin {lo:g} {hi:g}: want 0 <= LO <= HI <= {MOST_MARGIN:g}")
+    if not 1 <= args.n <= MOST_CUTS or not 1 <= args.most <= MOST_TILES:
+        raise SystemExit(f"error: --n must lie within 1..{MOST_CUTS} and --most within "
+                         f"1..{MOST_TILES}")
     photos = args.photos or default_photos()
     (args.out / "images").mkdir(parents=True, exist_ok=True)
     lines = []

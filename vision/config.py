@@ -37,6 +37,9 @@ class VisionConfig:
     # ``pair_like`` either way, may hold two touching tiles: cut in two where both halves read
     # as a tile and a label this surely (vision.pairs; 0 turns it off)
     pair_split: float = 1.5
+    # a sideways tile among upright ones is narrower than they by a face's aspect (about 0.76),
+    # just outside 1/1.3 (0.77): a little perspective makes it a pair its halves' reading then
+    # decides (1.15, between the two, read one upright tuning render fewer right: session 28)
     pair_like: float = 1.3
     pair_split_prob: float = 0.5
     closeup_below: int = 5  # fewer tiles found: a close-up? looked at again shrunk (a hand is 14)

@@ -77,11 +77,11 @@ def load_source(photos: Path, name: str, repeat: int = 1) -> list[Sample]:
     from vision.proportions import stretch_of, unstretched
     from vision.training.pretrained_data import source_entries
 
-    out = []
+    out, config = [], VisionConfig()
     for e in tqdm(source_entries(photos, name, True), desc=name, leave=False):
         img = cv2.imread(str(e.path), cv2.IMREAD_COLOR)
         boxes = np.array([t.box for t in e.tiles], np.float32).reshape(-1, 4)
-        scale = stretch_of(boxes, VisionConfig())
+        scale = stretch_of(boxes, config)
         if scale is not None:
             img, _ = unstretched(img, scale)
             boxes = boxes * np.array(scale * 2, np.float32)  # (sx, sy, sx, sy)

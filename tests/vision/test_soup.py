@@ -18,7 +18,7 @@ pytest.importorskip("onnx", reason="exporting needs the `train` extra (onnx)")
 
 from vision.training.finder_export import export_finder  # noqa: E402
 from vision.training.nets import TileFinder  # noqa: E402
-from vision.training.soup import mean_weights  # noqa: E402
+from vision.training.soup import mean_weights, mixed_with_start  # noqa: E402
 
 SIZE = 64
 
@@ -47,6 +47,43 @@ def test_the_mean_of_two_state_dicts_averages_weights_and_keeps_counters() -> No
     assert int(mean["n"]) == 7  # a counter is not averaged
     with pytest.raises(SystemExit, match="member 2 is not a finder of the first one's shape"):
         mean_weights([a, {"w": torch.zeros(3), "n": torch.tensor(1)}])
+
+
+def test_the_mean_moved_toward_the_start_by_a_share_keeps_counters() -> None:
+    mean = {"w": torch.tensor([2.0, 4.0]), "n": torch.tensor(7)}
+    start = {"w": torch.tensor([0.0, 8.0]), "n": torch.tensor(1)}
+    mixed = mixed_with_start(mean, start, 0.25)
+    assert mixed["w"].tolist() == [1.5, 5.0] and int(mixed["n"]) == 7
+    with pytest.raises(SystemExit, match="--start is not a finder of the members' shape"):
+        mixed_with_start(mean, {"w": torch.zeros(3), "n": torch.tensor(1)}, 0.5)
+
+
+def test_a_soup_moved_halfway_to_its_start_reads_as_three_quarters_of_it(tmp_path: Path) -> None:
+    """Members a and b, a's own ONNX the start, share 0.5: (a + b) / 4 + a / 2 = 3a/4 + b/4
+    (the start read back with its batch norms folded, equal to a's but for their epsilon)."""
+    torch.manual_seed(0)
+    first, second = TileFinder(width=8), TileFinder(width=8)
+    one = _member(tmp_path / "a", first, "leo-miura-riichi-webcam")
+    two = _member(tmp_path / "b", second, "leo-miura-riichi-webcam")
+    run = subprocess.run(
+        [sys.executable, "-m", "vision.training", "soup", str(one), str(two), "--start",
+         str(one / "export" / "tile_finder.onnx"), "--start-share", "0.5",
+         "--export", str(tmp_path / "soup")],
+        capture_output=True, text=True, timeout=300,
+    )
+    assert run.returncode == 0, run.stderr
+    by_hand = TileFinder(width=8)
+    by_hand.load_state_dict({
+        k: 0.75 * v + 0.25 * second.state_dict()[k] if v.is_floating_point() else v
+        for k, v in first.state_dict().items()
+    })
+    (tmp_path / "hand").mkdir()
+    export_finder(by_hand.eval(), tmp_path / "hand" / "tile_finder.onnx", {}, "", "", size=SIZE)
+    x = np.random.default_rng(2).uniform(0, 255, (2, 3, SIZE, SIZE)).astype(np.float32)
+    soup = _maps(tmp_path / "soup" / "tile_finder.onnx", x)
+    assert np.allclose(soup, _maps(tmp_path / "hand" / "tile_finder.onnx", x), atol=1e-4)
+    card = json.loads((tmp_path / "soup" / "tile_finder.json").read_text())
+    assert "moved toward their start" in card["recipe"] and "by 0.5 (WiSE-FT)" in card["recipe"]
 
 
 def test_a_soup_of_two_finders_reads_as_the_finder_with_their_mean_weights(tmp_path: Path) -> None:
@@ -89,4 +126,16 @@ def test_a_soup_refuses_one_member_and_members_of_other_widths(tmp_path: Path) -
             capture_output=True, text=True, timeout=300,
         )
         assert run.returncode == 1 and said in run.stderr, (members, run.stderr)
+        assert not (tmp_path / "out" / "tile_finder.onnx").exists()
+    start = one / "export" / "tile_finder.onnx"
+    for extra, said in ((["--start-share", "0.5"], "above 0 with --start"),
+                        (["--start", str(start), "--start-share", "1"], "must lie in 0..1"),
+                        (["--start", str(tmp_path / "no.onnx"), "--start-share", "0.5"],
+                         "no finder at")):
+        run = subprocess.run(
+            [sys.executable, "-m", "vision.training", "soup", str(one), str(one), *extra,
+             "--export", str(tmp_path / "out")],
+            capture_output=True, text=True, timeout=300,
+        )
+        assert run.returncode == 1 and said in run.stderr, (extra, run.stderr)
         assert not (tmp_path / "out" / "tile_finder.onnx").exists()

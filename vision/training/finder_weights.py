@@ -33,6 +33,11 @@ def finder_from_onnx(path: Path, width: int = 16) -> TileFinder:
 
     graph = onnx.load(str(path)).graph
     inits = {i.name: numpy_helper.to_array(i) for i in graph.initializer}
+    # the exporter writes equal tensors once (an untrained finder's zero biases), the rest
+    # as Identity nodes of it
+    for node in graph.node:
+        if node.op_type == "Identity" and node.input[0] in inits:
+            inits[node.output[0]] = inits[node.input[0]]
     model = TileFinder(width).eval()
     modules = dict(model.named_modules())
     norm_after = {

@@ -103,10 +103,11 @@ def test_a_tile_grows_no_further_than_the_tile_above_it():
 
 
 def test_a_real_sets_standing_tiles_are_boxed_to_their_tops():
-    """The webcam set labels a standing tile with its top; the finder (never trained on it)
-    boxes its print: grown to the top, more of its 582 labelled tiles are boxed at IoU 0.5."""
-    assert read_right(VisionConfig(face_top_reach=0))[0] == 525
-    assert read_right()[0] == 553
+    """The webcam set labels a standing tile with its top; the finder, though it learned the
+    set (session 29), still boxes many a print: grown to the top, more of its 582 labelled
+    tiles are boxed at IoU 0.5 (stage 10, which never saw it: 525 -> 553)."""
+    assert read_right(VisionConfig(face_top_reach=0))[0] == 527
+    assert read_right()[0] == 543
 
 
 def test_photos_of_tiles_lying_face_up_read_the_same_tiles_with_their_tops_grown():
@@ -128,4 +129,4 @@ def test_photos_of_tiles_lying_face_up_read_the_same_tiles_with_their_tops_grown
         ]
         assert (matched[0] > 0).tolist() == (matched[1] > 0).tolist(), image.image
         grown += sum(a.box != b.box for a, b in zip(after.tiles, before.tiles, strict=True))
-    assert grown == 1208
+    assert grown == 1202

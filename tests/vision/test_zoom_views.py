@@ -69,9 +69,10 @@ def test_an_unsure_crop_is_the_mean_of_six_views_and_a_sure_one_its_own(recognis
     )
 
 
-def test_the_zoomed_views_change_nothing_on_a_set_the_classifier_learned():
-    """The webcam set, which the pretrained-features classifier learned: its 582 labelled tiles
-    are boxed and read right alike with and without the zoomed views (the small classifier
-    learned from scratch, never trained on it, read 4 more right with them: 551 vs 547)."""
-    assert read_right(VisionConfig(zoom_views=0)) == (553, 551)
-    assert read_right() == (553, 551)
+def test_the_zoomed_views_change_one_tile_on_a_set_the_models_learned():
+    """The webcam set, which both models learned: of its 582 labelled tiles, as many are boxed
+    with and without the zoomed views and one fewer read right with them (with stage 10's
+    finder, which never saw it, 551 alike; the small classifier learned from scratch, never
+    trained on it, read 4 more right with them: 551 vs 547)."""
+    assert read_right(VisionConfig(zoom_views=0)) == (543, 541)
+    assert read_right() == (543, 540)

@@ -32,6 +32,21 @@ def _member(folder: Path, model: TileFinder, source: str, width: int = 8) -> Pat
     return folder
 
 
+def _soup(*args: object) -> subprocess.CompletedProcess[str]:
+    """`python -m vision.training soup ARGS`, as a user runs it."""
+    return subprocess.run([sys.executable, "-m", "vision.training", "soup", *map(str, args)],
+                          capture_output=True, text=True, timeout=300)
+
+
+def _by_hand(folder: Path, state: dict[str, torch.Tensor]) -> Path:
+    """A finder of ``state`` (weights written by hand), exported the usual way."""
+    model = TileFinder(width=8)
+    model.load_state_dict(state)
+    folder.mkdir()
+    export_finder(model.eval(), folder / "tile_finder.onnx", {}, "", "", size=SIZE)
+    return folder / "tile_finder.onnx"
+
+
 def _maps(path: Path, x: np.ndarray) -> np.ndarray:
     import onnxruntime as ort
 
@@ -65,23 +80,16 @@ def test_a_soup_moved_halfway_to_its_start_reads_as_three_quarters_of_it(tmp_pat
     first, second = TileFinder(width=8), TileFinder(width=8)
     one = _member(tmp_path / "a", first, "leo-miura-riichi-webcam")
     two = _member(tmp_path / "b", second, "leo-miura-riichi-webcam")
-    run = subprocess.run(
-        [sys.executable, "-m", "vision.training", "soup", str(one), str(two), "--start",
-         str(one / "export" / "tile_finder.onnx"), "--start-share", "0.5",
-         "--export", str(tmp_path / "soup")],
-        capture_output=True, text=True, timeout=300,
-    )
+    run = _soup(one, two, "--start", one / "export" / "tile_finder.onnx", "--start-share", "0.5",
+                "--export", tmp_path / "soup")
     assert run.returncode == 0, run.stderr
-    by_hand = TileFinder(width=8)
-    by_hand.load_state_dict({
+    hand = _by_hand(tmp_path / "hand", {
         k: 0.75 * v + 0.25 * second.state_dict()[k] if v.is_floating_point() else v
         for k, v in first.state_dict().items()
     })
-    (tmp_path / "hand").mkdir()
-    export_finder(by_hand.eval(), tmp_path / "hand" / "tile_finder.onnx", {}, "", "", size=SIZE)
     x = np.random.default_rng(2).uniform(0, 255, (2, 3, SIZE, SIZE)).astype(np.float32)
     soup = _maps(tmp_path / "soup" / "tile_finder.onnx", x)
-    assert np.allclose(soup, _maps(tmp_path / "hand" / "tile_finder.onnx", x), atol=1e-4)
+    assert np.allclose(soup, _maps(hand, x), atol=1e-4)
     card = json.loads((tmp_path / "soup" / "tile_finder.json").read_text())
     assert "moved toward their start" in card["recipe"] and "by 0.5 (WiSE-FT)" in card["recipe"]
 
@@ -91,23 +99,16 @@ def test_a_soup_of_two_finders_reads_as_the_finder_with_their_mean_weights(tmp_p
     first, second = TileFinder(width=8), TileFinder(width=8)
     one = _member(tmp_path / "a", first, "leo-miura-riichi-webcam")
     two = _member(tmp_path / "b", second, "leo-miura-riichi-webcam")
-    run = subprocess.run(
-        [sys.executable, "-m", "vision.training", "soup", str(one), str(two),
-         "--export", str(tmp_path / "soup")],
-        capture_output=True, text=True, timeout=300,
-    )
+    run = _soup(one, two, "--export", tmp_path / "soup")
     assert run.returncode == 0, run.stderr
-    # the mean written by hand, tensor by tensor, exported the usual way
-    by_hand = TileFinder(width=8)
-    by_hand.load_state_dict({
+    # the mean written by hand, tensor by tensor
+    hand = _by_hand(tmp_path / "hand", {
         k: (v + second.state_dict()[k]) / 2 if v.is_floating_point() else v
         for k, v in first.state_dict().items()
     })
-    (tmp_path / "hand").mkdir()
-    export_finder(by_hand.eval(), tmp_path / "hand" / "tile_finder.onnx", {}, "", "", size=SIZE)
     x = np.random.default_rng(1).uniform(0, 255, (2, 3, SIZE, SIZE)).astype(np.float32)
     soup = _maps(tmp_path / "soup" / "tile_finder.onnx", x)
-    assert np.allclose(soup, _maps(tmp_path / "hand" / "tile_finder.onnx", x), atol=1e-5)
+    assert np.allclose(soup, _maps(hand, x), atol=1e-5)
     assert not np.allclose(soup, _maps(one / "export" / "tile_finder.onnx", x), atol=1e-3)
     card = json.loads((tmp_path / "soup" / "tile_finder.json").read_text())
     assert card["sources"] == ["leo-miura-riichi-webcam", "roboflow-chinese-mahjong-v4"]
@@ -120,11 +121,7 @@ def test_a_soup_refuses_one_member_and_members_of_other_widths(tmp_path: Path) -
     wide = _member(tmp_path / "b", TileFinder(width=16), "leo-miura-riichi-webcam", width=16)
     for members, said in (([one], "at least two"), ([one, wide], "differ in width"),
                           ([one, tmp_path / "none"], "lacks final.pt")):
-        run = subprocess.run(
-            [sys.executable, "-m", "vision.training", "soup", *map(str, members),
-             "--export", str(tmp_path / "out")],
-            capture_output=True, text=True, timeout=300,
-        )
+        run = _soup(*members, "--export", tmp_path / "out")
         assert run.returncode == 1 and said in run.stderr, (members, run.stderr)
         assert not (tmp_path / "out" / "tile_finder.onnx").exists()
     start = one / "export" / "tile_finder.onnx"
@@ -132,10 +129,6 @@ def test_a_soup_refuses_one_member_and_members_of_other_widths(tmp_path: Path) -
                         (["--start", str(start), "--start-share", "1"], "must lie in 0..1"),
                         (["--start", str(tmp_path / "no.onnx"), "--start-share", "0.5"],
                          "no finder at")):
-        run = subprocess.run(
-            [sys.executable, "-m", "vision.training", "soup", str(one), str(one), *extra,
-             "--export", str(tmp_path / "out")],
-            capture_output=True, text=True, timeout=300,
-        )
+        run = _soup(one, one, *extra, "--export", tmp_path / "out")
         assert run.returncode == 1 and said in run.stderr, (extra, run.stderr)
         assert not (tmp_path / "out" / "tile_finder.onnx").exists()

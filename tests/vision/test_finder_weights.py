@@ -35,6 +35,11 @@ def test_a_file_of_another_architecture_is_refused(tmp_path):
 
     with pytest.raises(FinderWeightsError, match="has weights"):
         finder_from_onnx(MODELS / "tile_finder.onnx", width=24)
+    (tmp_path / "cut.onnx").write_bytes((MODELS / "tile_finder.onnx").read_bytes()[:5000])
+    with pytest.raises(FinderWeightsError, match="cut.onnx: not an ONNX model"):
+        finder_from_onnx(tmp_path / "cut.onnx")
+    with pytest.raises(FinderWeightsError, match="none.onnx: not an ONNX model"):
+        finder_from_onnx(tmp_path / "none.onnx")
 
 
 def _up_shift(tile) -> float:

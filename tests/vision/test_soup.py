@@ -128,7 +128,9 @@ def test_a_soup_refuses_one_member_and_members_of_other_widths(tmp_path: Path) -
     for extra, said in ((["--start-share", "0.5"], "above 0 with --start"),
                         (["--start", str(start), "--start-share", "1"], "must lie in 0..1"),
                         (["--start", str(tmp_path / "no.onnx"), "--start-share", "0.5"],
-                         "no finder at")):
+                         "no finder at"),
+                        (["--start", str(one / "final.pt"), "--start-share", "0.5"],
+                         "final.pt: not an ONNX model")):
         run = _soup(one, one, *extra, "--export", tmp_path / "out")
         assert run.returncode == 1 and said in run.stderr, (extra, run.stderr)
         assert not (tmp_path / "out" / "tile_finder.onnx").exists()

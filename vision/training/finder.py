@@ -32,7 +32,7 @@ from vision.training.finder_data import (
 )
 from vision.training.finder_export import export_finder
 from vision.training.finder_keep import FinderKeep
-from vision.training.finder_weights import finder_from_onnx, freeze_batch_norms
+from vision.training.finder_weights import FinderWeightsError, finder_from_onnx, freeze_batch_norms
 from vision.training.nets import TileFinder
 
 ROBOFLOW = "roboflow-chinese-mahjong-v4"  # the --manifest's source, its training splits
@@ -169,7 +169,10 @@ def starting_finder(init: Path | None, width: int) -> TileFinder:
     """A fresh finder, or the one ``init`` holds: a shipped ONNX finder (its batch norms
     folded, so they stay frozen in training) or a training checkpoint."""
     if init and init.suffix == ".onnx":
-        return finder_from_onnx(init, width)
+        try:
+            return finder_from_onnx(init, width)
+        except FinderWeightsError as e:
+            raise SystemExit(f"error: --init {e}") from e
     model = TileFinder(width)
     if init:
         model.load_state_dict(torch.load(init, weights_only=False)["model"])

@@ -29,9 +29,13 @@ def _module_path(node_name: str) -> str:
 def finder_from_onnx(path: Path, width: int = 16) -> TileFinder:
     """A `TileFinder` of ``width`` whose eval-mode output is the ONNX finder's at ``path``."""
     import onnx
+    from google.protobuf.message import DecodeError
     from onnx import numpy_helper
 
-    graph = onnx.load(str(path)).graph
+    try:
+        graph = onnx.load(str(path)).graph
+    except (OSError, DecodeError) as e:
+        raise FinderWeightsError(f"{path}: not an ONNX model ({e})") from e
     inits = {i.name: numpy_helper.to_array(i) for i in graph.initializer}
     # the exporter writes equal tensors once (an untrained finder's zero biases), the rest
     # as Identity nodes of it

@@ -21,7 +21,7 @@ from pathlib import Path
 import torch
 
 from vision.training.finder_export import export_finder
-from vision.training.finder_weights import finder_from_onnx
+from vision.training.finder_weights import FinderWeightsError, finder_from_onnx
 from vision.training.nets import TileFinder
 
 
@@ -88,7 +88,10 @@ def run(args: argparse.Namespace) -> int:
     names = ", ".join(str(m) for m in args.members)
     mixed = ""
     if args.start:
-        start = finder_from_onnx(args.start, width).state_dict()
+        try:
+            start = finder_from_onnx(args.start, width).state_dict()
+        except FinderWeightsError as e:
+            raise SystemExit(f"error: --start {e}") from e
         weights = mixed_with_start(weights, start, args.start_share)
         mixed = f", moved toward their start {args.start} by {args.start_share:g} (WiSE-FT)"
     model = TileFinder(width)

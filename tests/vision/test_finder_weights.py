@@ -1,6 +1,8 @@
 """A new finder stage starts where the shipped one is; standing tiles' boxes hold their tops."""
 
 import random
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -40,6 +42,21 @@ def test_a_file_of_another_architecture_is_refused(tmp_path):
         finder_from_onnx(tmp_path / "cut.onnx")
     with pytest.raises(FinderWeightsError, match="none.onnx: not an ONNX model"):
         finder_from_onnx(tmp_path / "none.onnx")
+
+
+def test_a_fine_tune_from_a_bad_start_is_refused_before_its_data_is_built(tmp_path):
+    pytest.importorskip("torch")
+    (tmp_path / "cut.onnx").write_bytes((MODELS / "tile_finder.onnx").read_bytes()[:5000])
+    for flags, said in ((["--init", str(tmp_path / "cut.onnx")],
+                         "error: --init " + str(tmp_path / "cut.onnx") + ": not an ONNX model"),
+                        (["--keep-real", "1"], "--keep-real needs --init")):
+        run = subprocess.run(
+            [sys.executable, "-m", "vision.training", "finder", *flags,
+             "--out", str(tmp_path / "run")],
+            capture_output=True, text=True, timeout=120,
+        )
+        assert run.returncode == 1 and said in run.stderr, run.stderr
+        assert "Traceback" not in run.stderr and not (tmp_path / "run").exists()
 
 
 def _up_shift(tile) -> float:

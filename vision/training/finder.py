@@ -191,9 +191,9 @@ def run(args: argparse.Namespace) -> int:
         raise SystemExit(f"--closeup-renders {args.closeup_renders} is below 0")
     if args.keep_real and (not args.init or args.keep_real < 0):
         raise SystemExit("--keep-real needs --init (the teacher) and a weight >= 0")
-    if args.init and args.init.suffix == ".onnx":
-        with torch.random.fork_rng():  # refused before the data is built; the seeds' draws stay
-            starting_finder(args.init, args.width)
+    # read (or refused) before the data is built, which draws nothing from torch: the seeds'
+    # draws come in the same order
+    model = starting_finder(args.init, args.width)
     out: Path = args.out
     out.mkdir(parents=True, exist_ok=True)
     manifest = args.manifest or default_manifest()
@@ -213,7 +213,6 @@ def run(args: argparse.Namespace) -> int:
     always_near = np.arange(len(samples)) >= len(real) + len(synth) + len(more)
     print(f"finder samples: {len(samples)}", flush=True)
     folded = bool(args.init and args.init.suffix == ".onnx")
-    model = starting_finder(args.init, args.width)
     keep = (  # the teacher: the starting weights, frozen (read once, copied)
         FinderKeep(copy.deepcopy(model).eval().requires_grad_(False), args.keep_real)
         if args.keep_real else None

@@ -54,6 +54,9 @@ class VisionConfig:
     # boxed again, or a box over a group) in a close-up, one is no tile (vision.refine
     # .without_nested): "most of it", set before measuring; 0: off
     nested_share: float = 0.5
+    # a box read White no taller than this share of the face-up box it lies on is that standing
+    # tile's top (vision.standing_tops); 0: off
+    standing_top_height: float = 0.6
     # crops the classifier's tile head gives less are no tile (a finger, a stick's end): 0.03
     # read 19 more of 1,600 fresh synthetic scenes right (0.01: 13, 0.1: 15, 0.5: 1)
     no_tile_below: float = 0.03

@@ -29,6 +29,7 @@ from vision.proportions import at_true_proportions
 from vision.reading import Reading
 from vision.refine import split_stacks, with_weak_peaks, without_nested, without_slivers
 from vision.session import ModelSession
+from vision.standing_tops import without_standing_tops
 from vision.taught import TaughtSet, TaughtSetError
 
 FINDER_FILE = "tile_finder.onnx"
@@ -156,6 +157,7 @@ class Recogniser:
         tiles = with_weak_peaks(frame_bgr, tiles, located.view, classifier, cfg)
         if located.close:  # the finder boxes parts of tiles larger than it learned
             tiles = without_nested(tiles, cfg)
+        tiles = without_standing_tops(tiles, cfg)
         tiles = with_blank_faces(frame_bgr, tiles, cfg)
         return with_face_tops(frame_bgr, assemble(tiles, cfg, size, complete), cfg)
 

@@ -10,7 +10,7 @@ import pytest
 @pytest.mark.parametrize(
     "module",
     ["vision.decode", "vision.evaluate", "vision.peer", "vision.postprocess", "vision.problems",
-     "vision.synth.faces", "vision.training.requantize", "vision.words"],
+     "vision.standing_tops", "vision.synth.faces", "vision.training.requantize", "vision.words"],
 )
 def test_docstring_examples(module):
     result = doctest.testmod(importlib.import_module(module))

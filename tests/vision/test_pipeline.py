@@ -17,7 +17,9 @@ from vision.problems import NO_TILES, Problem
 
 CFG = VisionConfig()
 VISION = Path(__file__).resolve().parents[2] / "vision"
-STAGES = ["find", "refine", "classify", "layout", "row_parse", "assemble", "decode"]
+STAGES = [
+    "find", "refine", "classify", "standing_tops", "layout", "row_parse", "assemble", "decode"
+]
 
 
 def spot(x, y=100.0):

@@ -15,7 +15,7 @@ pytest.importorskip("torch", reason="training needs the `train` extra (torch)")
 
 from vision.manifest import LabelledImage, LabelledTile  # noqa: E402
 from vision.preprocess import FINDER_SIZE  # noqa: E402
-from vision.training.closeups import cut_one  # noqa: E402
+from vision.training.closeups import cut_one, unsqueezed  # noqa: E402
 from vision.training.finder_data import CLOSEUP_MAX_GAIN, CLOSEUP_SIDE, augment  # noqa: E402
 
 
@@ -76,6 +76,40 @@ def test_a_tight_close_up_is_one_tile_filling_the_frame() -> None:
         assert (x2 - x1) / crop.shape[1] >= 40 / 48 - 0.01, seed
         assert (y2 - y1) / crop.shape[0] >= 60 / 68 - 0.01, seed
     assert made >= 50
+
+
+def _photo_of(width: float, height: float, n: int = 5) -> tuple[np.ndarray, LabelledImage]:
+    """A 640 x 640 photo of ``n`` white tiles of the given size on grey, labelled 1m.. ."""
+    img = np.full((640, 640, 3), 60, np.uint8)
+    tiles = []
+    for i in range(n):
+        x = 20 + i * (width + 20)
+        img[100 : int(100 + height), int(x) : int(x + width)] = 255
+        tiles.append(LabelledTile(label=f"{i + 1}m", box=(x, 100.0, x + width, 100 + height)))
+    return img, LabelledImage("p.jpg", None, 640, 640, "train", tuple(tiles))  # type: ignore[arg-type]
+
+
+def test_a_squeezed_photo_is_cut_at_a_cameras_proportions() -> None:
+    """A webcam's 16:9 frame stretched to a square: tiles 3 times taller than wide (past the
+    reader's ``stretched_from``, 2) are widened to its ``tile_aspect`` (1.48), 3 / 1.48 = 2.03
+    times; tiles of a camera's proportions are cut as they are; a panorama squeezed 9 times,
+    past ``unstretch_max`` (2.5), is not cut at all."""
+    img, entry = _photo_of(40, 120)
+    got = unsqueezed(entry, img)
+    assert got is not None
+    wide_entry, wide = got
+    gain = 3 / 1.48
+    assert wide.shape[:2] == (640, round(640 * gain))
+    assert (wide_entry.width, wide_entry.height) == (wide.shape[1], 640)
+    x1, y1, x2, y2 = wide_entry.tiles[0].box  # type: ignore[misc]
+    assert (x1, y1, y2) == pytest.approx((20 * gain, 100, 220))
+    assert (x2 - x1) / (y2 - y1) == pytest.approx(1 / 1.48)
+    assert wide[150, int((x1 + x2) / 2)].mean() == 255  # the box still lies on its tile
+    img, entry = _photo_of(40, 60)
+    same = unsqueezed(entry, img)
+    assert same is not None and same[0] is entry and same[1] is img
+    img, entry = _photo_of(20, 180, 3)
+    assert unsqueezed(entry, img) is None
 
 
 def test_a_close_up_augmentation_magnifies_a_tile_into_the_close_up_range() -> None:

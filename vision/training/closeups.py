@@ -6,8 +6,9 @@ sources: a window around a run of one to six neighbouring tiles of a labelled ph
 margin of table, magnified so the tiles fill a phone's frame, a little turned, blurred and
 re-compressed as phones and web pages do. A window is kept only where every other tile lies
 wholly outside it (or wholly inside: then it is labelled too), so the labels are complete and
-precision means something. Writes ``images/*.jpg`` and ``manifest.jsonl`` (split ``closeup``,
-the source's name in ``image``)::
+precision means something; a photo its publisher squeezed is cut at a camera's proportions
+(``unsqueezed``). Writes ``images/*.jpg`` and ``manifest.jsonl`` (split ``closeup``, the
+source's name in ``image``)::
 
     python -m vision.training closeups --out runs/closeups --n 200 --seed 3
     python -m vision.training closeups --out runs/tight --n 150 --seed 4 --most 1 --margin 0 0.1
@@ -24,6 +25,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from vision.config import VisionConfig
 from vision.manifest import LabelledImage, LabelledTile
 from vision.sets import SETS
 from vision.training.pretrained import default_photos
@@ -68,6 +70,33 @@ def _run_of_tiles(entry: LabelledImage, rng: random.Random, most: int) -> list[L
         return float(np.hypot((t.box[0] + t.box[2]) / 2 - sx, (t.box[1] + t.box[3]) / 2 - sy))
 
     return sorted(tiles, key=dist)[:k]
+
+
+def unsqueezed(entry: LabelledImage, img: np.ndarray
+               ) -> tuple[LabelledImage, np.ndarray] | None:
+    """The photo at a camera's proportions, or None where it cannot be: a publisher's
+    "stretch to 640x640" squeezes a webcam's 16:9 frame (every leo-miura photo) or a panorama
+    (a tenth of roboflow's). As the reader's ``proportions`` stage judges a frame: a median
+    labelled tile longer than ``stretched_from`` either way is widened across to
+    ``tile_aspect``; one that needs more than ``unstretch_max`` is left out. Cut close, a
+    squeezed photo would show tiles no camera takes."""
+    cfg = VisionConfig()
+    sides = np.array([(t.box[2] - t.box[0], t.box[3] - t.box[1])
+                      for t in entry.tiles if t.box is not None], dtype=float)
+    tall = float(np.median(sides[:, 1] / np.maximum(sides[:, 0], 1e-6)))
+    long_ = max(tall, 1 / max(tall, 1e-6))
+    if long_ <= cfg.stretched_from:
+        return entry, img
+    gain = long_ / cfg.tile_aspect
+    if gain > cfg.unstretch_max:
+        return None
+    gx, gy = (gain, 1.0) if tall > 1 else (1.0, gain)
+    wide = cv2.resize(img, None, fx=gx, fy=gy, interpolation=cv2.INTER_CUBIC)
+    tiles = tuple(t if t.box is None else LabelledTile(
+        label=t.label, box=(t.box[0] * gx, t.box[1] * gy, t.box[2] * gx, t.box[3] * gy))
+        for t in entry.tiles)
+    return LabelledImage(entry.image, entry.path, wide.shape[1], wide.shape[0], entry.split,
+                         tiles), wide
 
 
 def cut_one(entry: LabelledImage, img: np.ndarray, rng: random.Random, most: int,
@@ -139,7 +168,8 @@ def run(args: argparse.Namespace) -> int:
             tries += 1
             entry = rng.choice(entries)
             img = cv2.imread(str(entry.path))
-            got = None if img is None else cut_one(entry, img, rng, args.most, args.margin)
+            true = None if img is None else unsqueezed(entry, img)
+            got = None if true is None else cut_one(*true, rng, args.most, args.margin)
             if got is None:
                 continue
             crop, tiles = got

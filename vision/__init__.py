@@ -11,7 +11,8 @@ Pipeline, one module per stage, in the order `recogniser.Recogniser.read` calls 
 (finder run, peaks, close-up look: located tiles) -> `proportions` (a squeezed frame widened)
 -> `refine` and `pairs` (stacked and touching pairs cut, slivers dropped) -> `classify` (crops,
 classifier, half-turn and zoomed views: labelled tiles) -> `refine` again (weak peaks
-recovered) -> `blank_faces` -> `assemble`: `layout` + `row_parse` (rows, gaps, melds, dora
+recovered, nested boxes dropped) -> `standing_tops` (a standing tile's top, read White,
+folded into it) -> `blank_faces` -> `assemble`: `layout` + `row_parse` (rows, gaps, melds, dora
 row) and `decode` (most probable legal hand) -> `face_tops` (boxes grown to their tiles' tops)
 -> `reading` (result values). Beneath them: `preprocess` (letterbox,
 crops), `session` (the only onnxruntime importer), `postprocess` (heatmap peaks, NMS,

@@ -2,10 +2,10 @@
 
 ``Recogniser.load(models_dir)`` checks and warms both models once; ``read(frame)`` keeps no
 per-frame state, so one recogniser may serve every request. Each stage lives in its own module
-(``find``, ``proportions``, ``refine``, ``pairs``, ``classify``, ``blank_faces``,
-``face_tops``, ``assemble`` with ``layout`` and ``decode``); ``read`` calls them in order.
-``with_taught(taught)`` gives a recogniser that weighs every crop's labels by a table's taught
-tiles (``vision.taught``, ``vision.teach``).
+(``find``, ``proportions``, ``refine``, ``pairs``, ``classify``, ``standing_tops``,
+``blank_faces``, ``face_tops``, ``assemble`` with ``layout`` and ``decode``); ``read`` calls
+them in order. ``with_taught(taught)`` gives a recogniser that weighs every crop's labels by a
+table's taught tiles (``vision.taught``, ``vision.teach``).
 """
 
 from __future__ import annotations

@@ -24,10 +24,10 @@ from vision.postprocess import Candidate
 MIN_TILES = 3  # fewer boxes tell nothing about the frame's proportions
 
 
-def stretch_of(boxes: np.ndarray, config: VisionConfig) -> tuple[float, float] | None:
+def squeeze_of(boxes: np.ndarray, config: VisionConfig) -> tuple[float, float] | None:
     """The scale (along x, along y) that brings a frame's tiles, boxed by ``boxes`` [N, 4] (the
     finder's, or a training photo's labels), back to a tile's proportions, or None when they
-    have them already (or the squeeze is past ``unstretch_max``)."""
+    have them already; however far (``stretch_of`` bounds it)."""
     boxes = np.asarray(boxes, np.float64).reshape(-1, 4)
     if min(config.stretched_from, config.tile_aspect) <= 0 or len(boxes) < MIN_TILES:
         return None
@@ -36,9 +36,13 @@ def stretch_of(boxes: np.ndarray, config: VisionConfig) -> tuple[float, float] |
     if abs(aspect) < math.log(config.stretched_from):
         return None
     scale = math.exp(abs(aspect)) / config.tile_aspect
-    if scale > config.unstretch_max:
-        return None
     return (scale, 1.0) if aspect > 0 else (1.0, scale)
+
+
+def stretch_of(boxes: np.ndarray, config: VisionConfig) -> tuple[float, float] | None:
+    """``squeeze_of``, or None where the squeeze is past ``unstretch_max`` too."""
+    scale = squeeze_of(boxes, config)
+    return None if scale is None or max(scale) > config.unstretch_max else scale
 
 
 def unstretched(frame_bgr: np.ndarray, scale: tuple[float, float]) -> tuple[np.ndarray, np.ndarray]:

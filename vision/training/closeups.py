@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+from dataclasses import replace
 from pathlib import Path
 
 import cv2
@@ -27,6 +28,7 @@ import numpy as np
 
 from vision.config import VisionConfig
 from vision.manifest import LabelledImage, LabelledTile
+from vision.proportions import squeeze_of, unstretched
 from vision.sets import SETS
 from vision.training.pretrained import default_photos
 from vision.training.pretrained_data import source_entries
@@ -76,27 +78,21 @@ def unsqueezed(entry: LabelledImage, img: np.ndarray
                ) -> tuple[LabelledImage, np.ndarray] | None:
     """The photo at a camera's proportions, or None where it cannot be: a publisher's
     "stretch to 640x640" squeezes a webcam's 16:9 frame (every leo-miura photo) or a panorama
-    (a tenth of roboflow's). As the reader's ``proportions`` stage judges a frame: a median
-    labelled tile longer than ``stretched_from`` either way is widened across to
-    ``tile_aspect``; one that needs more than ``unstretch_max`` is left out. Cut close, a
+    (a tenth of roboflow's). Judged by the reader's own ``proportions.squeeze_of`` on the labels:
+    a photo whose median tile is longer than ``stretched_from`` either way is widened across
+    to ``tile_aspect``; one that needs more than ``unstretch_max`` is left out. Cut close, a
     squeezed photo would show tiles no camera takes."""
     cfg = VisionConfig()
-    sides = np.array([(t.box[2] - t.box[0], t.box[3] - t.box[1])
-                      for t in entry.tiles if t.box is not None], dtype=float)
-    tall = float(np.median(sides[:, 1] / np.maximum(sides[:, 0], 1e-6)))
-    long_ = max(tall, 1 / max(tall, 1e-6))
-    if long_ <= cfg.stretched_from:
+    scale = squeeze_of(np.array([t.box for t in entry.tiles if t.box is not None]), cfg)
+    if scale is None:
         return entry, img
-    gain = long_ / cfg.tile_aspect
-    if gain > cfg.unstretch_max:
+    if max(scale) > cfg.unstretch_max:
         return None
-    gx, gy = (gain, 1.0) if tall > 1 else (1.0, gain)
-    wide = cv2.resize(img, None, fx=gx, fy=gy, interpolation=cv2.INTER_CUBIC)
-    tiles = tuple(t if t.box is None else LabelledTile(
-        label=t.label, box=(t.box[0] * gx, t.box[1] * gy, t.box[2] * gx, t.box[3] * gy))
-        for t in entry.tiles)
-    return LabelledImage(entry.image, entry.path, wide.shape[1], wide.shape[0], entry.split,
-                         tiles), wide
+    wide, _ = unstretched(img, scale)
+    gx, gy = wide.shape[1] / img.shape[1], wide.shape[0] / img.shape[0]
+    tiles = tuple(t if t.box is None else replace(
+        t, box=(t.box[0] * gx, t.box[1] * gy, t.box[2] * gx, t.box[3] * gy)) for t in entry.tiles)
+    return replace(entry, width=wide.shape[1], height=wide.shape[0], tiles=tiles), wide
 
 
 def cut_one(entry: LabelledImage, img: np.ndarray, rng: random.Random, most: int,

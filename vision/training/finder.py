@@ -2,7 +2,9 @@
 
 Real photos (``train`` with tight boxes, ``train-augmented`` with loose ones) teach real tiles;
 rendered riichi scenes teach face-down tiles, sideways tiles, the dora row and the orientation
-channels (real labels have no orientation, so that loss is masked for them).
+channels (real labels have no orientation, so that loss is masked for them). The network is the
+finder's own (``--backbone small``) or one on ImageNet features (``lite0``, `lite_finder`), which
+``--teacher`` can hold to a shipped finder's maps as it learns.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from pathlib import Path
 
 import numpy as np
 import torch
+from torch import nn
 from torch.nn import functional as F
 from tqdm import tqdm
 
@@ -33,13 +36,15 @@ from vision.training.finder_data import (
 from vision.training.finder_export import export_finder
 from vision.training.finder_keep import FinderKeep
 from vision.training.finder_weights import FinderWeightsError, finder_from_onnx, freeze_batch_norms
+from vision.training.lite_finder import LiteFinder
 from vision.training.nets import TileFinder
 
 ROBOFLOW = "roboflow-chinese-mahjong-v4"  # the --manifest's source, its training splits
 # a --with source's photos are seen this many times an epoch: a set of a few dozen photos
 # otherwise weighs little beside roboflow's 584 and the renders
 SOURCE_REPEAT = 3
-CLOSEUP_RENDER_GAIN = 3.0  # --closeup-renders: scenes rendered this many times larger
+CLOSEUP_RENDER_GAIN = 3.0
+BACKBONES = ("small", "lite0")  # --closeup-renders: scenes rendered this many times larger
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -49,6 +54,20 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--batch", type=int, default=8, help="images a step")
     p.add_argument("--lr", type=float, default=2e-3, help="peak of the one-cycle learning rate")
     p.add_argument("--width", type=int, default=16, help="channel width (16: ~0.74M params)")
+    p.add_argument(
+        "--backbone",
+        choices=BACKBONES,
+        default="small",
+        help="small: the finder's own network, every filter learned here (--width); lite0: "
+        "EfficientNet-Lite0's first blocks with their ImageNet weights (vision.training."
+        "lite_finder, the train extra), a new head",
+    )
+    p.add_argument(
+        "--teacher",
+        type=Path,
+        default=None,
+        help="the ONNX finder whose maps --keep-real holds the model to (default: the --init)",
+    )
     p.add_argument("--synth-scenes", type=int, default=1000, help="rendered riichi scenes")
     p.add_argument("--size", type=int, default=FINDER_SIZE, help="input side (a multiple of 32)")
     p.add_argument(
@@ -165,15 +184,22 @@ def loss_fn(pred: torch.Tensor, tgt: torch.Tensor) -> tuple[torch.Tensor, dict[s
     }
 
 
-def starting_finder(init: Path | None, width: int) -> TileFinder:
+def read_finder(path: Path, width: int, flag: str) -> TileFinder:
+    """The ONNX finder at ``path`` as a trainable `TileFinder`, or a message naming ``flag``."""
+    try:
+        return finder_from_onnx(path, width)
+    except FinderWeightsError as e:
+        raise SystemExit(f"error: {flag} {e}") from e
+
+
+def starting_finder(init: Path | None, width: int, backbone: str = "small") -> nn.Module:
     """A fresh finder, or the one ``init`` holds: a shipped ONNX finder (its batch norms
     folded, so they stay frozen in training) or a training checkpoint."""
     if init and init.suffix == ".onnx":
-        try:
-            return finder_from_onnx(init, width)
-        except FinderWeightsError as e:
-            raise SystemExit(f"error: --init {e}") from e
-    model = TileFinder(width)
+        if backbone != "small":
+            raise SystemExit(f"error: --init {init}: an ONNX finder starts --backbone small only")
+        return read_finder(init, width, "--init")
+    model: nn.Module = TileFinder(width) if backbone == "small" else LiteFinder()
     if init:
         model.load_state_dict(torch.load(init, weights_only=False)["model"])
     return model
@@ -189,11 +215,18 @@ def run(args: argparse.Namespace) -> int:
             raise SystemExit(f"{flag} {getattr(args, name)} is not within 0..1")
     if args.closeup_renders < 0:
         raise SystemExit(f"--closeup-renders {args.closeup_renders} is below 0")
-    if args.keep_real and (not args.init or args.keep_real < 0):
-        raise SystemExit("--keep-real needs --init (the teacher) and a weight >= 0")
+    teacher_path = args.teacher or args.init
+    if args.keep_real and (not teacher_path or args.keep_real < 0):
+        raise SystemExit("--keep-real needs --teacher or --init (the teacher) and a weight >= 0")
+    if args.teacher and not args.keep_real:
+        raise SystemExit("--teacher needs --keep-real (how hard the model is held to it)")
+    if args.teacher and args.teacher.suffix != ".onnx":
+        raise SystemExit(f"error: --teacher {args.teacher}: not an ONNX finder")
     # read (or refused) before the data is built, which draws nothing from torch: the seeds'
     # draws come in the same order
-    model = starting_finder(args.init, args.width)
+    model = starting_finder(args.init, args.width, args.backbone)
+    teacher = (read_finder(args.teacher, 16, "--teacher") if args.teacher
+               else copy.deepcopy(model))
     out: Path = args.out
     out.mkdir(parents=True, exist_ok=True)
     manifest = args.manifest or default_manifest()
@@ -213,11 +246,12 @@ def run(args: argparse.Namespace) -> int:
     always_near = np.arange(len(samples)) >= len(real) + len(synth) + len(more)
     print(f"finder samples: {len(samples)}", flush=True)
     folded = bool(args.init and args.init.suffix == ".onnx")
-    keep = (  # the teacher: the starting weights, frozen (read once, copied)
-        FinderKeep(copy.deepcopy(model).eval().requires_grad_(False), args.keep_real)
+    keep = (  # the teacher (the starting weights unless --teacher), frozen
+        FinderKeep(teacher.eval().requires_grad_(False), args.keep_real)
         if args.keep_real else None
     )
-    opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=5e-4)
+    trained = [p for p in model.parameters() if p.requires_grad]
+    opt = torch.optim.AdamW(trained, lr=args.lr, weight_decay=5e-4)
     steps = (len(samples) + args.batch - 1) // args.batch
     sched = torch.optim.lr_scheduler.OneCycleLR(
         opt, args.lr, total_steps=args.epochs * steps, pct_start=0.1
@@ -260,19 +294,24 @@ def run(args: argparse.Namespace) -> int:
             **{k: v / steps for k, v in sums.items()},
             "seconds": round(time.time() - t0),
         }
-        end_epoch(rec, log, ckpt, model, opt, sched, width=args.width, size=args.size)
-    torch.save({"model": model.state_dict(), "width": args.width, "size": args.size},
-               out / "final.pt")
+        end_epoch(rec, log, ckpt, model, opt, sched, width=args.width, size=args.size,
+                  backbone=args.backbone)
+    torch.save({"model": model.state_dict(), "width": args.width, "size": args.size,
+                "backbone": args.backbone}, out / "final.pt")
     if args.export:
         export_finder(
             model,
             args.export / "tile_finder.onnx",
             {},
             recipe=f"{args.epochs} epochs AdamW one-cycle lr {args.lr}, batch {args.batch}, "
-            f"focal heatmap + L1 size/offset/orientation, width {args.width}"
+            "focal heatmap + L1 size/offset/orientation, "
+            + (f"width {args.width}" if args.backbone == "small" else
+               "EfficientNet-Lite0 blocks 0-10 (ImageNet; stem and blocks 0-2 frozen) and a "
+               "top-down head")
             + (f", held to the starting finder's maps on real photos by {args.keep_real:g}"
                if args.keep_real else "")
-            + (" and on the renders not upright" if args.keep_real and args.keep_renders else ""),
+            + (" and on the renders not upright" if args.keep_real and args.keep_renders else "")
+            + (f" (the teacher: {args.teacher.name})" if args.teacher else ""),
             data_note=f"real train + train-augmented photos + {args.synth_scenes} scenes"
             + "".join(f"; every photo of {name} ({SOURCE_REPEAT} times an epoch)"
                       for name in args.sources)

@@ -58,7 +58,8 @@ def export_finder(
                 "range": [0, 255],
                 "letterbox": {"long_side": size, "pad_value": 114},
             },
-            "normalisation": {"inside_graph": True, "mean": MEAN, "std": STD},
+            "normalisation": {"inside_graph": True, "mean": getattr(model, "MEAN", MEAN),
+                              "std": getattr(model, "STD", STD)},
             "output": {
                 "name": "maps",
                 "shape": ["n", 7, g, g],

@@ -94,6 +94,18 @@ def test_a_step_trains_the_head_and_later_blocks_held_to_the_teacher(tmp_path, c
     assert not torch.equal(weights["blocks.3._project_conv.weight"],
                            shipped["_blocks.3._project_conv.weight"])
     assert not torch.equal(weights["up4.0.weight"], start["up4.0.weight"])
+    # `export` writes the checkpoint as the network it names, not a small finder
+    assert main(["export", "--finder", str(out / "final.pt"), "--out", str(tmp_path / "x")]) == 0
+    import onnxruntime as ort
+
+    net = LiteFinder().eval()
+    net.load_state_dict(weights)
+    frame = np.random.default_rng(2).uniform(0, 255, (1, 3, 128, 128)).astype(np.float32)
+    session = ort.InferenceSession(str(tmp_path / "x" / "tile_finder.onnx"),
+                                   providers=["CPUExecutionProvider"])
+    with torch.no_grad():
+        want = net(torch.from_numpy(frame)).numpy()
+    np.testing.assert_allclose(session.run(None, {"image": frame})[0], want, atol=1e-3)
 
 
 @pytest.mark.parametrize(

@@ -119,7 +119,7 @@ def test_a_soup_of_two_finders_reads_as_the_finder_with_their_mean_weights(tmp_p
 def test_a_soup_refuses_one_member_and_members_of_other_widths(tmp_path: Path) -> None:
     one = _member(tmp_path / "a", TileFinder(width=8), "leo-miura-riichi-webcam")
     wide = _member(tmp_path / "b", TileFinder(width=16), "leo-miura-riichi-webcam", width=16)
-    for members, said in (([one], "at least two"), ([one, wide], "differ in width"),
+    for members, said in (([one], "at least two"), ([one, wide], "differ in backbone, width"),
                           ([one, tmp_path / "none"], "lacks final.pt")):
         run = _soup(*members, "--export", tmp_path / "out")
         assert run.returncode == 1 and said in run.stderr, (members, run.stderr)

@@ -24,7 +24,8 @@ from vision.training.classifier import (
 )
 from vision.training.export import read_card, sha256, write_card
 from vision.training.finder_export import export_finder
-from vision.training.nets import TileClassifier, TileFinder
+from vision.training.lite_finder import finder_network
+from vision.training.nets import TileClassifier
 from vision.training.synth_cli import generate
 
 
@@ -148,7 +149,7 @@ def run(args: argparse.Namespace) -> int:
         )
     if args.finder:
         state = torch.load(args.finder, weights_only=False)
-        model = TileFinder(width=int(state.get("width", 16)))
+        model = finder_network(state.get("backbone", "small"), int(state.get("width", 16)))
         model.load_state_dict(state["model"])
         size = int(state.get("size", FINDER_SIZE))
         path = args.out / "tile_finder.onnx"

@@ -36,15 +36,14 @@ from vision.training.finder_data import (
 from vision.training.finder_export import export_finder
 from vision.training.finder_keep import FinderKeep
 from vision.training.finder_weights import FinderWeightsError, finder_from_onnx, freeze_batch_norms
-from vision.training.lite_finder import LiteFinder
+from vision.training.lite_finder import BACKBONES, finder_network
 from vision.training.nets import TileFinder
 
 ROBOFLOW = "roboflow-chinese-mahjong-v4"  # the --manifest's source, its training splits
 # a --with source's photos are seen this many times an epoch: a set of a few dozen photos
 # otherwise weighs little beside roboflow's 584 and the renders
 SOURCE_REPEAT = 3
-CLOSEUP_RENDER_GAIN = 3.0
-BACKBONES = ("small", "lite0")  # --closeup-renders: scenes rendered this many times larger
+CLOSEUP_RENDER_GAIN = 3.0  # --closeup-renders: scenes rendered this many times larger
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -199,7 +198,7 @@ def starting_finder(init: Path | None, width: int, backbone: str = "small") -> n
         if backbone != "small":
             raise SystemExit(f"error: --init {init}: an ONNX finder starts --backbone small only")
         return read_finder(init, width, "--init")
-    model: nn.Module = TileFinder(width) if backbone == "small" else LiteFinder()
+    model = finder_network(backbone, width)
     if init:
         model.load_state_dict(torch.load(init, weights_only=False)["model"])
     return model

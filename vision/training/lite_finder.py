@@ -19,11 +19,12 @@ import torch
 from torch import nn
 from torch.nn import functional as F
 
-from vision.training.nets import conv_bn
+from vision.training.nets import TileFinder, conv_bn
 from vision.training.pretrained import PretrainedClassifier, lite0
 
 # the last block at each stride of Lite0: 2 ends stride 4 (24 channels), 4 stride 8 (40)
 LAST_AT_4, LAST_AT_8 = 2, 4
+BACKBONES = ("small", "lite0")  # the finder's own network; this one
 
 
 class LiteFinder(nn.Module):
@@ -72,3 +73,10 @@ class LiteFinder(nn.Module):
         u = self.up8(torch.cat([F.interpolate(h, scale_factor=2.0, mode="nearest"), f8], 1))
         u = self.up4(torch.cat([F.interpolate(u, scale_factor=2.0, mode="nearest"), f4], 1))
         return self.head(u)
+
+
+def finder_network(backbone: str, width: int = 16) -> nn.Module:
+    """A fresh finder of ``backbone`` (one of `BACKBONES`; ``width``: the small one's)."""
+    if backbone not in BACKBONES:
+        raise ValueError(f"backbone {backbone!r} is none of {', '.join(BACKBONES)}")
+    return TileFinder(width) if backbone == "small" else LiteFinder()

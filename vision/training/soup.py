@@ -22,7 +22,7 @@ import torch
 
 from vision.training.finder_export import export_finder
 from vision.training.finder_weights import FinderWeightsError, finder_from_onnx
-from vision.training.nets import TileFinder
+from vision.training.lite_finder import finder_network
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -80,10 +80,10 @@ def run(args: argparse.Namespace) -> int:
             raise SystemExit(f"error: {run_dir} lacks final.pt or export/tile_finder.json")
         saved.append(torch.load(final, weights_only=False))
         cards.append(json.loads(card.read_text()))
-    shapes = {(s["width"], s["size"]) for s in saved}
+    shapes = {(s.get("backbone", "small"), s["width"], s["size"]) for s in saved}
     if len(shapes) > 1:
-        raise SystemExit("error: the members differ in width or input size")
-    (width, size), states = shapes.pop(), [s["model"] for s in saved]
+        raise SystemExit("error: the members differ in backbone, width or input size")
+    (backbone, width, size), states = shapes.pop(), [s["model"] for s in saved]
     weights = mean_weights(states)
     names = ", ".join(str(m) for m in args.members)
     mixed = ""
@@ -94,7 +94,7 @@ def run(args: argparse.Namespace) -> int:
             raise SystemExit(f"error: --start {e}") from e
         weights = mixed_with_start(weights, start, args.start_share)
         mixed = f", moved toward their start {args.start} by {args.start_share:g} (WiSE-FT)"
-    model = TileFinder(width)
+    model = finder_network(backbone, width)
     model.load_state_dict(weights)
     args.export.mkdir(parents=True, exist_ok=True)
     export_finder(

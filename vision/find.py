@@ -4,7 +4,8 @@ Takes a BGR frame; gives ``Located``: the tiles found at ``detect_threshold`` an
 view they came from, which later stages ask again for weaker peaks. Where too few tiles are found
 to be a hand seen whole, the frame is looked at again shrunk (``Finder.close_up``); where they are
 larger than the finder learned (a close-up of several tiles, whose prints it boxes), it is read
-shrunk until they are as large as its usual ones (``Finder.locate``).
+shrunk until they are as large as its usual ones (``Finder.locate``). Where a close-up finder
+ships, it takes every look at a frame seen close.
 """
 
 from __future__ import annotations
@@ -54,10 +55,12 @@ class Located:
 
 @dataclass(frozen=True)
 class Finder:
-    """The finder model with the thresholds that pick tiles from its maps."""
+    """The finder model with the thresholds that pick tiles from its maps; ``near``, where one
+    ships, the finder that looks at a frame seen close (shrunk: one or a few tiles filling it)."""
 
     session: ModelSession
     config: VisionConfig
+    near: ModelSession | None = None
 
     @property
     def size(self) -> int:
@@ -68,19 +71,21 @@ class Finder:
         """The finder's [1, 3, S, S] input for an image (letterboxed as its card says)."""
         return to_nchw(letterbox(image, self.size)[0])
 
-    def look(self, image: np.ndarray, fill: float = 1.0) -> FinderView:
+    def look(self, image: np.ndarray, fill: float = 1.0, close: bool = False) -> FinderView:
         """The finder's maps over an image, its long side ``fill`` of the finder's view: seen
         whole on the grey square it learned on (tiles at a frame's edge read better with that
         grey around them); shrunk, where the finder takes any size, on a canvas only as large
-        as the image with ``CANVAS_MARGIN`` around it: the same scale, less work."""
+        as the image with ``CANVAS_MARGIN`` around it: the same scale, less work. ``close``:
+        a look at a frame seen close, by the close-up finder where one ships."""
+        session = self.near if close and self.near is not None else self.session
         side = self.size
         canvas = (side, side)
-        if fill < 1 and self.session.any_size:  # finders since session 24 name height and width
+        if fill < 1 and session.any_size:  # finders since session 24 name height and width
             h, w = image.shape[:2]
             scale = side * fill / max(h, w)
             canvas = (_fitted(round(h * scale), side), _fitted(round(w * scale), side))
         square, lb = letterbox(image, side, fill, canvas)
-        return FinderView(self.session.run(to_nchw(square))[0], lb, image.shape[:2])
+        return FinderView(session.run(to_nchw(square))[0], lb, image.shape[:2])
 
     def tile_size(self, frame_bgr: np.ndarray) -> float:
         """The median short side of the tiles, in the finder's view of the whole frame, as seen
@@ -89,7 +94,8 @@ class Finder:
         prints; 0: none seen."""
         cfg = self.config
         for shrink in cfg.closeup_shrinks:
-            found = self.look(frame_bgr, 1 / shrink).peaks(cfg.detect_threshold, cfg.nms_iou)
+            found = self.look(frame_bgr, 1 / shrink, close=True).peaks(cfg.detect_threshold,
+                                                                        cfg.nms_iou)
             if found:
                 return _short_side(found, frame_bgr, self.size)
         return 0.0
@@ -98,7 +104,7 @@ class Finder:
         """The tiles of a frame seen close, or None: the frame shrunk to each of
         ``closeup_shrinks`` of the finder's view (a tile filling the frame, or held at a hand's
         length, is then as large as the tiles it learned), the views' boxes merged."""
-        views = [self.look(frame_bgr, fill=1 / k) for k in self.config.closeup_shrinks]
+        views = [self.look(frame_bgr, 1 / k, close=True) for k in self.config.closeup_shrinks]
         found = _merged(views, self.config)
         return Located(views[0], tuple(found), close=True) if found else None
 
@@ -118,10 +124,15 @@ class Finder:
         elif cfg.closeup_above and _short_side(found, frame_bgr, self.size) > cfg.closeup_target:
             size = self.tile_size(frame_bgr)
             if size > cfg.closeup_above:
-                view = self.look(frame_bgr, cfg.closeup_target / size)
+                view = self.look(frame_bgr, cfg.closeup_target / size, close=True)
                 close = view.peaks(cfg.detect_threshold, cfg.nms_iou)
                 if close:
                     return Located(view, tuple(close), close=True)
+            elif self.near is not None:  # larger than usual, as large as learned: seen close
+                view = self.look(frame_bgr, close=True)
+                near = view.peaks(cfg.detect_threshold, cfg.nms_iou)
+                if near:
+                    return Located(view, tuple(near))
         return Located(whole, tuple(found))
 
 

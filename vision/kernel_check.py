@@ -38,7 +38,7 @@ class FrameCheck:
     """One frame read by both sessions."""
 
     frame: str
-    finder_diff: float  # largest |optimised - reference| tile heat over the finder's map
+    finder_diff: float  # largest |optimised - reference| tile heat over the finders' maps
     classifier_diff: float  # largest class-probability difference over the frame's crops
     optimised: str | None = None  # the readings' summaries (None: outputs only)
     reference: str | None = None
@@ -93,11 +93,16 @@ def _heat(maps: np.ndarray) -> np.ndarray:
 def check_frame(
     optimised: Recogniser, reference: Recogniser, frame: np.ndarray, name: str, read: bool = True
 ) -> FrameCheck:
-    """Both sessions on one frame: the finder on the letterboxed frame, the classifier on the
-    crops of the tiles the optimised finder locates, and (with ``read``) the whole reading."""
+    """Both sessions on one frame: the finders (the close-up finder's too, where one ships) on
+    the letterboxed frame, the classifier on the crops of the tiles the optimised finder
+    locates, and (with ``read``) the whole reading."""
     square = optimised.finder_input(frame)
-    finder_diff = float(
-        np.abs(_heat(optimised.finder.run(square)) - _heat(reference.finder.run(square))).max()
+    finders = [(optimised.finder, reference.finder)]
+    if optimised.close_finder is not None and reference.close_finder is not None:
+        finders.append((optimised.close_finder, reference.close_finder))
+    finder_diff = max(
+        float(np.abs(_heat(ours.run(square)) - _heat(theirs.run(square))).max())
+        for ours, theirs in finders
     )
     boxes = np.array([c.box for c in optimised.find(frame)], np.float32).reshape(-1, 4)
     crops = optimised.classifier_input(frame, boxes)

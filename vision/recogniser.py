@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -33,6 +34,7 @@ from vision.standing_tops import without_standing_tops
 from vision.taught import TaughtSet, TaughtSetError
 
 FINDER_FILE = "tile_finder.onnx"
+CLOSE_FINDER_FILE = "tile_finder_close.onnx"  # optional: the finder of frames seen close
 CLASSIFIER_FILE = "tile_classifier.onnx"
 
 
@@ -43,12 +45,14 @@ def default_models_dir() -> Path:
 
 @dataclass(frozen=True)
 class Recogniser:
-    """Both checked model sessions plus the thresholds, and the table's taught tiles if any."""
+    """The checked model sessions (the close-up finder's where one ships) plus the thresholds,
+    and the table's taught tiles if any."""
 
     finder: ModelSession
     classifier: ModelSession
     config: VisionConfig = field(default_factory=VisionConfig)
     taught: TaughtSet | None = None
+    close_finder: ModelSession | None = None
 
     @classmethod
     def load(
@@ -57,17 +61,17 @@ class Recogniser:
         config: VisionConfig | None = None,
         taught: TaughtSet | Path | str | None = None,
     ) -> Recogniser:
-        """Load ``tile_finder.onnx`` and ``tile_classifier.onnx`` (+ cards) from ``models_dir``;
-        ``taught``: a taught set, or the folder / file it was saved to (``with_taught``)."""
+        """Load ``tile_finder.onnx`` and ``tile_classifier.onnx`` (+ cards) from ``models_dir``,
+        and ``tile_finder_close.onnx`` where it is there; ``taught``: a taught set, or the
+        folder / file it was saved to (``with_taught``)."""
         folder = Path(models_dir) if models_dir else default_models_dir()
         cfg = config or VisionConfig()
-        plain = cls(
-            ModelSession.load(folder / FINDER_FILE, cfg.threads, reference=cfg.reference_kernels),
-            ModelSession.load(
-                folder / CLASSIFIER_FILE, cfg.threads, reference=cfg.reference_kernels
-            ),
-            cfg,
-        )
+
+        def load(name: str) -> ModelSession:
+            return ModelSession.load(folder / name, cfg.threads, reference=cfg.reference_kernels)
+
+        close = load(CLOSE_FINDER_FILE) if (folder / CLOSE_FINDER_FILE).exists() else None
+        plain = cls(load(FINDER_FILE), load(CLASSIFIER_FILE), cfg, close_finder=close)
         if taught is None:
             return plain
         if not isinstance(taught, TaughtSet):
@@ -93,15 +97,24 @@ class Recogniser:
             Classifier(self.classifier, self.config)._features_index()  # raises without it
         return replace(self, taught=taught)
 
+    @property
+    def cards(self) -> tuple[dict[str, Any], ...]:
+        """Every model's card: the finder's, the classifier's, the close-up finder's if any."""
+        models = (self.finder, self.classifier, self.close_finder)
+        return tuple(m.card for m in models if m is not None)
+
+    def _finder(self) -> Finder:
+        return Finder(self.finder, self.config, self.close_finder)
+
     def find(self, frame_bgr: np.ndarray) -> list[Candidate]:
         """Stage 1: located tiles (boxes in image pixels), strongest first."""
-        return list(Finder(self.finder, self.config).locate(frame_bgr).found)
+        return list(self._finder().locate(frame_bgr).found)
 
     def peaks(self, frame_bgr: np.ndarray, heat: float) -> list[Candidate]:
         """The finder's peaks of at least ``heat`` (boxes in frame pixels, strongest first) as
         ``read`` first finds them: on the frame at its true proportions. At
         ``back_recovery_heat`` the weakest any later stage keeps."""
-        finder = Finder(self.finder, self.config)
+        finder = self._finder()
         located = finder.locate(frame_bgr)
         widened = at_true_proportions(frame_bgr, located.found, self.config)
         if widened is None:
@@ -112,7 +125,7 @@ class Recogniser:
 
     def finder_input(self, image: np.ndarray) -> np.ndarray:
         """The finder's [1, 3, S, S] input for a whole frame (letterboxed as its card says)."""
-        return Finder(self.finder, self.config).input(image)
+        return self._finder().input(image)
 
     def classifier_input(
         self, frame_bgr: np.ndarray, boxes: np.ndarray, angle: float = 0.0
@@ -142,7 +155,7 @@ class Recogniser:
         """``read``; with ``proportions``, a frame resized out of a camera's proportions
         (``proportions.at_true_proportions``) is read at them instead."""
         cfg = self.config
-        finder, classifier = Finder(self.finder, cfg), Classifier(self.classifier, cfg, self.taught)
+        finder, classifier = self._finder(), Classifier(self.classifier, cfg, self.taught)
         shape, size = frame_bgr.shape[:2], (frame_bgr.shape[1], frame_bgr.shape[0])
 
         located = finder.locate(frame_bgr)

@@ -177,7 +177,7 @@ def cmd_sets(args: argparse.Namespace, load: Callable[[argparse.Namespace], Any]
             readers[folder] = load(argparse.Namespace(**{**vars(args), "models": folder or
                                                          args.models}))
         rec = readers[folder]
-        cards = (rec.classifier.card, rec.finder.card)
+        cards = rec.cards
         def bar(items: Sequence[LabelledImage], name: str = s.name) -> Any:
             return tqdm(items, desc=name, leave=False, disable=args.json)
 

@@ -2,6 +2,7 @@
 the finder looks again at the frame shrunk to a third and a fifth of its view
 (``closeup_shrinks``), where such a tile is as large as the tiles it learned."""
 
+import shutil
 from functools import cache
 from pathlib import Path
 
@@ -11,7 +12,7 @@ import pytest
 
 from vision.boxes import nested
 from vision.config import VisionConfig
-from vision.recogniser import Recogniser
+from vision.recogniser import Recogniser, default_models_dir
 
 DEMO = Path(__file__).resolve().parents[2] / "vision" / "sample_frames" / "hand_12_000.jpg"
 
@@ -22,6 +23,21 @@ def reader(shrinks: tuple[float, ...]) -> Recogniser:
 
 
 ON, OFF = (3.0, 5.0), ()
+
+
+def without_close_finder(folder: Path) -> Path:
+    """A copy of the shipped models in ``folder`` but the close-up finder: the finder then takes
+    every look, a frame seen close too."""
+    folder.mkdir()
+    for name in ("tile_finder", "tile_classifier"):
+        for suffix in (".onnx", ".json"):
+            shutil.copy(default_models_dir() / f"{name}{suffix}", folder / f"{name}{suffix}")
+    return folder
+
+
+@pytest.fixture(scope="module")
+def finder_alone(tmp_path_factory: pytest.TempPathFactory) -> Recogniser:
+    return Recogniser.load(without_close_finder(tmp_path_factory.mktemp("m") / "models"))
 
 
 def close_ups() -> list[tuple[str, np.ndarray]]:
@@ -49,11 +65,18 @@ def centre_label(rec: Recogniser, image: np.ndarray) -> str | None:
     return None
 
 
-def test_a_tile_filling_the_frame_is_found_and_read():
+def test_a_tile_filling_the_frame_is_found_and_read(finder_alone):
+    """The shipped finder alone reads all 14 through its shrunk looks. The close-up finder
+    (session 31), which takes those looks where it ships, finds three of these rendered tiles
+    nowhere (two 9p and a 6s; its renders read worse than the finder's, docs/vision.md), while
+    real close-ups read far better with it (mario 120 -> 160 photos exact of 176)."""
     shots = close_ups()
     assert len(shots) == 14
-    right = [centre_label(reader(ON), img) == label for label, img in shots]
-    assert all(right)
+    assert all(centre_label(finder_alone, img) == label for label, img in shots)
+    read = [centre_label(reader(ON), img) for _, img in shots]
+    assert [label for (label, _), r in zip(shots, read, strict=True) if r != label] == [
+        "9p", "9p", "6s"]
+    assert sum(r is None for r in read) == 3
     # without the shrunk look the finder finds no tile at the centre of any of them
     assert [centre_label(reader(OFF), img) for _, img in shots] == [None] * 14
 
@@ -115,17 +138,26 @@ def test_the_demo_hands_tiles_are_the_finders_usual_size_and_a_close_up_is_large
     assert finder.tile_size(shot) > above
 
 
-def test_a_tile_seen_close_with_no_margin_is_one_tile():
-    """The demo hand's tiles cut at their boxes and enlarged 8x (a shop's photo of one tile):
-    11 of 14 read as that one tile; the others are blurred 35-50 px tiles: two 9p found
-    nowhere, a 9p read as 8p (stage 10, the finder before session 29's, found one of those 9p:
-    12; the photo sets it read no better, docs/vision.md). A 6p, whose print the finder boxed
-    again (read 8s), reads as one tile since a box mostly inside another is that tile's part
-    (``nested_share``; 10 without)."""
+def test_a_tile_seen_close_with_no_margin_is_one_tile(finder_alone):
+    """The demo hand's tiles cut at their boxes and enlarged 8x (a shop's photo of one tile).
+    The shipped finder alone reads 11 of 14 as that one tile; the others are blurred 35-50 px
+    tiles: two 9p found nowhere, a 9p read as 8p (stage 10 found one of those 9p: 12). A 6p,
+    whose print the finder boxed again (read 8s), reads as one tile since a box mostly inside
+    another is that tile's part (``nested_share``; 10 without). The close-up finder, which
+    looks at such frames where it ships, reads 4 of these blurred renders (it finds the rest
+    nowhere), but real single tiles better: camerash 577 -> 598 photos exact of 628, the
+    tight stand-in cut from the trainable photos 284 -> 285 of 300 (docs/vision.md)."""
     frame = cv2.imread(str(DEMO))
-    counts = []
-    for t in reader(ON).read(frame).tiles:
-        x1, y1, x2, y2 = (int(round(v)) for v in t.box)
-        crop = cv2.resize(frame[y1:y2, x1:x2], None, fx=8, fy=8, interpolation=cv2.INTER_CUBIC)
-        counts.append([d.label for d in reader(ON).read(crop).tiles] == [t.label])
-    assert sum(counts) == 11
+
+    def one_tile(rec: Recogniser) -> list[str]:
+        right = []
+        for t in reader(ON).read(frame).tiles:
+            x1, y1, x2, y2 = (int(round(v)) for v in t.box)
+            crop = cv2.resize(frame[y1:y2, x1:x2], None, fx=8, fy=8,
+                              interpolation=cv2.INTER_CUBIC)
+            if [d.label for d in rec.read(crop).tiles] == [t.label]:
+                right.append(t.label)
+        return right
+
+    assert len(one_tile(finder_alone)) == 11
+    assert one_tile(reader(ON)) == ["4m", "6p", "6p", "5s"]

@@ -112,7 +112,8 @@ def test_a_real_sets_standing_tiles_are_boxed_to_their_tops():
 
 def test_photos_of_tiles_lying_face_up_read_the_same_tiles_with_their_tops_grown():
     """On `valid` (phone photos from above) the step grows many boxes a little and changes no
-    label, no grouping and no tile matched at IoU 0.5."""
+    label, no grouping and no tile matched at IoU 0.5. (1,259 boxes; 1,202 before session 31: 17
+    of these photos show tiles larger than usual, which the close-up finder now boxes.)"""
     photos = need(*ROBOFLOW)
     off = Recogniser.load(config=VisionConfig(face_top_reach=0))
     on = Recogniser.load()
@@ -129,4 +130,4 @@ def test_photos_of_tiles_lying_face_up_read_the_same_tiles_with_their_tops_grown
         ]
         assert (matched[0] > 0).tolist() == (matched[1] > 0).tolist(), image.image
         grown += sum(a.box != b.box for a, b in zip(after.tiles, before.tiles, strict=True))
-    assert grown == 1202
+    assert grown == 1259

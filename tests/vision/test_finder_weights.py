@@ -49,7 +49,7 @@ def test_a_fine_tune_from_a_bad_start_is_refused_before_its_data_is_built(tmp_pa
     (tmp_path / "cut.onnx").write_bytes((MODELS / "tile_finder.onnx").read_bytes()[:5000])
     for flags, said in ((["--init", str(tmp_path / "cut.onnx")],
                          "error: --init " + str(tmp_path / "cut.onnx") + ": not an ONNX model"),
-                        (["--keep-real", "1"], "--keep-real needs --init")):
+                        (["--keep-real", "1"], "--keep-real needs --teacher or --init")):
         run = subprocess.run(
             [sys.executable, "-m", "vision.training", "finder", *flags,
              "--out", str(tmp_path / "run")],

@@ -224,8 +224,11 @@ def run(args: argparse.Namespace) -> int:
     # read (or refused) before the data is built, which draws nothing from torch: the seeds'
     # draws come in the same order
     model = starting_finder(args.init, args.width, args.backbone)
-    teacher = (read_finder(args.teacher, 16, "--teacher") if args.teacher
-               else copy.deepcopy(model))
+    keep = (  # the teacher (the starting weights unless --teacher), frozen
+        FinderKeep((read_finder(args.teacher, 16, "--teacher") if args.teacher
+                    else copy.deepcopy(model)).eval().requires_grad_(False), args.keep_real)
+        if args.keep_real else None
+    )
     out: Path = args.out
     out.mkdir(parents=True, exist_ok=True)
     manifest = args.manifest or default_manifest()
@@ -245,10 +248,6 @@ def run(args: argparse.Namespace) -> int:
     always_near = np.arange(len(samples)) >= len(real) + len(synth) + len(more)
     print(f"finder samples: {len(samples)}", flush=True)
     folded = bool(args.init and args.init.suffix == ".onnx")
-    keep = (  # the teacher (the starting weights unless --teacher), frozen
-        FinderKeep(teacher.eval().requires_grad_(False), args.keep_real)
-        if args.keep_real else None
-    )
     trained = [p for p in model.parameters() if p.requires_grad]
     opt = torch.optim.AdamW(trained, lr=args.lr, weight_decay=5e-4)
     steps = (len(samples) + args.batch - 1) // args.batch

@@ -20,7 +20,7 @@ from torch import nn
 from torch.nn import functional as F
 
 from vision.training.nets import TileFinder, conv_bn
-from vision.training.pretrained import PretrainedClassifier, lite0
+from vision.training.pretrained import PretrainedClassifier, lite0_input, lite0_trunk
 
 # the last block at each stride of Lite0: 2 ends stride 4 (24 channels), 4 stride 8 (40)
 LAST_AT_4, LAST_AT_8 = 2, 4
@@ -37,9 +37,7 @@ class LiteFinder(nn.Module):
         super().__init__()
         if not LAST_AT_8 < upto <= 10:
             raise ValueError(f"upto {upto}: the last block must lie at stride 16 (5..10)")
-        net = lite0(pretrained)
-        self.stem = nn.Sequential(net._conv_stem, net._bn0, net._swish)
-        self.blocks = nn.ModuleList(net._blocks[: upto + 1])
+        self.stem, self.blocks = lite0_trunk(upto, pretrained)
         self.frozen = frozen
         c4, c8, c16 = (self.blocks[i]._project_conv.out_channels for i in (LAST_AT_4, LAST_AT_8,
                                                                             upto))
@@ -62,7 +60,7 @@ class LiteFinder(nn.Module):
         return self
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
-        h = self.stem((x.flip(1) - self.MEAN) / self.STD)  # BGR -> RGB, as the weights learned
+        h = self.stem(lite0_input(x))
         f4 = f8 = h
         for i, block in enumerate(self.blocks):
             h = block(h)

@@ -54,9 +54,7 @@ class PretrainedClassifier(nn.Module):
 
     def __init__(self, upto: int = 10, pretrained: bool = True) -> None:
         super().__init__()
-        net = lite0(pretrained)
-        self.stem = nn.Sequential(net._conv_stem, net._bn0, net._swish)
-        self.blocks = nn.ModuleList(net._blocks[: upto + 1])
+        self.stem, self.blocks = lite0_trunk(upto, pretrained)
         channels = self.blocks[-1]._project_conv.out_channels
         self.neck = nn.Sequential(nn.Conv2d(channels, NECK, 1), nn.BatchNorm2d(NECK), nn.ReLU())
         self.drop = nn.Dropout(0.2)
@@ -66,7 +64,7 @@ class PretrainedClassifier(nn.Module):
 
     def pooled(self, x: torch.Tensor) -> torch.Tensor:
         """[N, NECK] the pooled feature every head reads."""
-        h = self.stem((x.flip(1) - self.MEAN) / self.STD)  # BGR -> RGB, as the weights learned
+        h = self.stem(lite0_input(x))
         for block in self.blocks:
             h = block(h)
         return self.neck(h).mean(dim=(2, 3))
@@ -74,6 +72,19 @@ class PretrainedClassifier(nn.Module):
     def forward(self, x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
         pooled = self.drop(self.pooled(x))
         return self.head(pooled), self.orient(pooled), self.tile(pooled)
+
+
+def lite0_input(x: torch.Tensor) -> torch.Tensor:
+    """Frames or crops (BGR 0..255, NCHW) as EfficientNet-Lite's weights learned them: RGB,
+    scaled by its own mean and spread."""
+    return (x.flip(1) - PretrainedClassifier.MEAN) / PretrainedClassifier.STD
+
+
+def lite0_trunk(upto: int, pretrained: bool) -> tuple[nn.Sequential, nn.ModuleList]:
+    """EfficientNet-Lite0's stem and blocks 0 to ``upto`` (ImageNet's weights: ``lite0``)."""
+    net = lite0(pretrained)
+    stem = nn.Sequential(net._conv_stem, net._bn0, net._swish)
+    return stem, nn.ModuleList(net._blocks[: upto + 1])
 
 
 def lite0(pretrained: bool) -> nn.Module:

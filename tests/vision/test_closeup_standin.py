@@ -147,3 +147,54 @@ def test_the_close_up_command_refuses_numbers_out_of_bounds(tmp_path: Path) -> N
         )
         assert run.returncode == 1 and said in run.stderr, (extra, run.stderr)
         assert not (tmp_path / "c").exists()  # refused before anything is written
+
+
+def test_close_ups_cut_from_a_manifest_label_its_tiles(tmp_path: Path) -> None:
+    """``--from``: cut from a labelled manifest (renders made large), not the photo sources;
+    every close-up names the tiles it shows, their boxes on the white tiles of the row."""
+    import json
+    import subprocess
+    import sys
+
+    import cv2
+
+    img, entry = _row_photo()
+    src = tmp_path / "big"
+    (src / "images").mkdir(parents=True)
+    cv2.imwrite(str(src / "images" / "row.png"), img)
+    row = entry.to_json() | {"image": "images/row.png"}
+    (src / "manifest.jsonl").write_text(json.dumps(row) + "\n")
+    run = subprocess.run(
+        [sys.executable, "-m", "vision.training", "closeups", "--from",
+         str(src / "manifest.jsonl"), "--out", str(tmp_path / "c"), "--n", "5", "--most", "1",
+         "--margin", "0", "0.3"], capture_output=True, text=True, timeout=120,
+    )
+    assert run.returncode == 0, run.stderr
+    assert "big: 5 close-ups" in run.stdout
+    lines = (tmp_path / "c" / "manifest.jsonl").read_text().splitlines()
+    assert len(lines) == 5
+    for line in lines:
+        cut = json.loads(line)
+        assert len(cut["tiles"]) == 1 and cut["tiles"][0]["label"] in {"1m", "2m", "3m", "4m",
+                                                                        "5m", "6m"}
+        crop = cv2.imread(str(tmp_path / "c" / cut["image"]))
+        x1, y1, x2, y2 = (int(v) for v in cut["tiles"][0]["box"])
+        cx, cy = (x1 + x2) // 2, (y1 + y2) // 2
+        assert crop[cy - 5 : cy + 5, cx - 5 : cx + 5].mean() > 200  # on the white tile
+
+
+def test_close_ups_are_never_cut_from_an_evaluation_only_set(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    evaluation_only = tmp_path / "mario-close-ups"
+    evaluation_only.mkdir()
+    (evaluation_only / "manifest.jsonl").write_text("")
+    for source, said in ((evaluation_only / "manifest.jsonl", "mario-close-ups is evaluation only"),
+                         (tmp_path / "none.jsonl", "no such manifest")):
+        run = subprocess.run(
+            [sys.executable, "-m", "vision.training", "closeups", "--from", str(source),
+             "--out", str(tmp_path / "c")], capture_output=True, text=True, timeout=120,
+        )
+        assert run.returncode == 1 and said in run.stderr, run.stderr
+        assert not (tmp_path / "c").exists()

@@ -13,6 +13,14 @@ source's name in ``image``)::
     python -m vision.training closeups --out runs/closeups --n 200 --seed 3
     python -m vision.training closeups --out runs/tight --n 150 --seed 4 --most 1 --margin 0 0.1
     python -m vision evaluate runs/closeups/manifest.jsonl
+
+Cut from low-resolution photos and magnified, every such close-up is soft; a phone held near a
+tile shows it sharp, its print and its body's edges crisp. ``--from`` cuts them from a labelled
+manifest instead, such as scenes rendered large (never an evaluation-only set)::
+
+    python -m vision.training synth --out runs/big --n 40 --seed 43 --size 3840x2880 --faces mixed
+    python -m vision.training closeups --from runs/big/manifest.jsonl --out runs/sharp1 --most 1 \
+        --margin 0 0.4 --n 120
 """
 
 from __future__ import annotations
@@ -27,7 +35,7 @@ import cv2
 import numpy as np
 
 from vision.config import VisionConfig
-from vision.manifest import LabelledImage, LabelledTile
+from vision.manifest import LabelledImage, LabelledTile, read_manifest
 from vision.proportions import squeeze_of, unstretched
 from vision.sets import SETS
 from vision.training.pretrained import default_photos
@@ -51,6 +59,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--margin", type=float, nargs=2, default=(0.1, 0.9), metavar=("LO", "HI"),
                    help="table around the tiles on each side, in tile sizes, drawn between LO "
                         "and HI (0 0.1: a shop's photo of one tile cut tight)")
+    p.add_argument("--from", dest="source", type=Path, default=None, metavar="MANIFEST",
+                   help="cut from this labelled manifest (renders made large: sharp close-ups) "
+                        "instead of the trainable photo sources")
 
 
 def _area_inside(box: tuple[float, ...], win: tuple[int, int, int, int]) -> float:
@@ -148,17 +159,19 @@ def run(args: argparse.Namespace) -> int:
     if not 1 <= args.n <= MOST_CUTS or not 1 <= args.most <= MOST_TILES:
         raise SystemExit(f"error: --n must lie within 1..{MOST_CUTS} and --most within "
                          f"1..{MOST_TILES}")
-    photos = args.photos or default_photos()
-    (args.out / "images").mkdir(parents=True, exist_ok=True)
-    lines = []
-    for s in SETS:
-        if not s.trainable:
-            continue  # evaluation-only sets are never cut, never looked at
+    if args.source is not None:
+        sources = [(args.source.parent.name, _manifest_entries(args.source))]
+    else:
+        photos = args.photos or default_photos()
         # the photos trained on, but augmented copies: their boxes are loose and take in
         # neighbours, and a close-up is scored by its boxes
-        entries = [e for e in source_entries(photos, s.name, training=True)
-                   if not e.augmented and any(t.box is not None for t in e.tiles)]
-        rng = random.Random(f"{args.seed}:{s.name}")
+        sources = [(s.name, [e for e in source_entries(photos, s.name, training=True)
+                             if not e.augmented and any(t.box is not None for t in e.tiles)])
+                   for s in SETS if s.trainable]  # evaluation-only sets are never cut
+    (args.out / "images").mkdir(parents=True, exist_ok=True)
+    lines = []
+    for name, entries in sources:
+        rng = random.Random(f"{args.seed}:{name}")
         made = tries = 0
         while made < args.n and tries < args.n * 50:
             tries += 1
@@ -169,14 +182,31 @@ def run(args: argparse.Namespace) -> int:
             if got is None:
                 continue
             crop, tiles = got
-            name = f"images/{s.name}-{made:04d}.jpg"
-            cv2.imwrite(str(args.out / name), crop,
+            image = f"images/{name}-{made:04d}.jpg"
+            cv2.imwrite(str(args.out / image), crop,
                         [cv2.IMWRITE_JPEG_QUALITY, rng.randint(70, 95)])
             lines.append(json.dumps(LabelledImage(
-                image=name, path=args.out / name, width=crop.shape[1], height=crop.shape[0],
+                image=image, path=args.out / image, width=crop.shape[1], height=crop.shape[0],
                 split="closeup", tiles=tuple(tiles)).to_json()))
             made += 1
-        print(f"{s.name}: {made} close-ups ({tries} windows drawn)")
+        print(f"{name}: {made} close-ups ({tries} windows drawn)")
     (args.out / "manifest.jsonl").write_text("\n".join(lines) + "\n")
     print(f"wrote {len(lines)} close-ups to {args.out / 'manifest.jsonl'}")
     return 0
+
+
+def _manifest_entries(manifest: Path) -> list[LabelledImage]:
+    """The boxed photos of ``manifest``; refused (before anything is written) where it is
+    missing, boxes nothing, or is one of the evaluation-only sets."""
+    if manifest.parent.name in {s.name for s in SETS if not s.trainable}:
+        raise SystemExit(f"error: --from {manifest}: {manifest.parent.name} is evaluation only, "
+                         "never cut or looked at")
+    if not manifest.is_file():
+        raise SystemExit(f"error: --from {manifest}: no such manifest")
+    try:
+        entries = [e for e in read_manifest(manifest) if any(t.box for t in e.tiles)]
+    except ValueError as err:
+        raise SystemExit(f"error: --from {manifest}: {err}") from None
+    if not entries:
+        raise SystemExit(f"error: --from {manifest}: no photo with boxed tiles")
+    return entries

@@ -190,7 +190,10 @@ def test_close_ups_are_never_cut_from_an_evaluation_only_set(tmp_path: Path) -> 
     evaluation_only = tmp_path / "mario-close-ups"
     evaluation_only.mkdir()
     (evaluation_only / "manifest.jsonl").write_text("")
-    for source, said in ((evaluation_only / "manifest.jsonl", "mario-close-ups is evaluation only"),
+    (tmp_path / "link").symlink_to(evaluation_only)  # a link reaching it is refused alike
+    refused = "mario-close-ups is evaluation only"
+    for source, said in ((evaluation_only / "manifest.jsonl", refused),
+                         (tmp_path / "link" / "manifest.jsonl", refused),
                          (tmp_path / "none.jsonl", "no such manifest")):
         run = subprocess.run(
             [sys.executable, "-m", "vision.training", "closeups", "--from", str(source),

@@ -198,9 +198,10 @@ def run(args: argparse.Namespace) -> int:
 def _manifest_entries(manifest: Path) -> list[LabelledImage]:
     """The boxed photos of ``manifest``; refused (before anything is written) where it is
     missing, boxes nothing, or is one of the evaluation-only sets."""
-    if manifest.parent.name in {s.name for s in SETS if not s.trainable}:
-        raise SystemExit(f"error: --from {manifest}: {manifest.parent.name} is evaluation only, "
-                         "never cut or looked at")
+    folder = manifest.resolve().parent.name  # a link or "folder/.." names the set it reaches
+    if folder in {s.name for s in SETS if not s.trainable}:
+        raise SystemExit(f"error: --from {manifest}: {folder} is evaluation only, never cut or "
+                         "looked at")
     if not manifest.is_file():
         raise SystemExit(f"error: --from {manifest}: no such manifest")
     try:

@@ -36,7 +36,7 @@ COMMANDS = {
     "finetune": ("vision.training.finetune", "adapt the shipped classifier to a table's photos"),
     "closeups": (
         "vision.training.closeups",
-        "cut close-ups of a few tiles from the trainable photos (the close-up stand-in)",
+        "cut close-ups of a few tiles from the trainable photos or, --from, large renders",
     ),
     "frames": ("vision.training.frames", "pick sample frames the shipped models read right"),
 }

@@ -5,9 +5,13 @@ Both need the `train` extra (torch is imported by the training package); without
 
 from __future__ import annotations
 
+import json
 import random
+import subprocess
+import sys
 from pathlib import Path
 
+import cv2
 import numpy as np
 import pytest
 
@@ -17,6 +21,12 @@ from vision.manifest import LabelledImage, LabelledTile  # noqa: E402
 from vision.preprocess import FINDER_SIZE  # noqa: E402
 from vision.training.closeups import cut_one, unsqueezed  # noqa: E402
 from vision.training.finder_data import CLOSEUP_MAX_GAIN, CLOSEUP_SIDE, augment  # noqa: E402
+
+
+def _closeups(*args: str) -> subprocess.CompletedProcess[str]:
+    """``python -m vision.training closeups ARGS``, as a user runs it."""
+    return subprocess.run([sys.executable, "-m", "vision.training", "closeups", *args],
+                          capture_output=True, text=True, timeout=120)
 
 
 def _row_photo() -> tuple[np.ndarray, LabelledImage]:
@@ -134,17 +144,11 @@ def test_a_close_up_augmentation_magnifies_a_tile_into_the_close_up_range() -> N
 
 
 def test_the_close_up_command_refuses_numbers_out_of_bounds(tmp_path: Path) -> None:
-    import subprocess
-    import sys
-
     for extra, said in ((["--margin", "0.5", "0.2"], "--margin 0.5 0.2"),
                         (["--margin", "-1", "0.2"], "--margin -1 0.2"),
                         (["--n", "0"], "--n must lie within 1..10000"),
                         (["--most", "15"], "--most within 1..14")):
-        run = subprocess.run(
-            [sys.executable, "-m", "vision.training", "closeups", "--out", str(tmp_path / "c"),
-             *extra], capture_output=True, text=True, timeout=120,
-        )
+        run = _closeups("--out", str(tmp_path / "c"), *extra)
         assert run.returncode == 1 and said in run.stderr, (extra, run.stderr)
         assert not (tmp_path / "c").exists()  # refused before anything is written
 
@@ -152,23 +156,14 @@ def test_the_close_up_command_refuses_numbers_out_of_bounds(tmp_path: Path) -> N
 def test_close_ups_cut_from_a_manifest_label_its_tiles(tmp_path: Path) -> None:
     """``--from``: cut from a labelled manifest (renders made large), not the photo sources;
     every close-up names the tiles it shows, their boxes on the white tiles of the row."""
-    import json
-    import subprocess
-    import sys
-
-    import cv2
-
     img, entry = _row_photo()
     src = tmp_path / "big"
     (src / "images").mkdir(parents=True)
     cv2.imwrite(str(src / "images" / "row.png"), img)
     row = entry.to_json() | {"image": "images/row.png"}
     (src / "manifest.jsonl").write_text(json.dumps(row) + "\n")
-    run = subprocess.run(
-        [sys.executable, "-m", "vision.training", "closeups", "--from",
-         str(src / "manifest.jsonl"), "--out", str(tmp_path / "c"), "--n", "5", "--most", "1",
-         "--margin", "0", "0.3"], capture_output=True, text=True, timeout=120,
-    )
+    run = _closeups("--from", str(src / "manifest.jsonl"), "--out", str(tmp_path / "c"),
+                    "--n", "5", "--most", "1", "--margin", "0", "0.3")
     assert run.returncode == 0, run.stderr
     assert "big: 5 close-ups" in run.stdout
     lines = (tmp_path / "c" / "manifest.jsonl").read_text().splitlines()
@@ -184,9 +179,6 @@ def test_close_ups_cut_from_a_manifest_label_its_tiles(tmp_path: Path) -> None:
 
 
 def test_close_ups_are_never_cut_from_an_evaluation_only_set(tmp_path: Path) -> None:
-    import subprocess
-    import sys
-
     evaluation_only = tmp_path / "mario-close-ups"
     evaluation_only.mkdir()
     (evaluation_only / "manifest.jsonl").write_text("")
@@ -195,9 +187,6 @@ def test_close_ups_are_never_cut_from_an_evaluation_only_set(tmp_path: Path) -> 
     for source, said in ((evaluation_only / "manifest.jsonl", refused),
                          (tmp_path / "link" / "manifest.jsonl", refused),
                          (tmp_path / "none.jsonl", "no such manifest")):
-        run = subprocess.run(
-            [sys.executable, "-m", "vision.training", "closeups", "--from", str(source),
-             "--out", str(tmp_path / "c")], capture_output=True, text=True, timeout=120,
-        )
+        run = _closeups("--from", str(source), "--out", str(tmp_path / "c"))
         assert run.returncode == 1 and said in run.stderr, run.stderr
         assert not (tmp_path / "c").exists()

@@ -26,6 +26,7 @@ manifest instead, such as scenes rendered large (never an evaluation-only set)::
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import random
 from dataclasses import replace
@@ -47,6 +48,9 @@ INSIDE, OUTSIDE = 0.85, 0.05
 # bounds of the command's numbers: table around the tiles in tile sizes, cuts a source, tiles a
 # cut (a hand's 14)
 MOST_MARGIN, MOST_CUTS, MOST_TILES = 5.0, 10_000, 14
+# photos kept decoded: most windows drawn cut a tile and are drawn again, each from a photo
+# read afresh (a large render's decode is most of the command's time)
+DECODED = 32
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -166,9 +170,10 @@ def run(args: argparse.Namespace) -> int:
         # the photos trained on, but augmented copies: their boxes are loose and take in
         # neighbours, and a close-up is scored by its boxes
         sources = [(s.name, [e for e in source_entries(photos, s.name, training=True)
-                             if not e.augmented and any(t.box is not None for t in e.tiles)])
+                             if not e.augmented and _boxed(e)])
                    for s in SETS if s.trainable]  # evaluation-only sets are never cut
     (args.out / "images").mkdir(parents=True, exist_ok=True)
+    decoded = functools.lru_cache(maxsize=DECODED)(cv2.imread)
     lines = []
     for name, entries in sources:
         rng = random.Random(f"{args.seed}:{name}")
@@ -176,7 +181,7 @@ def run(args: argparse.Namespace) -> int:
         while made < args.n and tries < args.n * 50:
             tries += 1
             entry = rng.choice(entries)
-            img = cv2.imread(str(entry.path))
+            img = decoded(str(entry.path))
             true = None if img is None else unsqueezed(entry, img)
             got = None if true is None else cut_one(*true, rng, args.most, args.margin)
             if got is None:
@@ -205,9 +210,13 @@ def _manifest_entries(manifest: Path) -> list[LabelledImage]:
     if not manifest.is_file():
         raise SystemExit(f"error: --from {manifest}: no such manifest")
     try:
-        entries = [e for e in read_manifest(manifest) if any(t.box for t in e.tiles)]
+        entries = [e for e in read_manifest(manifest) if _boxed(e)]
     except ValueError as err:
         raise SystemExit(f"error: --from {manifest}: {err}") from None
     if not entries:
         raise SystemExit(f"error: --from {manifest}: no photo with boxed tiles")
     return entries
+
+
+def _boxed(entry: LabelledImage) -> bool:
+    return any(t.box is not None for t in entry.tiles)

@@ -78,8 +78,10 @@ def frame_paths(paths: Sequence[Path]) -> list[Path]:
     for path in paths:
         if path.is_dir():
             found.extend(sorted(p for p in path.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES))
-        else:
+        elif path.exists():
             found.append(path)
+        else:
+            raise ValueError(f"no image or folder at {path}")
     return found
 
 

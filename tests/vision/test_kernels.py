@@ -320,3 +320,13 @@ def test_haswell_under_qemu_computes_as_reference(tmp_path):
     print(found)
     assert max(found["shipped"].values()) <= MAX_PROB_DIFF, found
     assert found["full"]["classifier"] > 0.3, found
+
+
+def test_a_frame_path_that_is_not_there_is_named(tmp_path):
+    """check-kernels says which path is missing before any image decoder warns about it."""
+    from vision.kernel_check import frame_paths
+
+    (tmp_path / "a.jpg").write_bytes(b"")
+    assert frame_paths([tmp_path / "a.jpg"]) == [tmp_path / "a.jpg"]
+    with pytest.raises(ValueError, match="no image or folder at .*valid"):
+        frame_paths([tmp_path / "a.jpg", tmp_path / "valid"])

@@ -70,8 +70,8 @@ def test_a_source_left_out_is_measured_not_trained_on(tmp_path, capsys):
     assert set(card["outputs"]) == {"logits", "axis", "tile", "features"}
     assert card["input"]["shape"] == ["n", 3, 32, 32]
     # the recipe names the data options too, so the card's command trains the same crops again
-    assert ("--synth-scenes 2 --scenes 2 --procedural-share 0 --clutter 0.3:"
-            in card["recipe"])
+    assert ("--synth-scenes 2 --scenes 2 --procedural-share 0 --clutter 0.3 "
+            "--without leo-miura-riichi-webcam:" in card["recipe"])
     reader = Recogniser.load(tmp_path / "models")
     frame = cv2.imread(str(entries[0].path))
     found = reader.find(frame)

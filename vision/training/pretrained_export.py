@@ -36,7 +36,9 @@ def export(model: torch.nn.Module, args: argparse.Namespace, sources: list[str],
                    f"{args.batch} --lr {args.lr} --size {args.size} --upto {args.upto} --seed "
                    f"{args.seed} --threads {args.threads} --synth-scenes {args.synth_scenes} "
                    f"--scenes {args.scenes} --procedural-share {args.procedural_share:g} "
-                   f"--clutter {args.clutter:g}: AdamW one-cycle, label smoothing "
+                   f"--clutter {args.clutter:g}"
+                   + "".join(f" --without {name}" for name in args.without)
+                   + ": AdamW one-cycle, label smoothing "
                    "0.1, glyph axis (weight 0.5, renders), tile-or-not (BCE, every crop); "
                    "augmentation as vision.training.data.augment_crop"),
         "metrics": {"training": metrics},

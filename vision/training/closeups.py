@@ -173,7 +173,13 @@ def run(args: argparse.Namespace) -> int:
                              if not e.augmented and _boxed(e)])
                    for s in SETS if s.trainable]  # evaluation-only sets are never cut
     (args.out / "images").mkdir(parents=True, exist_ok=True)
-    decoded = functools.lru_cache(maxsize=DECODED)(cv2.imread)
+    @functools.lru_cache(maxsize=DECODED)
+    def decoded(path: str) -> np.ndarray | None:
+        img = cv2.imread(path)
+        if img is not None:  # one array serves every window of the photo: never drawn on
+            img.flags.writeable = False
+        return img
+
     lines = []
     for name, entries in sources:
         rng = random.Random(f"{args.seed}:{name}")

@@ -24,6 +24,7 @@ TRUNK = ("EfficientNet-Lite0 ImageNet weights, Apache-2.0, from the packages "
 def export(model: torch.nn.Module, args: argparse.Namespace, sources: list[str],
            metrics: dict[str, Any]) -> None:
     """``args.export``/tile_classifier.onnx and its card."""
+    left_out = "".join(f" --without {name}" for name in args.without)
     write_model(model, args.export / "tile_classifier.onnx", int(args.size), {
         "trunk": TRUNK + f", blocks 0-{args.upto}",
         "sources": sources,
@@ -36,9 +37,7 @@ def export(model: torch.nn.Module, args: argparse.Namespace, sources: list[str],
                    f"{args.batch} --lr {args.lr} --size {args.size} --upto {args.upto} --seed "
                    f"{args.seed} --threads {args.threads} --synth-scenes {args.synth_scenes} "
                    f"--scenes {args.scenes} --procedural-share {args.procedural_share:g} "
-                   f"--clutter {args.clutter:g}"
-                   + "".join(f" --without {name}" for name in args.without)
-                   + ": AdamW one-cycle, label smoothing "
+                   f"--clutter {args.clutter:g}{left_out}: AdamW one-cycle, label smoothing "
                    "0.1, glyph axis (weight 0.5, renders), tile-or-not (BCE, every crop); "
                    "augmentation as vision.training.data.augment_crop"),
         "metrics": {"training": metrics},

@@ -75,6 +75,13 @@ class Classifier:
         size, pad = int(crop["shape"][2]), float(crop["crop"]["pad"])
         return to_nchw(crop_tiles(frame_bgr, boxes, size, pad, angle))
 
+    def sureness(self, frame_bgr: np.ndarray, found: Sequence[Candidate]) -> float:
+        """How surely the boxes hold tiles of one kind each: the mean, over the boxes, of the
+        likeliest label's probability times the tile head's chance (1 without the head)."""
+        probs, _, tile = self.classify(frame_bgr, boxes_of(list(found)))
+        sure = probs.max(axis=1) * (1.0 if tile is None else tile)
+        return float(sure.mean()) if len(sure) else 0.0
+
     def classify(
         self, frame_bgr: np.ndarray, boxes: np.ndarray, turn: float = 0.0, tiles_from: float = 0.0
     ) -> tuple[np.ndarray, np.ndarray | None, np.ndarray | None]:

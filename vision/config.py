@@ -45,6 +45,10 @@ class VisionConfig:
     closeup_below: int = 5  # fewer tiles found: a close-up? looked at again shrunk (a hand is 14)
     closeup_shrinks: tuple[float, ...] = (3.0, 5.0)  # ... the frame a third and a fifth of the
     # finder's view (chosen on close-ups cut from the train photos, loose and tight)
+    # fewer tiles than a hand's, most of them lying in tiles the frame shrunk shows, two or more
+    # in each, read more surely there: those were prints, boxed in tiles seen close and sharp
+    # (vision.find). 0: off, until its one read of the evaluation-only sets (a hand: 14)
+    closeup_prints_below: int = 0
     # A close-up: tiles whose median short side, in the finder's view of the whole frame (measured
     # on the frame shrunk as ``closeup_shrinks`` says), is above this are larger than any photo the
     # finder learned from had them (its training photos: 74.5 px at most, roboflow train) ...

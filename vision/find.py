@@ -11,14 +11,14 @@ ships, it takes every look at a frame seen close.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
 from vision.boxes import boxes_of, nested
 from vision.config import VisionConfig
-from vision.postprocess import Candidate, decode_finder, nms
+from vision.postprocess import Candidate, decode_finder, intersections, nms
 from vision.preprocess import Letterbox, letterbox, to_nchw
 from vision.session import ModelSession
 
@@ -29,6 +29,8 @@ CANVAS_STEP = 32  # a canvas side is a multiple of the finder's coarsest stride
 CANVAS_MARGIN = 96
 # a close-up look's box this share inside a larger one is that tile's print
 CLOSE_UP_NESTED = 0.8
+# how surely the classifier reads the boxes of a frame as tiles (``Classifier.sureness``)
+Sureness = Callable[[np.ndarray, Sequence[Candidate]], float]
 
 
 @dataclass(frozen=True)
@@ -108,12 +110,17 @@ class Finder:
         found = _merged(views, self.config)
         return Located(views[0], tuple(found), close=True) if found else None
 
-    def locate(self, frame_bgr: np.ndarray) -> Located:
+    def locate(self, frame_bgr: np.ndarray, sureness: Sureness | None = None) -> Located:
         """The tiles of a frame. Where the whole view finds fewer than a hand's (``closeup_below``)
-        the frame is looked at shrunk (``close_up``). Where it finds larger boxes than the
-        finder's usual tiles (``closeup_target``: a close-up of several tiles, whose prints it
-        boxes), the tiles are measured in the frame shrunk to a third, and if larger than any
-        the finder learned (``closeup_above``), read in the frame shrunk until they are usual."""
+        the frame is looked at shrunk (``close_up``). With ``sureness`` (the classifier's), so
+        too where it finds fewer than ``closeup_prints_below``: the shrunk look is kept if most
+        of the whole view's boxes lie in its tiles, two or more in each, and its tiles are read
+        more surely than those boxes (tiles seen close and sharp, their prints boxed as tiles;
+        not two narrow tiles of a squeezed frame boxed as one). Where it finds larger
+        boxes than the finder's usual tiles (``closeup_target``: a close-up of several tiles,
+        whose prints it boxes), the tiles are measured in the frame shrunk to a third, and if
+        larger than any the finder learned (``closeup_above``), read in the frame shrunk until
+        they are usual."""
         cfg = self.config
         whole = self.look(frame_bgr)
         found = whole.peaks(cfg.detect_threshold, cfg.nms_iou)
@@ -121,7 +128,13 @@ class Finder:
             near = self.close_up(frame_bgr)
             if near is not None:
                 return near
-        elif cfg.closeup_above and _short_side(found, frame_bgr, self.size) > cfg.closeup_target:
+            return Located(whole, tuple(found))
+        if sureness is not None and len(found) < cfg.closeup_prints_below and cfg.closeup_shrinks:
+            near = self.close_up(frame_bgr)
+            if (near is not None and _holds_prints(near.found, found)
+                    and sureness(frame_bgr, near.found) > sureness(frame_bgr, found)):
+                return near
+        if cfg.closeup_above and _short_side(found, frame_bgr, self.size) > cfg.closeup_target:
             size = self.tile_size(frame_bgr)
             if size > cfg.closeup_above:
                 view = self.look(frame_bgr, cfg.closeup_target / size, close=True)
@@ -134,6 +147,19 @@ class Finder:
                 if near:
                     return Located(view, tuple(near))
         return Located(whole, tuple(found))
+
+
+def _holds_prints(tiles: Sequence[Candidate], found: Sequence[Candidate]) -> bool:
+    """Whether most of the whole look's boxes (``found``) lie inside tiles of a shrunk look that
+    hold two or more each: those boxes are the prints of tiles seen close. (Where a shrunk look
+    boxes two tiles of a hand as one, only those two lie in it, a few of the hand's.)"""
+    if not tiles or len(found) < 2:
+        return False
+    small, large = boxes_of(list(found)), boxes_of(list(tiles))
+    area = (small[:, 2] - small[:, 0]) * (small[:, 3] - small[:, 1])
+    inside = intersections(small, large) >= CLOSE_UP_NESTED * area[:, None]
+    holders = inside.sum(axis=0) >= 2
+    return 2 * int(inside[:, holders].any(axis=1).sum()) > len(found)
 
 
 def _fitted(need: int, most: int) -> int:

@@ -107,15 +107,16 @@ class Recogniser:
         return Finder(self.finder, self.config, self.close_finder)
 
     def find(self, frame_bgr: np.ndarray) -> list[Candidate]:
-        """Stage 1: located tiles (boxes in image pixels), strongest first."""
+        """Stage 1: the finder's located tiles (boxes in image pixels), strongest first (``read``
+        also weighs a close-up look with the classifier: ``Finder.locate``)."""
         return list(self._finder().locate(frame_bgr).found)
 
     def peaks(self, frame_bgr: np.ndarray, heat: float) -> list[Candidate]:
         """The finder's peaks of at least ``heat`` (boxes in frame pixels, strongest first) as
         ``read`` first finds them: on the frame at its true proportions. At
         ``back_recovery_heat`` the weakest any later stage keeps."""
-        finder = self._finder()
-        located = finder.locate(frame_bgr)
+        finder, classifier = self._finder(), Classifier(self.classifier, self.config, self.taught)
+        located = finder.locate(frame_bgr, classifier.sureness)
         widened = at_true_proportions(frame_bgr, located.found, self.config)
         if widened is None:
             return located.view.peaks(heat, self.config.nms_iou)
@@ -158,7 +159,7 @@ class Recogniser:
         finder, classifier = self._finder(), Classifier(self.classifier, cfg, self.taught)
         shape, size = frame_bgr.shape[:2], (frame_bgr.shape[1], frame_bgr.shape[0])
 
-        located = finder.locate(frame_bgr)
+        located = finder.locate(frame_bgr, classifier.sureness if proportions else None)
         widened = at_true_proportions(frame_bgr, located.found, cfg) if proportions else None
         if widened is not None:
             canvas, back = widened

@@ -55,7 +55,8 @@ def test_the_widened_canvas_maps_its_boxes_back_to_the_frames_pixels():
 
 @pytest.fixture(scope="module")
 def readers():
-    return Recogniser.load(), Recogniser.load(config=VisionConfig(stretched_from=0))
+    return (Recogniser.load(), Recogniser.load(config=VisionConfig(stretched_from=0)),
+            Recogniser.load(config=VisionConfig(closeup_prints_below=14)))
 
 
 def test_a_squeezed_sample_frame_is_read_exactly_at_its_true_proportions(readers):
@@ -103,7 +104,10 @@ def test_the_finders_peaks_are_found_as_the_reading_finds_them_in_the_frames_pix
 def test_real_photos_squeezed_from_16_9_read_better_at_their_true_proportions(readers):
     """The 100 `valid` photos, each squeezed as a 16:9 frame stored square is: read widened
     back, more of their tiles are right (F1 0.9510 -> 0.9525 with the shipped models; 0.9500 ->
-    0.9599 with the finder's magnified look at small tiles, removed in session 24)."""
+    0.9599 with the finder's magnified look at small tiles, removed in session 24); so too with
+    the close-up look for prints (``closeup_prints_below``: 0.9520 against 0.9534 without it,
+    session 34), which without the classifier's word took 8 of them, their shrunk look boxing
+    two narrowed tiles as one: 0.9454)."""
     valid = need(*ROBOFLOW)
     f1 = []
     for reader in readers:
@@ -122,4 +126,4 @@ def test_real_photos_squeezed_from_16_9_read_better_at_their_true_proportions(re
             score = match_image(truth, found, ignore)
             tp, fp, fn = tp + score.tp, fp + score.fp, fn + score.fn
         f1.append(2 * tp / (2 * tp + fp + fn))
-    assert f1[0] >= 0.952 and f1[0] > f1[1], f1
+    assert f1[0] >= 0.952 and f1[0] > f1[1] and f1[2] >= 0.952, f1

@@ -116,11 +116,10 @@ class Finder:
         too where it finds fewer than ``closeup_prints_below``: the shrunk look is kept if most
         of the whole view's boxes lie in its tiles, two or more in each, and its tiles are read
         more surely than those boxes (tiles seen close and sharp, their prints boxed as tiles;
-        not two narrow tiles of a squeezed frame boxed as one). Where it finds larger
-        boxes than the finder's usual tiles (``closeup_target``: a close-up of several tiles,
-        whose prints it boxes), the tiles are measured in the frame shrunk to a third, and if
-        larger than any the finder learned (``closeup_above``), read in the frame shrunk until
-        they are usual."""
+        not two narrow tiles of a squeezed frame boxed as one). Where it finds larger boxes than
+        the finder's usual tiles (``closeup_target``: a close-up of several tiles, whose prints
+        it boxes), the tiles are measured in the frame shrunk to a third, and if larger than any
+        the finder learned (``closeup_above``), read in the frame shrunk until they are usual."""
         cfg = self.config
         whole = self.look(frame_bgr)
         found = whole.peaks(cfg.detect_threshold, cfg.nms_iou)

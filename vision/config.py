@@ -49,6 +49,9 @@ class VisionConfig:
     # in each, read more surely there: those were prints, boxed in tiles seen close and sharp
     # (vision.find). 0: off, until its one read of the evaluation-only sets (a hand: 14)
     closeup_prints_below: int = 0
+    # a frame in which no look finds a tile is read as one tile filling it, where the classifier
+    # reads it surely (``flip_below``; vision.recogniser)
+    read_filling: bool = True
     # A close-up: tiles whose median short side, in the finder's view of the whole frame (measured
     # on the frame shrunk as ``closeup_shrinks`` says), is above this are larger than any photo the
     # finder learned from had them (its training photos: 74.5 px at most, roboflow train) ...

@@ -10,6 +10,8 @@ table's taught tiles (``vision.taught``, ``vision.teach``).
 
 from __future__ import annotations
 
+import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -17,13 +19,13 @@ from typing import Any
 import numpy as np
 
 from vision.assemble import assemble
-from vision.blank_faces import with_blank_faces
+from vision.blank_faces import BACK, WHITE, with_blank_faces
 from vision.boxes import framed_box
 from vision.classify import Classifier, crop_turn
 from vision.config import VisionConfig
 from vision.decode import CompleteCheck
 from vision.face_tops import with_face_tops
-from vision.find import Finder
+from vision.find import Finder, Located
 from vision.pairs import split_pairs
 from vision.postprocess import Candidate
 from vision.proportions import at_true_proportions
@@ -157,14 +159,32 @@ class Recogniser:
         (``proportions.at_true_proportions``) is read at them instead."""
         cfg = self.config
         finder, classifier = self._finder(), Classifier(self.classifier, cfg, self.taught)
-        shape, size = frame_bgr.shape[:2], (frame_bgr.shape[1], frame_bgr.shape[0])
-
         located = finder.locate(frame_bgr, classifier.sureness if proportions else None)
         widened = at_true_proportions(frame_bgr, located.found, cfg) if proportions else None
         if widened is not None:
             canvas, back = widened
+            size = (frame_bgr.shape[1], frame_bgr.shape[0])
             return self._framed(self._read(canvas, complete), back, size)
-        found = split_stacks(frame_bgr, located.found, classifier, cfg)
+        reading = self._stages(frame_bgr, located.found, located, classifier, complete)
+        if reading.tiles:
+            return reading
+        filling = _filling(frame_bgr, classifier, cfg)
+        if not filling:
+            return reading
+        return self._stages(frame_bgr, filling, located, classifier, complete)
+
+    def _stages(
+        self,
+        frame_bgr: np.ndarray,
+        found: Sequence[Candidate],
+        located: Located,
+        classifier: Classifier,
+        complete: CompleteCheck | None,
+    ) -> Reading:
+        """The located tiles ``found`` read: cut, labelled, grouped."""
+        cfg = self.config
+        shape, size = frame_bgr.shape[:2], (frame_bgr.shape[1], frame_bgr.shape[0])
+        found = split_stacks(frame_bgr, list(found), classifier, cfg)
         found = split_pairs(frame_bgr, found, classifier, cfg)
         found = without_slivers(found, shape, cfg)
         tiles = classifier.label(frame_bgr, found, crop_turn(found, cfg))
@@ -181,3 +201,17 @@ class Recogniser:
         frame's pixels by the 2x3 affine ``back``; ``size``: the frame's (width, height)."""
         tiles = tuple(replace(t, box=framed_box(t.box, back)) for t in inner.tiles)
         return Reading(tiles, inner.grouping, inner.problems, size)
+
+
+def _filling(frame_bgr: np.ndarray, classifier: Classifier, cfg: VisionConfig) -> list[Candidate]:
+    """A frame from which no tile is read, as one tile filling it where the classifier reads the
+    whole frame surely (``flip_below``): a tile seen so close that no look shows it whole with
+    table around it. Else none; nor a White or a back, as a plain wall or cloth is read."""
+    if not cfg.read_filling:
+        return []
+    h, w = frame_bgr.shape[:2]
+    box = (0.0, 0.0, float(w), float(h))
+    probs, _, _ = classifier.classify(frame_bgr, np.array([box], np.float32))
+    if float(probs.max()) < cfg.flip_below or int(probs[0].argmax()) in (WHITE, BACK):
+        return []
+    return [Candidate(box, float(probs.max()), math.pi / 2 if h >= w else 0.0, 0.0)]

@@ -48,10 +48,11 @@ def test_the_close_up_finder_is_loaded_where_it_ships(tmp_path):
 
 def test_a_frame_seen_close_is_looked_at_by_the_close_up_finder_only(tmp_path):
     folder = _models_with_blind_close_finder(tmp_path / "models")
-    blind = Recogniser.load(folder, config=VisionConfig(closeup_shrinks=ON))
+    blind = Recogniser.load(folder, config=VisionConfig(closeup_shrinks=ON, read_filling=False))
     # each tile of the demo hand cut out and enlarged: the shipped finder alone reads every one
     # (test_closeups) through its shrunk looks; with a close-up finder that sees nothing, those
-    # looks find nothing, and the whole look finds no tile at the centre of any
+    # looks find nothing, and the whole look finds no tile at the centre of any (the frame is
+    # then not read as one tile filling it here: that stage is tests/vision/test_filling.py)
     assert [centre_label(blind, img) for _, img in close_ups()] == [None] * 14
     # the demo hand seen whole (14 tiles of the usual size): never looked at close
     frame = cv2.imread(str(DEMO))

@@ -1,6 +1,6 @@
 """Box arithmetic the stages share: boxes as arrays, each box's nearest boxes, boxes lying inside
-larger ones, a box cut in halves, boxes mapped back from a turned canvas, and whether a row runs
-along a frame axis."""
+others (and inside larger ones), a box cut in halves, boxes mapped back from a turned canvas, and
+whether a row runs along a frame axis."""
 
 from __future__ import annotations
 
@@ -31,6 +31,19 @@ def nearest(boxes: np.ndarray, k: int) -> np.ndarray:
     return np.argsort(apart, axis=1, kind="stable")[:, : min(k, len(b) - 1)]
 
 
+def inside(a: np.ndarray, b: np.ndarray, share: float) -> np.ndarray:
+    """[N, M] bool: box i of ``a`` lies ``share`` of its area or more inside box j of ``b``.
+
+    >>> inside(np.array([[2, 3, 8, 11], [9, 0, 12, 14]]), np.array([[0, 0, 10, 14]]), 0.5)
+    array([[ True],
+           [False]])
+    """
+    a = np.asarray(a, np.float64).reshape(-1, 4)
+    b = np.asarray(b, np.float64).reshape(-1, 4)
+    area = (a[:, 2] - a[:, 0]) * (a[:, 3] - a[:, 1])
+    return intersections(a, b) >= share * area[:, None]
+
+
 def nested(boxes: np.ndarray, share: float) -> np.ndarray:
     """[N, N] bool: box i lies ``share`` of its area or more inside box j, a larger box. Tiles are
     solid and never lie inside one another in a photo; boxes that do are a tile's part or a
@@ -43,7 +56,7 @@ def nested(boxes: np.ndarray, share: float) -> np.ndarray:
     """
     b = np.asarray(boxes, np.float64).reshape(-1, 4)
     area = (b[:, 2] - b[:, 0]) * (b[:, 3] - b[:, 1])
-    return (intersections(b, b) >= share * area[:, None]) & (area[None, :] > area[:, None])
+    return inside(b, b, share) & (area[None, :] > area[:, None])
 
 
 def halves(box: Sequence[float], side_by_side: bool) -> tuple[Box, Box]:

@@ -16,9 +16,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from vision.boxes import boxes_of, nested
+from vision.boxes import boxes_of, inside, nested
 from vision.config import VisionConfig
-from vision.postprocess import Candidate, decode_finder, intersections, nms
+from vision.postprocess import Candidate, decode_finder, nms
 from vision.preprocess import Letterbox, letterbox, to_nchw
 from vision.session import ModelSession
 
@@ -154,11 +154,9 @@ def _holds_prints(tiles: Sequence[Candidate], found: Sequence[Candidate]) -> boo
     boxes two tiles of a hand as one, only those two lie in it, a few of the hand's.)"""
     if not tiles or len(found) < 2:
         return False
-    small, large = boxes_of(list(found)), boxes_of(list(tiles))
-    area = (small[:, 2] - small[:, 0]) * (small[:, 3] - small[:, 1])
-    inside = intersections(small, large) >= CLOSE_UP_NESTED * area[:, None]
-    holders = inside.sum(axis=0) >= 2
-    return 2 * int(inside[:, holders].any(axis=1).sum()) > len(found)
+    held = inside(boxes_of(list(found)), boxes_of(list(tiles)), CLOSE_UP_NESTED)
+    holders = held.sum(axis=0) >= 2
+    return 2 * int(held[:, holders].any(axis=1).sum()) > len(found)
 
 
 def _fitted(need: int, most: int) -> int:

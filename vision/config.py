@@ -47,8 +47,8 @@ class VisionConfig:
     # finder's view (chosen on close-ups cut from the train photos, loose and tight)
     # fewer tiles than a hand's, most of them lying in tiles the frame shrunk shows, two or more
     # in each, read more surely there: those were prints, boxed in tiles seen close and sharp
-    # (vision.find). 0: off, until its one read of the evaluation-only sets (a hand: 14)
-    closeup_prints_below: int = 0
+    # (vision.find). A hand's tiles; 0: off
+    closeup_prints_below: int = 14
     # a frame in which no look finds a tile is read as one tile filling it, where the classifier
     # reads it surely (``flip_below``; vision.recogniser)
     read_filling: bool = True

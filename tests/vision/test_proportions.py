@@ -56,7 +56,7 @@ def test_the_widened_canvas_maps_its_boxes_back_to_the_frames_pixels():
 @pytest.fixture(scope="module")
 def readers():
     return (Recogniser.load(), Recogniser.load(config=VisionConfig(stretched_from=0)),
-            Recogniser.load(config=VisionConfig(closeup_prints_below=14)))
+            Recogniser.load(config=VisionConfig(closeup_prints_below=0)))
 
 
 def test_a_squeezed_sample_frame_is_read_exactly_at_its_true_proportions(readers):

@@ -46,6 +46,10 @@ class FinderView:
         return decode_finder(self.maps, self.letterbox, (w, h), threshold, nms_iou)
 
 
+# one frame's looks shrunk, by how much: each is taken once (``Finder.shrunk``)
+Looks = dict[float, FinderView]
+
+
 @dataclass(frozen=True)
 class Located:
     """The tiles the finder located in a frame and the view of it they came from."""
@@ -89,24 +93,32 @@ class Finder:
         square, lb = letterbox(image, side, fill, canvas)
         return FinderView(session.run(to_nchw(square))[0], lb, image.shape[:2])
 
-    def tile_size(self, frame_bgr: np.ndarray) -> float:
+    def shrunk(self, frame_bgr: np.ndarray, shrink: float, seen: Looks | None = None) -> FinderView:
+        """The close look at a frame shrunk to 1 / ``shrink`` of the finder's view; ``seen``
+        keeps one frame's shrunk looks, so that none is taken twice."""
+        if seen is None:
+            return self.look(frame_bgr, 1 / shrink, close=True)
+        if shrink not in seen:
+            seen[shrink] = self.look(frame_bgr, 1 / shrink, close=True)
+        return seen[shrink]
+
+    def tile_size(self, frame_bgr: np.ndarray, seen: Looks | None = None) -> float:
         """The median short side of the tiles, in the finder's view of the whole frame, as seen
         in the frame shrunk by the first of ``closeup_shrinks`` that shows some (a third, else a
         fifth): seen whole, a close-up's tiles are too large for the finder, which boxes their
         prints; 0: none seen."""
         cfg = self.config
         for shrink in cfg.closeup_shrinks:
-            found = self.look(frame_bgr, 1 / shrink, close=True).peaks(cfg.detect_threshold,
-                                                                        cfg.nms_iou)
+            found = self.shrunk(frame_bgr, shrink, seen).peaks(cfg.detect_threshold, cfg.nms_iou)
             if found:
                 return _short_side(found, frame_bgr, self.size)
         return 0.0
 
-    def close_up(self, frame_bgr: np.ndarray) -> Located | None:
+    def close_up(self, frame_bgr: np.ndarray, seen: Looks | None = None) -> Located | None:
         """The tiles of a frame seen close, or None: the frame shrunk to each of
         ``closeup_shrinks`` of the finder's view (a tile filling the frame, or held at a hand's
         length, is then as large as the tiles it learned), the views' boxes merged."""
-        views = [self.look(frame_bgr, 1 / k, close=True) for k in self.config.closeup_shrinks]
+        views = [self.shrunk(frame_bgr, k, seen) for k in self.config.closeup_shrinks]
         found = _merged(views, self.config)
         return Located(views[0], tuple(found), close=True) if found else None
 
@@ -121,20 +133,21 @@ class Finder:
         it boxes), the tiles are measured in the frame shrunk to a third, and if larger than any
         the finder learned (``closeup_above``), read in the frame shrunk until they are usual."""
         cfg = self.config
+        seen: Looks = {}
         whole = self.look(frame_bgr)
         found = whole.peaks(cfg.detect_threshold, cfg.nms_iou)
         if len(found) < cfg.closeup_below and cfg.closeup_shrinks:
-            near = self.close_up(frame_bgr)
+            near = self.close_up(frame_bgr, seen)
             if near is not None:
                 return near
             return Located(whole, tuple(found))
         if sureness is not None and len(found) < cfg.closeup_prints_below and cfg.closeup_shrinks:
-            near = self.close_up(frame_bgr)
+            near = self.close_up(frame_bgr, seen)
             if (near is not None and _holds_prints(near.found, found)
                     and sureness(frame_bgr, near.found) > sureness(frame_bgr, found)):
                 return near
         if cfg.closeup_above and _short_side(found, frame_bgr, self.size) > cfg.closeup_target:
-            size = self.tile_size(frame_bgr)
+            size = self.tile_size(frame_bgr, seen)
             if size > cfg.closeup_above:
                 view = self.look(frame_bgr, cfg.closeup_target / size, close=True)
                 close = view.peaks(cfg.detect_threshold, cfg.nms_iou)

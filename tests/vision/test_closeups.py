@@ -139,6 +139,21 @@ def test_the_demo_hands_tiles_are_the_finders_usual_size_and_a_close_up_is_large
     assert finder.tile_size(shot) > above
 
 
+def test_a_frames_shrunk_looks_are_taken_once():
+    """``Finder.locate`` may ask for a frame's look at a third twice (the close-up look, then the
+    tiles' size): ``seen`` keeps each shrunk look, and the size measured from it is the one a
+    fresh look measures."""
+    finder = reader(ON)._finder()
+    _, shot = close_ups()[0]
+    seen: dict = {}
+    finder.close_up(shot, seen)
+    looks = dict(seen)
+    assert sorted(looks) == [3.0, 5.0]
+    assert finder.tile_size(shot, seen) == finder.tile_size(shot) > finder.config.closeup_above
+    assert all(seen[k] is looks[k] for k in looks) and len(seen) == 2
+    assert finder.shrunk(shot, 3.0, seen) is looks[3.0]
+
+
 def test_a_tile_seen_close_with_no_margin_is_one_tile(finder_alone):
     """The demo hand's tiles cut at their boxes and enlarged 8x (a shop's photo of one tile).
     The shipped finder alone finds 11 of 14 as that one tile; the others are blurred 35-50 px

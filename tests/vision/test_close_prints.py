@@ -20,8 +20,8 @@ from vision.synth.face_style import random_style
 from vision.synth.faces import render_face
 from vision.synth.fonts import find_cjk_fonts
 
-# the shipped look and none; a frame read as nothing is not read as one tile filling it here (that stage:
-# test_filling.py), so the look's own effect is what is measured
+# the shipped look and none; a frame read as nothing is not read as one tile filling it here
+# (that stage: test_filling.py), so the look's own effect is what is measured
 PRINTS_ON = VisionConfig(read_filling=False)
 PRINTS_OFF = VisionConfig(closeup_prints_below=0, read_filling=False)
 

@@ -96,8 +96,7 @@ class Finder:
     def shrunk(self, frame_bgr: np.ndarray, shrink: float, seen: Looks | None = None) -> FinderView:
         """The close look at a frame shrunk to 1 / ``shrink`` of the finder's view; ``seen``
         keeps one frame's shrunk looks, so that none is taken twice."""
-        if seen is None:
-            return self.look(frame_bgr, 1 / shrink, close=True)
+        seen = {} if seen is None else seen
         if shrink not in seen:
             seen[shrink] = self.look(frame_bgr, 1 / shrink, close=True)
         return seen[shrink]

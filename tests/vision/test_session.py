@@ -36,6 +36,19 @@ def test_the_shipped_classifier_loads_and_gives_38_logits():
     assert out.shape == (2, 38)
 
 
+def test_a_batch_of_another_type_or_layout_reads_as_its_float32_copy():
+    """``run_all`` passes a contiguous float32 batch as it is and converts any other: a half-turned
+    view (strides backwards) or float64 crops read exactly as their contiguous float32 copy."""
+    session = ModelSession.load(CLASSIFIER)
+    side = session.card["input"]["shape"][2]
+    crops = np.random.default_rng(3).uniform(0, 255, (3, 3, side, side)).astype(np.float32)
+    turned = crops[:, :, ::-1, ::-1]
+    expected = session.run(np.ascontiguousarray(turned))
+    assert not np.array_equal(expected, session.run(crops))  # the turn changes what is read
+    np.testing.assert_array_equal(session.run(turned), expected)
+    np.testing.assert_array_equal(session.run(crops.astype(np.float64)), session.run(crops))
+
+
 def test_a_changed_model_file_is_rejected(copied):
     data = bytearray(copied.read_bytes())
     data[-1] ^= 0xFF

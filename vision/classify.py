@@ -112,7 +112,7 @@ class Classifier:
         if self.config.test_time_flip and len(unsure):
             # a half turn keeps the glyph axis, so it reads the same tile from a second view;
             # sure crops are not turned, as on the tuning scenes they never changed
-            flipped = self.session.run_all(batch[unsure, :, ::-1, ::-1].copy())
+            flipped = self.session.run_all(batch[unsure, :, ::-1, ::-1])
             views = [probs[unsure], softmax(flipped[0])]
             if axis is not None and not turn:
                 axis[unsure] = (axis[unsure] + softmax(flipped[1])[:, 0]) / 2
@@ -157,7 +157,7 @@ class Classifier:
         if len(boxes) == 0:
             return np.zeros((0, 0), np.float32)
         batch = np.rot90(self.input(frame_bgr, boxes), quarter_turns, axes=(2, 3))
-        return self.session.run_all(np.ascontiguousarray(batch))[self._features_index()]
+        return self.session.run_all(batch)[self._features_index()]
 
     def label(
         self, frame_bgr: np.ndarray, found: Sequence[Candidate], turn: float

@@ -126,6 +126,6 @@ class ModelSession:
 
     def run_all(self, batch: np.ndarray) -> list[np.ndarray]:
         """Run on a float32 NCHW batch; returns every output, in the model's order."""
-        # no copy where the batch is float32 and contiguous already (every caller's)
+        # one copy, only where needed: a turned view, a batch of another type
         outs = self.session.run(None, {self.input_name: np.ascontiguousarray(batch, np.float32)})
         return [np.asarray(o) for o in outs]

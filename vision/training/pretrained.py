@@ -42,6 +42,7 @@ from vision.training.pretrained_data import (
     rendered_crops,
     source_crops,
 )
+from vision.training.randconv import rand_conv
 
 NECK = 256
 
@@ -141,6 +142,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="share (0..1) of the rendered rows drawn in procedural tile faces")
     p.add_argument("--clutter", type=float, default=0.3, metavar="SHARE",
                    help="share (0..1) of the no-tile scenes with printed clutter beside the table")
+    p.add_argument("--randconv", type=float, default=0.0, metavar="SHARE",
+                   help="share (0..1) of each batch's tile crops (fives spared) passed through a "
+                        "random convolution (RandConv): 0, none")
     p.add_argument("--scratch", action="store_true",
                    help="start from random weights (the control of the pretrained start)")
     add_run_arguments(p)
@@ -151,7 +155,7 @@ def _check(args: argparse.Namespace, trainable: list[str]) -> None:
         raise SystemExit(f"--upto {args.upto} is not a block of EfficientNet-Lite0 (0-15)")
     if unknown := set(args.without) - set(trainable):
         raise SystemExit(f"--without {sorted(unknown)}: trainable sources are {trainable}")
-    for name in ("procedural_share", "clutter"):
+    for name in ("procedural_share", "clutter", "randconv"):
         if not 0 <= getattr(args, name) <= 1:
             raise SystemExit(f"--{name.replace('_', '-')} is a share, 0..1")
 
@@ -193,6 +197,7 @@ def run(args: argparse.Namespace) -> int:
     ckpt, log = out / "last.pt", (out / "log.jsonl").open("a")
     start = resume(ckpt, model, opt, sched)
     y, axis = torch.from_numpy(train.y), train.axis
+    gen = torch.Generator().manual_seed(args.seed)
     for epoch in range(start, args.epochs):
         rng = np.random.default_rng(args.seed * 1000 + epoch)
         order, t0, total = rng.permutation(len(train.y)), time.time(), 0.0
@@ -200,7 +205,10 @@ def run(args: argparse.Namespace) -> int:
             idx = order[step * args.batch : (step + 1) * args.batch]
             x, turned = data.batch(train.x, idx, rng, True, args.size)
             turned_axis = torch.from_numpy(data.turned_axis(axis[idx], turned))
-            total += optimise(loss_of(model, torch.from_numpy(x), y[idx], turned_axis), opt, sched)
+            xb = torch.from_numpy(x)
+            if args.randconv:
+                xb = rand_conv(xb, y[idx], args.randconv, gen)
+            total += optimise(loss_of(model, xb, y[idx], turned_axis), opt, sched)
         record = {"epoch": epoch + 1, "loss": round(total / n_steps, 4),
                   "seconds": round(time.time() - t0)}
         record |= {f"{n}_crop_accuracy": round(accuracy(model, c, args.size), 4)

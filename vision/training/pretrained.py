@@ -197,9 +197,9 @@ def run(args: argparse.Namespace) -> int:
     ckpt, log = out / "last.pt", (out / "log.jsonl").open("a")
     start = resume(ckpt, model, opt, sched)
     y, axis = torch.from_numpy(train.y), train.axis
-    gen = torch.Generator().manual_seed(args.seed)
     for epoch in range(start, args.epochs):
         rng = np.random.default_rng(args.seed * 1000 + epoch)
+        gen = torch.Generator().manual_seed(args.seed * 1000 + epoch)  # a resumed epoch alike
         order, t0, total = rng.permutation(len(train.y)), time.time(), 0.0
         for step in tqdm(range(n_steps), desc=f"epoch {epoch + 1}/{args.epochs}", mininterval=30):
             idx = order[step * args.batch : (step + 1) * args.batch]

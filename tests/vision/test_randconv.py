@@ -40,7 +40,7 @@ def test_share_zero_leaves_the_batch_as_it_is():
     assert torch.equal(rand_conv(x, y, 0.0, torch.Generator().manual_seed(0)), x)
 
 
-def test_the_share_is_bounded(capsys):
+def test_the_share_is_bounded():
     from vision.training.__main__ import main
 
     with pytest.raises(SystemExit) as stop:

@@ -9,17 +9,19 @@ from __future__ import annotations
 
 import torch
 
-from scorer.tiles import MODEL_CLASSES
+from scorer.tiles import MODEL_CLASSES, RED_FIVE_KINDS, Tile
+from vision.training.pretrained_data import NO_TILE
 
 KERNELS = (1, 3, 5, 7)  # the paper's kernel sizes
-FIVES = torch.tensor([i for i, c in enumerate(MODEL_CLASSES) if c[0] in "05" and c[1] in "mps"])
+FIVES = torch.tensor([i for i, c in enumerate(MODEL_CLASSES)
+                      if c != "back" and Tile.parse(c).kind in RED_FIVE_KINDS])
 
 
 def rand_conv(x: torch.Tensor, y: torch.Tensor, share: float, gen: torch.Generator) -> torch.Tensor:
     """``x`` [B, 3, H, W] crops (0..255) with a ``share`` of those whose label ``y`` is no five
-    (nor a no-tile crop, label < 0) passed through one random convolution, each standardised to
+    (nor a crop of no tile) passed through one random convolution, each standardised to
     its own per-channel mean and spread and mixed with the crop at a random weight."""
-    chosen = (torch.rand(len(y), generator=gen) < share) & (y >= 0) & ~torch.isin(y, FIVES)
+    chosen = (torch.rand(len(y), generator=gen) < share) & (y != NO_TILE) & ~torch.isin(y, FIVES)
     if not chosen.any():
         return x
     k = KERNELS[int(torch.randint(len(KERNELS), (1,), generator=gen))]

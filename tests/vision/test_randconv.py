@@ -1,5 +1,6 @@
 """Random convolutions over training crops (`vision.training.randconv`, `pretrained --randconv`):
-a crop's texture and colours change, its shapes and mean colour stay; fives keep their colour."""
+a crop's texture and colours change, its shapes and mean colour stay; fives keep their colour;
+crops of no tile are filtered as tiles are, so that an odd texture never tells a tile."""
 
 import pytest
 
@@ -19,11 +20,11 @@ def _batch(seed: int) -> tuple[torch.Tensor, torch.Tensor]:
 
 
 @pytest.mark.parametrize("seed", range(6))
-def test_every_crop_but_fives_and_no_tiles_is_filtered_at_share_one(seed):
+def test_every_crop_but_fives_is_filtered_at_share_one(seed):
     x, y = _batch(seed)
     out = rand_conv(x, y, 1.0, torch.Generator().manual_seed(seed))
     changed = [bool((out[i] - x[i]).abs().max() > 1e-3) for i in range(len(y))]
-    assert changed == [True, False, False, False, True, True, True, False]
+    assert changed == [True, False, False, False, True, True, True, True]
 
 
 @pytest.mark.parametrize("seed", range(6))

@@ -143,8 +143,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--clutter", type=float, default=0.3, metavar="SHARE",
                    help="share (0..1) of the no-tile scenes with printed clutter beside the table")
     p.add_argument("--randconv", type=float, default=0.0, metavar="SHARE",
-                   help="share (0..1) of each batch's tile crops (fives spared) passed through a "
-                        "random convolution (RandConv): 0, none")
+                   help="share (0..1) of each batch's crops, tiles and no tiles (fives spared), "
+                        "passed through a random convolution (RandConv): 0, none")
     p.add_argument("--scratch", action="store_true",
                    help="start from random weights (the control of the pretrained start)")
     add_run_arguments(p)

@@ -2,7 +2,8 @@
 
 A random 3 -> 3 channel filter changes a crop's local texture and colours but not its shapes, so
 a classifier taught on such crops leans on a face's glyph more than on one set's inks and
-carving. Fives are left as they are: the colour of a five is what tells a red one.
+carving. Crops of no tile are filtered alike, or an odd texture would come only on tiles and
+teach "odd, so a tile". Fives are left as they are: the colour of a five is what tells a red one.
 """
 
 from __future__ import annotations
@@ -10,7 +11,6 @@ from __future__ import annotations
 import torch
 
 from scorer.tiles import MODEL_CLASSES, RED_FIVE_KINDS, Tile
-from vision.training.pretrained_data import NO_TILE
 
 KERNELS = (1, 3, 5, 7)  # the paper's kernel sizes
 FIVES = torch.tensor([i for i, c in enumerate(MODEL_CLASSES)
@@ -19,9 +19,9 @@ FIVES = torch.tensor([i for i, c in enumerate(MODEL_CLASSES)
 
 def rand_conv(x: torch.Tensor, y: torch.Tensor, share: float, gen: torch.Generator) -> torch.Tensor:
     """``x`` [B, 3, H, W] crops (0..255) with a ``share`` of those whose label ``y`` is no five
-    (nor a crop of no tile) passed through one random convolution, each standardised to
+    (a tile's, or one of no tile) passed through one random convolution, each standardised to
     its own per-channel mean and spread and mixed with the crop at a random weight."""
-    chosen = (torch.rand(len(y), generator=gen) < share) & (y != NO_TILE) & ~torch.isin(y, FIVES)
+    chosen = (torch.rand(len(y), generator=gen) < share) & ~torch.isin(y, FIVES)
     if not chosen.any():
         return x
     k = KERNELS[int(torch.randint(len(KERNELS), (1,), generator=gen))]

@@ -11,7 +11,7 @@ decoder and the alternatives see the same evidence).
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -26,23 +26,41 @@ INNER = 0.2  # share of a box cut off each side: a standing tile's top, a neighb
 MIN_FACES = 3  # tiles read face up that the frame needs before its face colour is trusted
 
 
+@dataclass(frozen=True)
+class LabView:
+    """A BGR image read in Lab (OpenCV's 8-bit scale) only where it is looked at: each slice
+    ``view[rows, columns]`` converted when asked for (the same values as the whole image's
+    conversion), as a camera frame's conversion costs as much as a classifier pass and these
+    steps look at a box's inside and a few rows above it."""
+
+    bgr: np.ndarray
+
+    @property
+    def shape(self) -> tuple[int, ...]:
+        return self.bgr.shape
+
+    def __getitem__(self, key: tuple[slice, slice]) -> np.ndarray:
+        part = self.bgr[key]
+        if part.size == 0:
+            return np.zeros(part.shape, np.uint8)
+        return cv2.cvtColor(np.ascontiguousarray(part), cv2.COLOR_BGR2LAB)
+
+
 def lab_around(
     frame_bgr: np.ndarray, boxes: np.ndarray, reach_up: float = 0.0
-) -> tuple[np.ndarray, np.ndarray]:
+) -> tuple[LabView, np.ndarray]:
     """The frame in Lab over the ``boxes``' bounding region, each box also ``reach_up`` of its
-    height above it (only there do these steps look: a whole camera frame costs as much as a
-    classifier pass), and the ``boxes`` in that region's pixels."""
+    height above it (only there do these steps look), and the ``boxes`` in that region's pixels."""
     h, w = frame_bgr.shape[:2]
     heights = boxes[:, 3] - boxes[:, 1]
     x0 = int(np.clip(boxes[:, 0].min(), 0, w - 1))
     y0 = int(np.clip((boxes[:, 1] - reach_up * heights).min(), 0, h - 1))
     x1 = int(np.clip(boxes[:, 2].max() + 2, x0 + 1, w))  # a pixel at least, a box on the edge
     y1 = int(np.clip(boxes[:, 3].max() + 2, y0 + 1, h))
-    lab = cv2.cvtColor(np.ascontiguousarray(frame_bgr[y0:y1, x0:x1]), cv2.COLOR_BGR2LAB)
-    return lab, boxes - np.array([x0, y0, x0, y0], np.float64)
+    return LabView(frame_bgr[y0:y1, x0:x1]), boxes - np.array([x0, y0, x0, y0], np.float64)
 
 
-def surface_colours(lab: np.ndarray, boxes: np.ndarray) -> np.ndarray:
+def surface_colours(lab: np.ndarray | LabView, boxes: np.ndarray) -> np.ndarray:
     """[N, 3] Lab (OpenCV's 8-bit scale) of each box's plain surface: the median of the
     brighter half of its inner pixels (a face's background, not its print; a back's colour),
     ``lab`` the frame in Lab. NaN where a box holds no pixel."""

@@ -18,7 +18,14 @@ from dataclasses import replace
 
 import numpy as np
 
-from vision.blank_faces import INNER, face_colour, face_coloured, lab_around, surface_colours
+from vision.blank_faces import (
+    INNER,
+    LabView,
+    face_colour,
+    face_coloured,
+    lab_around,
+    surface_colours,
+)
 from vision.boxes import boxes_of
 from vision.config import VisionConfig
 from vision.reading import Reading
@@ -28,7 +35,9 @@ SURFACES = 12  # printed tiles at most whose surfaces tell the frame's face colo
 ABOVE = 0.3  # a box over this share of another's width, centred higher, is the tile above it
 
 
-def rows_of_face(lab: np.ndarray, box: np.ndarray, face: np.ndarray, config: VisionConfig) -> int:
+def rows_of_face(
+    lab: np.ndarray | LabView, box: np.ndarray, face: np.ndarray, config: VisionConfig
+) -> int:
     """How many rows straight above ``box`` are the ``face`` colour (the median of each row's
     inner pixels, ``lab`` the frame in Lab), up to the first that is not; 0 where the face
     colour runs on through all ``face_top_reach`` box heights above it (or to the frame's edge)."""

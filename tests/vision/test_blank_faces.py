@@ -10,7 +10,13 @@ import pytest
 
 from scorer.tiles import MODEL_CLASSES
 from tests.shared import CROSS_SET, need
-from vision.blank_faces import face_coloured, lab_around, surface_colours, with_blank_faces
+from vision.blank_faces import (
+    LabView,
+    face_coloured,
+    lab_around,
+    surface_colours,
+    with_blank_faces,
+)
 from vision.classify import LabelledTiles
 from vision.config import VisionConfig
 from vision.manifest import read_manifest
@@ -66,12 +72,24 @@ def test_lab_around_the_boxes_is_the_whole_frames_lab_there():
     boxes = np.array([[30.4, 50.2, 60.9, 90.7], [70.0, 40.5, 100.2, 80.0]])
     lab, moved = lab_around(frame, boxes, reach_up=0.5)  # the second box's half height above it
     assert lab.shape == (72, 72, 3)  # rows 20 (40.5 - 19.75) ..91, columns 30..101 (100.2 + 2)
-    assert np.array_equal(lab, whole[20:92, 30:102])
+    assert np.array_equal(lab[:, :], whole[20:92, 30:102])
     assert moved.tolist() == (boxes - [30, 20, 30, 20]).tolist()
     assert np.array_equal(surface_colours(lab, moved), surface_colours(whole, boxes))
     edge = np.array([[158.5, 0.0, 160.0, 3.0]])  # a sliver on the frame's corner: a pixel at least
     lab, moved = lab_around(frame, edge, reach_up=2.0)
     assert lab.shape == (5, 2, 3) and moved.tolist() == [[0.5, 0.0, 2.0, 3.0]]
+
+
+def test_a_lab_view_reads_each_slice_as_the_whole_frames_conversion_there():
+    rng = np.random.default_rng(7)
+    frame = rng.integers(0, 256, (97, 131, 3), dtype=np.uint8)
+    whole, view = cv2.cvtColor(frame, cv2.COLOR_BGR2LAB), LabView(frame)
+    for _ in range(50):
+        y0, x0 = rng.integers(0, 96), rng.integers(0, 130)
+        y1, x1 = rng.integers(y0 + 1, 98), rng.integers(x0 + 1, 132)
+        assert np.array_equal(view[y0:y1, x0:x1], whole[y0:y1, x0:x1])
+    assert view[5:5, 3:9].shape == (0, 6, 3)  # an empty slice is empty, not an error
+    assert view.shape == frame.shape
 
 
 def test_face_colour_allows_shade_and_light_but_not_another_hue_or_a_dark_back():

@@ -26,7 +26,7 @@ INNER = 0.2  # share of a box cut off each side: a standing tile's top, a neighb
 MIN_FACES = 3  # tiles read face up that the frame needs before its face colour is trusted
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # an image: compared by identity, as arrays cannot be
 class LabView:
     """A BGR image read in Lab (OpenCV's 8-bit scale) only where it is looked at: each slice
     ``view[rows, columns]`` converted when asked for (the same values as the whole image's

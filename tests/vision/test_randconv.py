@@ -7,6 +7,7 @@ import pytest
 torch = pytest.importorskip("torch", reason="training needs the `train` extra (torch)")
 
 from scorer.tiles import MODEL_CLASSES  # noqa: E402
+from vision.training.pretrained_data import NO_TILE  # noqa: E402
 from vision.training.randconv import rand_conv  # noqa: E402
 
 LABELS = ["1m", "5m", "0p", "5s", "9p", "7z", "back"]
@@ -15,7 +16,7 @@ LABELS = ["1m", "5m", "0p", "5s", "9p", "7z", "back"]
 def _batch(seed: int) -> tuple[torch.Tensor, torch.Tensor]:
     gen = torch.Generator().manual_seed(seed)
     x = 100 + 20 * torch.rand(len(LABELS) + 1, 3, 64, 64, generator=gen)
-    y = torch.tensor([MODEL_CLASSES.index(c) for c in LABELS] + [-1])  # -1: no tile
+    y = torch.tensor([MODEL_CLASSES.index(c) for c in LABELS] + [NO_TILE])
     return x, y
 
 

@@ -1,6 +1,6 @@
-"""``python -m vision {read,evaluate,sets,teach,teach-eval,check-kernels}``: read one photo,
-measure the reader on a manifest or on every real photo source set by set, teach it a table's
-tiles, measure teaching."""
+"""``python -m vision {read,evaluate,sets,compare,teach,teach-eval,check-kernels}``: read one
+photo, measure the reader on a manifest or on every real photo source set by set, compare two
+such reads, teach it a table's tiles, measure teaching."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ import numpy as np
 
 from scorer.cli_help import closed_pipe_is_quiet, language_in
 from scorer.words import language
+from vision.compare import add_compare_command
 from vision.config import VisionConfig
 from vision.evaluate_cli import add_evaluate_command
 from vision.problems import problem_words
@@ -168,6 +169,7 @@ def main(argv: list[str] | None = None) -> int:
     add_evaluate_command(sub, _load, lang)
     add_teach_commands(sub, _load, _decode_image, lang)
     add_sets_command(sub, _load, lang)
+    add_compare_command(sub, lang)
     p = command(sub, "check-kernels", lang, described=True)
     p.add_argument("frames", type=Path, nargs="*",
                    help=VISION.t("help.check_kernels.frames", lang))

@@ -182,7 +182,7 @@ def cmd_sets(args: argparse.Namespace, load: Callable[[argparse.Namespace], Any]
             return tqdm(items, desc=name, leave=False, disable=args.json)
 
         ours, peer = measure(entries, rec.read, detect, bar)
-        rows.append({"set": s.name, "trainable": s.trainable,
+        rows.append({"set": s.name, "trainable": s.trainable, "left_out": folder is not None,
                      "models": models_note(s, cards, folder), "ours": ours.summary(),
                      "peer": peer.summary() if peer else None})
         shown.append({**rows[-1], "models": models_note(s, cards, folder, lang)})

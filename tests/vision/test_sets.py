@@ -67,6 +67,8 @@ def test_the_table_reads_a_set_labelled_by_kinds(tmp_path, capsys):
     assert (row["set"], row["models"], row["trainable"]) == ("hlin-close-ups",
                                                              "never trained on", False)
     total = 14 + 17
+    assert row["left_out"] is False  # read by the models given, not one trained without it
+    assert (row["ours"]["tiles"], row["ours"]["read"]) == (total, total)  # a miss, a false box
     assert row["ours"]["images"] == 2 and row["ours"]["exact_images"] == 0.5
     assert row["ours"]["recall"] == round((total - 1) / total, 4)
     assert row["ours"]["precision"] == round((total - 1) / total, 4)

@@ -1,0 +1,106 @@
+"""`python -m vision compare`: two reads of the sets judged set by set by the shipping rule
+(docs/vision.md, "Stages measured"); the reads are built from real per-photo scores."""
+
+import json
+
+from vision.__main__ import main
+from vision.compare import Change, Row, kept
+from vision.evaluate import Totals, match_image
+
+BOX = (0, 0, 10, 14)
+
+
+def summary(photos: list[tuple[int, int, int]]) -> dict:
+    """A set's figures from photos of (tiles right, tiles missed, boxes of nothing), one tile
+    labelled 1m a box each, read through the evaluation's own counting."""
+    t = Totals()
+    for right, missed, extra in photos:
+        boxes = [(i * 20, 0, i * 20 + 10, 14) for i in range(right + missed + extra)]
+        truth = [("1m", b) for b in boxes[: right + missed]]
+        read = [("1m", b, 0.9) for b in boxes[:right]] + [
+            ("2m", b, 0.9) for b in boxes[right + missed :]]
+        t.add(match_image(truth, read), 10.0)
+    return t.summary()
+
+
+def write(path, rows: dict) -> str:
+    path.write_text(json.dumps({"sets": [
+        {"set": name.removesuffix(" LO"), "trainable": True, "left_out": name.endswith(" LO"),
+         "models": "-", "ours": ours, "peer": None} for name, ours in rows.items()],
+        "threads": 1}))
+    return str(path)
+
+
+def row(images=10, recall=0.9, precision=0.9, exact=5, labelled=6, tiles=100, read=100):
+    return Row(images, recall, precision, exact, labelled, tiles, read)
+
+
+def test_a_set_loses_at_two_photos_or_more_than_one_tiles_share():
+    b = row()
+    assert Change(("s", False), b, row(exact=4, labelled=5)).loses == ()
+    assert Change(("s", False), b, row(exact=3)).loses == ("exact",)
+    assert Change(("s", False), b, row(labelled=4)).loses == ("labelled",)
+    assert Change(("s", False), b, row(recall=0.89)).loses == ()  # one tile of 100
+    assert Change(("s", False), b, row(recall=0.8899)).loses == ("recall",)
+    assert Change(("s", False), b, row(precision=0.8899)).loses == ("precision",)
+
+
+def test_without_counts_one_photo_is_the_share():
+    b = row(tiles=None, read=None)  # a read before the counts: 10 photos, 1/10
+    assert Change(("s", False), b, row(recall=0.81, precision=0.81)).loses == ()
+    assert Change(("s", False), b, row(recall=0.79)).loses == ("recall",)
+
+
+def test_kept_only_where_no_set_loses_and_recall_summed_rises():
+    up, same = Change(("a", False), row(), row(recall=0.95)), Change(("b", False), row(), row())
+    assert kept([up, same])
+    assert not kept([same])  # nothing gained
+    assert not kept([up, Change(("b", False), row(), row(exact=3))])
+    assert not kept([])
+
+
+def test_the_command_judges_each_set_and_keeps_left_out_rows_apart(tmp_path, capsys):
+    good = summary([(14, 0, 0)] * 4)
+    before = write(tmp_path / "b.json", {"mario": summary([(14, 0, 0)] * 3 + [(12, 2, 0)]),
+                                         "leo": good})
+    before_lo = write(tmp_path / "blo.json", {"leo LO": summary([(13, 1, 0)] * 4)})
+    after = write(tmp_path / "a.json", {"mario": good, "leo": good,
+                                        "leo LO": summary([(13, 1, 1)] * 4)})
+    assert main(["compare", before, before_lo, "--after", after]) == 1
+    out = capsys.readouterr().out
+    lines = {line.split()[0].rstrip(",") + (" LO" if "left out" in line else ""): line
+             for line in out.splitlines()[2:5]}
+    # mario: 54 of 56 tiles -> 56 of 56; leo left out: 4 boxes of nothing, exact 0 -> 0
+    assert lines["mario"].split()[1:4] == ["0.9643", "->", "1.0000"]
+    assert lines["leo"].rstrip().endswith("-")
+    assert lines["leo LO"].rstrip().endswith("precision")  # 1.0 -> 52/56, 4 boxes over 1/52
+    assert "recall summed over the sets: +0.0357" in out
+    assert main(["compare", before, before_lo, "--after", after, "--json"]) == 1
+    got = json.loads(capsys.readouterr().out)
+    assert [(s["set"], s["left_out"], s["loses"]) for s in got["sets"]] == [
+        ("mario", False, []), ("leo", False, []), ("leo", True, ["precision"])]
+    assert (got["recall_summed"], got["unmatched"], got["kept"]) == (0.0357, [], False)
+
+
+def test_a_change_that_only_gains_is_kept_in_every_language(tmp_path, capsys):
+    before = write(tmp_path / "b.json", {"mario": summary([(12, 2, 0)] * 2)})
+    after = write(tmp_path / "a.json", {"mario": summary([(14, 0, 0)] * 2),
+                                        "hlin": summary([(1, 0, 0)])})
+    assert main(["compare", before, "--after", after]) == 0
+    out = capsys.readouterr().out
+    assert "read on one side only (not compared): hlin" in out
+    assert out.rstrip().endswith("kept: no set loses and the recall summed rises")
+    assert main(["compare", before, "--after", after, "--language", "ja"]) == 0
+    assert "採用：悪化したセットはなく" in capsys.readouterr().out
+
+
+def test_a_file_that_is_no_read_is_an_error_naming_it(tmp_path, capsys):
+    good = write(tmp_path / "a.json", {"mario": summary([(14, 0, 0)])})
+    (tmp_path / "bad.json").write_text('{"rows": []}')
+    assert main(["compare", str(tmp_path / "bad.json"), "--after", good]) == 2
+    err = capsys.readouterr().err
+    assert f"{tmp_path / 'bad.json'}: not a `python -m vision sets --json` read" in err
+    assert main(["compare", good, good, "--after", good]) == 2
+    assert f"{good}: mario is read twice" in capsys.readouterr().err
+    assert main(["compare", str(tmp_path / "none.json"), "--after", good]) == 2
+    assert "none.json: No such file or directory" in capsys.readouterr().err

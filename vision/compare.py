@@ -1,0 +1,175 @@
+"""``python -m vision compare BEFORE... --after AFTER...``: two reads of the photo sets
+(``sets --json``, one file or several a side) set by set, judged by the rule a model or a stage
+ships under (docs/vision.md, "Stages measured"): a set loses where its photos exact or its photos
+with every labelled tile right fall by two or more, or its recall or precision by more than one
+tile's share (one labelled tile of the set, one box read; a read without those counts: one
+photo's, 1/N); the change is kept only where no set loses and the recall summed over the sets
+rises. `valid` F1 on both kernels is the ``evaluate`` command's to measure, not this one's.
+
+A set read by models trained without it (``--without``) is its own row, apart from the same set
+read by models trained on it, so a read of the shipped rows and one of the left-out rows can be
+given as two files on each side.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from scorer.words import columns, language, pad
+from vision.catalogue import VISION
+from vision.words import add_language, command
+
+Key = tuple[str, bool]  # (set, read by models trained without it)
+
+
+class CompareError(ValueError):
+    """A read that cannot be compared; the message names the file and what is wrong."""
+
+
+@dataclass(frozen=True)
+class Row:
+    """One set's figures in one read."""
+
+    images: int
+    recall: float
+    precision: float
+    exact: int  # photos
+    labelled: int  # photos with every labelled tile right
+    tiles: int | None  # labelled tiles (reads before the counts: None)
+    read: int | None  # boxes read
+
+    def recall_share(self) -> float:
+        return 1 / max(1, self.tiles if self.tiles is not None else self.images)
+
+    def precision_share(self) -> float:
+        return 1 / max(1, self.read if self.read is not None else self.images)
+
+
+@dataclass(frozen=True)
+class Change:
+    """One set read before and after, and the figures it loses by the rule."""
+
+    key: Key
+    before: Row
+    after: Row
+
+    @property
+    def loses(self) -> tuple[str, ...]:
+        b, a = self.before, self.after
+        return tuple(name for name, lost in (
+            ("exact", a.exact - b.exact <= -2),
+            ("labelled", a.labelled - b.labelled <= -2),
+            ("recall", b.recall - a.recall > b.recall_share() + 1e-9),
+            ("precision", b.precision - a.precision > b.precision_share() + 1e-9),
+        ) if lost)
+
+
+def _row(ours: dict[str, Any]) -> Row:
+    n = int(ours["images"])
+    tiles, read = ours.get("tiles"), ours.get("read")
+    return Row(n, float(ours["recall"]), float(ours["precision"]),
+               round(float(ours["exact_images"]) * n),
+               round(float(ours["labelled_right_images"]) * n),
+               None if tiles is None else int(tiles), None if read is None else int(read))
+
+
+def _left_out(row: dict[str, Any]) -> bool:
+    """Whether models trained without the set read it (a read older than ``left_out`` says so
+    in its English ``models`` note)."""
+    return bool(row.get("left_out", str(row.get("models", "")).startswith("without it")))
+
+
+def load_rows(paths: Sequence[Path]) -> dict[Key, Row]:
+    """Every set's row in the reads at `paths`; CompareError names a file that is no read of
+    the sets, or a set read twice alike."""
+    rows: dict[Key, Row] = {}
+    for path in paths:
+        try:
+            sets = json.loads(path.read_text(encoding="utf-8"))["sets"]
+            found = [((str(s["set"]), _left_out(s)), _row(s["ours"])) for s in sets]
+        except OSError as err:
+            raise CompareError(f"{path}: {err.strerror or err}") from None
+        except (ValueError, KeyError, TypeError) as err:
+            raise CompareError(f"{path}: not a `python -m vision sets --json` read "
+                               f"({type(err).__name__}: {err})") from None
+        for key, row in found:
+            if key in rows:
+                raise CompareError(f"{path}: {key[0]} is read twice"
+                                   + (" (left out)" if key[1] else ""))
+            rows[key] = row
+    return rows
+
+
+def compare(before: dict[Key, Row], after: dict[Key, Row]) -> list[Change]:
+    """The sets read on both sides, in the order of `after`."""
+    return [Change(k, before[k], a) for k, a in after.items() if k in before]
+
+
+def kept(changes: Sequence[Change]) -> bool:
+    """No set loses and the recall summed over the sets rises."""
+    rise = sum(c.after.recall - c.before.recall for c in changes)
+    return bool(changes) and not any(c.loses for c in changes) and rise > 1e-9
+
+
+def _name(key: Key, lang: str) -> str:
+    return VISION.t("compare.left_out", lang, set=key[0]) if key[1] else key[0]
+
+
+def table_lines(changes: Sequence[Change], lang: str = "en") -> list[str]:
+    """One line a set: each figure before -> after, and what it loses."""
+    heads = [VISION.t(f"compare.column.{c}", lang)
+             for c in ("set", "recall", "precision", "exact", "labelled", "loses")]
+    cells = [[_name(c.key, lang),
+              f"{c.before.recall:.4f} -> {c.after.recall:.4f}",
+              f"{c.before.precision:.4f} -> {c.after.precision:.4f}",
+              f"{c.before.exact} -> {c.after.exact}",
+              f"{c.before.labelled} -> {c.after.labelled}",
+              ", ".join(VISION.t(f"compare.figure.{f}", lang) for f in c.loses) or "-"]
+             for c in changes]
+    widths = [max(columns(r[i]) for r in [heads, *cells]) for i in range(len(heads))]
+    lines = [" ".join(pad(t, w, 0 < i < 5) for i, (t, w) in enumerate(zip(r, widths,
+                                                                          strict=True)))
+             for r in [heads, *cells]]
+    return [lines[0], "-" * columns(lines[0]), *lines[1:]]
+
+
+def add_compare_command(sub: Any, lang: str = "en") -> None:
+    p = command(sub, "compare", lang, described=True)
+    p.add_argument("before", type=Path, nargs="+", metavar="BEFORE",
+                   help=VISION.t("help.compare.before", lang))
+    p.add_argument("--after", type=Path, nargs="+", required=True, metavar="AFTER",
+                   help=VISION.t("help.compare.after", lang))
+    p.add_argument("--json", action="store_true", help=VISION.t("help.json", lang))
+    add_language(p, lang, everywhere=True)
+    p.set_defaults(func=cmd_compare)
+
+
+def cmd_compare(args: argparse.Namespace) -> int:
+    """0: the change is kept by the rule; 1: it is not; 2: a read cannot be compared."""
+    lang = language(getattr(args, "language", None))
+    try:
+        before, after = load_rows(args.before), load_rows(args.after)
+    except CompareError as err:
+        print(VISION.t("error", lang, error=err), file=sys.stderr)
+        return 2
+    changes = compare(before, after)
+    unmatched = sorted(_name(k, lang) for k in before.keys() ^ after.keys())
+    rise = sum(c.after.recall - c.before.recall for c in changes)
+    if args.json:  # English keys, as other tools read them
+        print(json.dumps({"sets": [{"set": c.key[0], "left_out": c.key[1], "loses": c.loses}
+                                   for c in changes],
+                          "recall_summed": round(rise, 4), "unmatched": unmatched,
+                          "kept": kept(changes)}))
+    else:
+        print("\n".join(table_lines(changes, lang)))
+        print(VISION.t("compare.summed", lang, rise=f"{rise:+.4f}"))
+        if unmatched:
+            print(VISION.t("compare.unmatched", lang, sets=", ".join(unmatched)))
+        print(VISION.t("compare.kept" if kept(changes) else "compare.not_kept", lang))
+    return 0 if kept(changes) else 1

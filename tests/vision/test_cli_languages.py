@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = ROOT / "vision" / "sample_frames"
 DEMO = ROOT / "vision" / "demo_frames" / "hand_12_009.jpg"  # red fives, a kan, a dora row
 ORDER = "3p / 7m 666p 550s 7m 999s 5550m"  # the demo hand turned a quarter (test_teach.py)
-COMMANDS = ("read", "evaluate", "sets", "teach", "teach-eval", "check-kernels")
+COMMANDS = ("read", "evaluate", "sets", "compare", "teach", "teach-eval", "check-kernels")
 
 
 def speak(monkeypatch: pytest.MonkeyPatch, lang: str) -> None:

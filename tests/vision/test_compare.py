@@ -3,8 +3,9 @@
 
 import json
 
+from scorer.words import columns
 from vision.__main__ import main
-from vision.compare import Change, Row, kept
+from vision.compare import Change, Row, kept, table_lines
 from vision.evaluate import Totals, match_image
 
 BOX = (0, 0, 10, 14)
@@ -104,3 +105,16 @@ def test_a_file_that_is_no_read_is_an_error_naming_it(tmp_path, capsys):
     assert f"{good}: mario is read twice" in capsys.readouterr().err
     assert main(["compare", str(tmp_path / "none.json"), "--after", good]) == 2
     assert "none.json: No such file or directory" in capsys.readouterr().err
+
+
+def test_the_table_lines_up_in_japanese_and_chinese():
+    changes = [Change(("mario-close-ups", False), row(), row(exact=2)),
+               Change(("leo-miura-riichi-webcam", True), row(), row(recall=0.95))]
+    for lang, heads in (
+            ("ja", ["写真セット", "再現率", "適合率", "完全一致", "ラベル正解", "悪化"]),
+            ("zh-Hans", ["照片集", "召回率", "精确率", "完全正确", "标注全对", "变差"])):
+        lines = table_lines(changes, lang)
+        assert lines[0].split() == heads
+        assert len({columns(line) for line in lines}) == 1, lines
+        assert lines[2].rstrip().endswith(heads[3])  # mario loses its photos exact
+        assert "leo-miura-riichi-webcam" in lines[3] and lines[3].rstrip().endswith("-")

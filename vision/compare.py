@@ -26,6 +26,7 @@ from vision.catalogue import VISION
 from vision.words import add_language, command
 
 Key = tuple[str, bool]  # (set, read by models trained without it)
+MAX_READ_BYTES = 16 * 1024 * 1024  # a read of every set is a few kB
 
 
 class CompareError(ValueError):
@@ -71,12 +72,17 @@ class Change:
 
 
 def _row(ours: dict[str, Any]) -> Row:
+    """A row of figures; ValueError names a figure out of its range."""
     n = int(ours["images"])
-    tiles, read = ours.get("tiles"), ours.get("read")
-    return Row(n, float(ours["recall"]), float(ours["precision"]),
-               round(float(ours["exact_images"]) * n),
-               round(float(ours["labelled_right_images"]) * n),
-               None if tiles is None else int(tiles), None if read is None else int(read))
+    shares = {k: float(ours[k]) for k in ("recall", "precision", "exact_images",
+                                          "labelled_right_images")}
+    counts = {k: None if ours.get(k) is None else int(ours[k]) for k in ("tiles", "read")}
+    if n < 0 or any(c is not None and c < 0 for c in counts.values()):
+        raise ValueError("a count below 0")
+    if bad := [k for k, v in shares.items() if not 0 <= v <= 1]:  # NaN too
+        raise ValueError(f"{', '.join(bad)} outside 0..1")
+    return Row(n, shares["recall"], shares["precision"], round(shares["exact_images"] * n),
+               round(shares["labelled_right_images"] * n), counts["tiles"], counts["read"])
 
 
 def _left_out(row: dict[str, Any]) -> bool:
@@ -91,8 +97,13 @@ def load_rows(paths: Sequence[Path]) -> dict[Key, Row]:
     rows: dict[Key, Row] = {}
     for path in paths:
         try:
+            if path.stat().st_size > MAX_READ_BYTES:
+                raise CompareError(f"{path}: over {MAX_READ_BYTES // 2**20} MB, no read of the "
+                                   "sets")
             sets = json.loads(path.read_text(encoding="utf-8"))["sets"]
             found = [((str(s["set"]), _left_out(s)), _row(s["ours"])) for s in sets]
+        except CompareError:
+            raise
         except OSError as err:
             raise CompareError(f"{path}: {err.strerror or err}") from None
         except (ValueError, KeyError, TypeError) as err:

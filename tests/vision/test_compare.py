@@ -105,6 +105,15 @@ def test_a_file_that_is_no_read_is_an_error_naming_it(tmp_path, capsys):
     assert f"{good}: mario is read twice" in capsys.readouterr().err
     assert main(["compare", str(tmp_path / "none.json"), "--after", good]) == 2
     assert "none.json: No such file or directory" in capsys.readouterr().err
+    odd = json.loads((tmp_path / "a.json").read_text())
+    odd["sets"][0]["ours"]["recall"] = float("nan")
+    (tmp_path / "odd.json").write_text(json.dumps(odd))
+    assert main(["compare", good, "--after", str(tmp_path / "odd.json")]) == 2
+    assert "(ValueError: recall outside 0..1)" in capsys.readouterr().err
+    with (tmp_path / "big.json").open("wb") as f:
+        f.truncate(16 * 1024 * 1024 + 1)
+    assert main(["compare", str(tmp_path / "big.json"), "--after", good]) == 2
+    assert f"{tmp_path / 'big.json'}: over 16 MB, no read of the sets" in capsys.readouterr().err
 
 
 def test_the_table_lines_up_in_japanese_and_chinese():

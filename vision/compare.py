@@ -35,21 +35,30 @@ class CompareError(ValueError):
 
 @dataclass(frozen=True)
 class Row:
-    """One set's figures in one read."""
+    """One set's figures in one read; with its counts (``right``, ``tiles``, ``read``: reads
+    since they were written) recall and precision are taken from them, not from the 4-place
+    figures, whose rounding is as large as one tile of a set of 5,000."""
 
     images: int
     recall: float
     precision: float
     exact: int  # photos
     labelled: int  # photos with every labelled tile right
-    tiles: int | None  # labelled tiles (reads before the counts: None)
-    read: int | None  # boxes read
+    right: int | None = None  # labelled tiles read right
+    tiles: int | None = None  # labelled tiles
+    read: int | None = None  # boxes read
 
-    def recall_share(self) -> float:
-        return 1 / max(1, self.tiles if self.tiles is not None else self.images)
+    def recall_of(self) -> tuple[float, float]:
+        """Recall and one tile's share of it (one photo's, 1/N, without the counts)."""
+        if self.right is None or self.tiles is None:
+            return self.recall, 1 / max(1, self.images)
+        return self.right / max(1, self.tiles), 1 / max(1, self.tiles)
 
-    def precision_share(self) -> float:
-        return 1 / max(1, self.read if self.read is not None else self.images)
+    def precision_of(self) -> tuple[float, float]:
+        """Precision and one box's share of it (one photo's, 1/N, without the counts)."""
+        if self.right is None or self.read is None:
+            return self.precision, 1 / max(1, self.images)
+        return self.right / max(1, self.read), 1 / max(1, self.read)
 
 
 @dataclass(frozen=True)
@@ -63,11 +72,13 @@ class Change:
     @property
     def loses(self) -> tuple[str, ...]:
         b, a = self.before, self.after
+        (rb, tile), (ra, _) = b.recall_of(), a.recall_of()
+        (pb, box), (pa, _) = b.precision_of(), a.precision_of()
         return tuple(name for name, lost in (
             ("exact", a.exact - b.exact <= -2),
             ("labelled", a.labelled - b.labelled <= -2),
-            ("recall", b.recall - a.recall > b.recall_share() + 1e-9),
-            ("precision", b.precision - a.precision > b.precision_share() + 1e-9),
+            ("recall", rb - ra > tile + 1e-9),
+            ("precision", pb - pa > box + 1e-9),
         ) if lost)
 
 
@@ -76,13 +87,14 @@ def _row(ours: dict[str, Any]) -> Row:
     n = int(ours["images"])
     shares = {k: float(ours[k]) for k in ("recall", "precision", "exact_images",
                                           "labelled_right_images")}
-    counts = {k: None if ours.get(k) is None else int(ours[k]) for k in ("tiles", "read")}
+    counts = {k: None if ours.get(k) is None else int(ours[k])
+              for k in ("right", "tiles", "read")}
     if n < 0 or any(c is not None and c < 0 for c in counts.values()):
         raise ValueError("a count below 0")
     if bad := [k for k, v in shares.items() if not 0 <= v <= 1]:  # NaN too
         raise ValueError(f"{', '.join(bad)} outside 0..1")
     return Row(n, shares["recall"], shares["precision"], round(shares["exact_images"] * n),
-               round(shares["labelled_right_images"] * n), counts["tiles"], counts["read"])
+               round(shares["labelled_right_images"] * n), **counts)
 
 
 def _left_out(row: dict[str, Any]) -> bool:

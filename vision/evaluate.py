@@ -163,7 +163,8 @@ class Totals:
             "exact_images": round(self.exact / max(1, self.images), 4),
             "labelled_right_images": round(self.all_labelled / max(1, self.images), 4),
             "located_recall": round(self.located / max(1, self.tp + self.fn), 4),
-            "tiles": self.tp + self.fn,  # labelled, and read: what one tile's share is of
+            "right": self.tp,  # the counts under recall and precision, for `vision.compare`
+            "tiles": self.tp + self.fn,
             "read": self.tp + self.fp,
             "median_latency_ms": round(statistics.median(self.latencies), 1)
             if self.latencies

@@ -8,8 +8,6 @@ from vision.__main__ import main
 from vision.compare import Change, Row, kept, table_lines
 from vision.evaluate import Totals, match_image
 
-BOX = (0, 0, 10, 14)
-
 
 def summary(photos: list[tuple[int, int, int]]) -> dict:
     """A set's figures from photos of (tiles right, tiles missed, boxes of nothing), one tile
@@ -32,8 +30,10 @@ def write(path, rows: dict) -> str:
     return str(path)
 
 
-def row(images=10, recall=0.9, precision=0.9, exact=5, labelled=6, tiles=100, read=100):
-    return Row(images, recall, precision, exact, labelled, tiles, read)
+def row(images=10, exact=5, labelled=6, right=90, tiles=100, read=100):
+    """A set's row with its counts (recall and precision as the summary rounds them)."""
+    return Row(images, round(right / tiles, 4), round(right / read, 4), exact, labelled,
+               right, tiles, read)
 
 
 def test_a_set_loses_at_two_photos_or_more_than_one_tiles_share():
@@ -41,19 +41,30 @@ def test_a_set_loses_at_two_photos_or_more_than_one_tiles_share():
     assert Change(("s", False), b, row(exact=4, labelled=5)).loses == ()
     assert Change(("s", False), b, row(exact=3)).loses == ("exact",)
     assert Change(("s", False), b, row(labelled=4)).loses == ("labelled",)
-    assert Change(("s", False), b, row(recall=0.89)).loses == ()  # one tile of 100
-    assert Change(("s", False), b, row(recall=0.8899)).loses == ("recall",)
-    assert Change(("s", False), b, row(precision=0.8899)).loses == ("precision",)
+    assert Change(("s", False), b, row(right=89, read=99)).loses == ()  # one tile of 100
+    assert Change(("s", False), b, row(right=88, read=98)).loses == ("recall",)
+    assert Change(("s", False), b, row(read=102)).loses == ("precision",)  # 90/102: 2 boxes
+
+
+def test_one_tile_of_thousands_is_judged_by_the_counts_not_the_rounded_figures():
+    b = row(right=2154, tiles=2179, read=2185)  # valid: recall 0.98853 rounds to 0.9885
+    one = row(right=2153, tiles=2179, read=2184)  # 0.98807 rounds to 0.9881: 0.0004 < 1/2179
+    assert Change(("s", False), b, one).loses == ()
+    lost = row(right=2152, tiles=2179, read=2183)
+    assert Change(("s", False), b, lost).loses == ("recall",)
+    b = row(right=4900, tiles=6000, read=4900)  # 0.816667 -> 0.8167
+    one = row(right=4899, tiles=6000, read=4899)  # 0.8165 by the figures: 0.0002 > 1/6000
+    assert (b.recall - one.recall) > 1 / 6000 and Change(("s", False), b, one).loses == ()
 
 
 def test_without_counts_one_photo_is_the_share():
-    b = row(tiles=None, read=None)  # a read before the counts: 10 photos, 1/10
-    assert Change(("s", False), b, row(recall=0.81, precision=0.81)).loses == ()
-    assert Change(("s", False), b, row(recall=0.79)).loses == ("recall",)
+    b = Row(10, 0.9, 0.9, 5, 6)  # a read before the counts: 10 photos, 1/10
+    assert Change(("s", False), b, Row(10, 0.81, 0.81, 5, 6)).loses == ()
+    assert Change(("s", False), b, Row(10, 0.79, 0.9, 5, 6)).loses == ("recall",)
 
 
 def test_kept_only_where_no_set_loses_and_recall_summed_rises():
-    up, same = Change(("a", False), row(), row(recall=0.95)), Change(("b", False), row(), row())
+    up, same = Change(("a", False), row(), row(right=95)), Change(("b", False), row(), row())
     assert kept([up, same])
     assert not kept([same])  # nothing gained
     assert not kept([up, Change(("b", False), row(), row(exact=3))])
@@ -118,7 +129,7 @@ def test_a_file_that_is_no_read_is_an_error_naming_it(tmp_path, capsys):
 
 def test_the_table_lines_up_in_japanese_and_chinese():
     changes = [Change(("mario-close-ups", False), row(), row(exact=2)),
-               Change(("leo-miura-riichi-webcam", True), row(), row(recall=0.95))]
+               Change(("leo-miura-riichi-webcam", True), row(), row(right=95))]
     for lang, heads in (
             ("ja", ["写真セット", "再現率", "適合率", "完全一致", "ラベル正解", "悪化"]),
             ("zh-Hans", ["照片集", "召回率", "精确率", "完全正确", "标注全对", "变差"])):

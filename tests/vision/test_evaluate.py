@@ -34,7 +34,7 @@ def test_totals_give_f1_and_exact_share():
     assert (s["precision"], s["recall"], s["f1"], s["exact_images"]) == (0.75, 0.75, 0.75, 0.5)
     assert s["median_latency_ms"] == 20.0
     assert s["confusions"] == [["2m", "3m", 1]]
-    assert (s["tiles"], s["read"]) == (4, 4)  # one tile's share of recall, one box's of precision
+    assert (s["right"], s["tiles"], s["read"]) == (3, 4, 4)  # under recall and precision
 
 
 def test_grouping_must_match_exactly():

@@ -100,7 +100,8 @@ def _row(ours: dict[str, Any]) -> Row:
 def _left_out(row: dict[str, Any]) -> bool:
     """Whether models trained without the set read it (a read older than ``left_out`` says so
     in its English ``models`` note)."""
-    return bool(row.get("left_out", str(row.get("models", "")).startswith("without it")))
+    note = VISION.t("sets.without_it", "en", models="")  # the JSON's note is English
+    return bool(row.get("left_out", str(row.get("models", "")).startswith(note)))
 
 
 def load_rows(paths: Sequence[Path]) -> dict[Key, Row]:
@@ -134,10 +135,14 @@ def compare(before: dict[Key, Row], after: dict[Key, Row]) -> list[Change]:
     return [Change(k, before[k], a) for k, a in after.items() if k in before]
 
 
+def recall_rise(changes: Sequence[Change]) -> float:
+    """The recall summed over the sets, after less before (from the counts where read)."""
+    return sum(c.after.recall_of()[0] - c.before.recall_of()[0] for c in changes)
+
+
 def kept(changes: Sequence[Change]) -> bool:
     """No set loses and the recall summed over the sets rises."""
-    rise = sum(c.after.recall - c.before.recall for c in changes)
-    return bool(changes) and not any(c.loses for c in changes) and rise > 1e-9
+    return bool(changes) and not any(c.loses for c in changes) and recall_rise(changes) > 1e-9
 
 
 def _name(key: Key, lang: str) -> str:
@@ -183,16 +188,16 @@ def cmd_compare(args: argparse.Namespace) -> int:
         return 2
     changes = compare(before, after)
     unmatched = sorted(_name(k, lang) for k in before.keys() ^ after.keys())
-    rise = sum(c.after.recall - c.before.recall for c in changes)
+    rise, verdict = recall_rise(changes), kept(changes)
     if args.json:  # English keys, as other tools read them
         print(json.dumps({"sets": [{"set": c.key[0], "left_out": c.key[1], "loses": c.loses}
                                    for c in changes],
                           "recall_summed": round(rise, 4), "unmatched": unmatched,
-                          "kept": kept(changes)}))
+                          "kept": verdict}))
     else:
         print("\n".join(table_lines(changes, lang)))
         print(VISION.t("compare.summed", lang, rise=f"{rise:+.4f}"))
         if unmatched:
             print(VISION.t("compare.unmatched", lang, sets=", ".join(unmatched)))
-        print(VISION.t("compare.kept" if kept(changes) else "compare.not_kept", lang))
-    return 0 if kept(changes) else 1
+        print(VISION.t("compare.kept" if verdict else "compare.not_kept", lang))
+    return 0 if verdict else 1

@@ -42,6 +42,7 @@ from vision.training.pretrained_data import (
     rendered_crops,
     source_crops,
 )
+from vision.training.probe import linear_probe
 from vision.training.randconv import rand_conv
 
 NECK = 256
@@ -145,6 +146,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--randconv", type=float, default=0.0, metavar="SHARE",
                    help="share (0..1) of each batch's crops, tiles and no tiles (fives spared), "
                         "passed through a random convolution (RandConv): 0, none")
+    p.add_argument("--linear-probe", type=int, default=0, metavar="EPOCHS",
+                   help="epochs teaching the neck and heads on the frozen trunk before the "
+                        "fine-tuning epochs (LP-FT): 0, none")
     p.add_argument("--scratch", action="store_true",
                    help="start from random weights (the control of the pretrained start)")
     add_run_arguments(p)
@@ -158,6 +162,8 @@ def _check(args: argparse.Namespace, trainable: list[str]) -> None:
     for name in ("procedural_share", "clutter", "randconv"):
         if not 0 <= getattr(args, name) <= 1:
             raise SystemExit(f"--{name.replace('_', '-')} is a share, 0..1")
+    if not 0 <= args.linear_probe <= 20:
+        raise SystemExit(f"--linear-probe {args.linear_probe}: 0 to 20 epochs")
 
 
 def loss_of(model: nn.Module, x: torch.Tensor, y: torch.Tensor, axis: torch.Tensor) -> torch.Tensor:
@@ -195,8 +201,10 @@ def run(args: argparse.Namespace) -> int:
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, args.lr, total_steps=args.epochs * n_steps,
                                                 pct_start=0.15)
     ckpt, log = out / "last.pt", (out / "log.jsonl").open("a")
-    start = resume(ckpt, model, opt, sched)
     y, axis = torch.from_numpy(train.y), train.axis
+    if args.linear_probe and not ckpt.exists():
+        linear_probe(model, train.x, y, axis, loss_of, args, log)
+    start = resume(ckpt, model, opt, sched)
     for epoch in range(start, args.epochs):
         rng = np.random.default_rng(args.seed * 1000 + epoch)
         gen = torch.Generator().manual_seed(args.seed * 1000 + epoch)  # a resumed epoch alike

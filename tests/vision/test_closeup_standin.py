@@ -190,3 +190,33 @@ def test_close_ups_are_never_cut_from_an_evaluation_only_set(tmp_path: Path) -> 
         run = _closeups("--from", str(source), "--out", str(tmp_path / "c"))
         assert run.returncode == 1 and said in run.stderr, run.stderr
         assert not (tmp_path / "c").exists()
+
+
+def test_close_ups_cut_from_one_source_come_from_it_alone(tmp_path: Path) -> None:
+    """``--only``: one trainable source, for a model trained without it; a name that is no
+    trainable source (an evaluation-only set among them) is refused before anything is cut."""
+    img, entry = _row_photo()
+    photos = tmp_path / "photos"
+    for name in ("roboflow-chinese-mahjong-v4", "leo-miura-riichi-webcam"):
+        (photos / name / "images").mkdir(parents=True)
+        cv2.imwrite(str(photos / name / "images" / "row.png"), img)
+        row = entry.to_json() | {"image": "images/row.png"}
+        (photos / name / "manifest.jsonl").write_text(json.dumps(row) + "\n")
+    out = tmp_path / "c"
+    run = _closeups("--photos", str(photos), "--only", "leo-miura-riichi-webcam", "--out",
+                    str(out), "--n", "3", "--most", "1", "--margin", "0", "0.3")
+    assert run.returncode == 0, run.stderr
+    assert "leo-miura-riichi-webcam: 3 close-ups" in run.stdout
+    assert "roboflow" not in run.stdout
+    lines = (out / "manifest.jsonl").read_text().splitlines()
+    images = [json.loads(line)["image"] for line in lines]
+    assert images == [f"images/leo-miura-riichi-webcam-{i:04d}.jpg" for i in range(3)]
+    for only, said in (("mario-close-ups", "--only mario-close-ups: the trainable sources are "
+                        "roboflow-chinese-mahjong-v4, leo-miura-riichi-webcam"),
+                       ("nonsense", "--only nonsense: the trainable sources are")):
+        refused = _closeups("--photos", str(photos), "--only", only, "--out", str(tmp_path / "r"))
+        assert refused.returncode == 1 and said in refused.stderr, refused.stderr
+    both = _closeups("--only", "leo-miura-riichi-webcam", "--from", str(photos / "x.jsonl"),
+                     "--out", str(tmp_path / "r"))
+    assert both.returncode == 1 and "--only picks among the photo sources" in both.stderr
+    assert not (tmp_path / "r").exists()

@@ -21,6 +21,13 @@ manifest instead, such as scenes rendered large (never an evaluation-only set)::
     python -m vision.training synth --out runs/big --n 40 --seed 43 --size 3840x2880 --faces mixed
     python -m vision.training closeups --from runs/big/manifest.jsonl --out runs/sharp1 --most 1 \
         --margin 0 0.4 --n 120
+
+Cut from a source a model learned, a close-up shows how it reads tiles it knows. ``--only`` cuts
+from one source, for a model trained without it (``pretrained --without``) to read as a set it
+never saw, as every model sees the evaluation-only sets::
+
+    python -m vision.training closeups --only roboflow-chinese-mahjong-v4 --out runs/ocu
+    python -m vision --models runs/without-roboflow evaluate runs/ocu/manifest.jsonl
 """
 
 from __future__ import annotations
@@ -66,6 +73,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--from", dest="source", type=Path, default=None, metavar="MANIFEST",
                    help="cut from this labelled manifest (renders made large: sharp close-ups) "
                         "instead of the trainable photo sources")
+    p.add_argument("--only", action="append", default=[], metavar="SOURCE",
+                   help="cut from this trainable source only (repeatable): a stand-in a model "
+                        "trained without it reads as never seen")
 
 
 def _area_inside(box: tuple[float, ...], win: tuple[int, int, int, int]) -> float:
@@ -163,15 +173,21 @@ def run(args: argparse.Namespace) -> int:
     if not 1 <= args.n <= MOST_CUTS or not 1 <= args.most <= MOST_TILES:
         raise SystemExit(f"error: --n must lie within 1..{MOST_CUTS} and --most within "
                          f"1..{MOST_TILES}")
+    trainable = [s.name for s in SETS if s.trainable]  # evaluation-only sets are never cut
+    if unknown := [n for n in args.only if n not in trainable]:
+        raise SystemExit(f"error: --only {', '.join(unknown)}: the trainable sources are "
+                         f"{', '.join(trainable)}")
+    if args.only and args.source is not None:
+        raise SystemExit("error: --only picks among the photo sources; --from names a manifest")
     if args.source is not None:
         sources = [(args.source.parent.name, _manifest_entries(args.source))]
     else:
         photos = args.photos or default_photos()
         # the photos trained on, but augmented copies: their boxes are loose and take in
         # neighbours, and a close-up is scored by its boxes
-        sources = [(s.name, [e for e in source_entries(photos, s.name, training=True)
-                             if not e.augmented and _boxed(e)])
-                   for s in SETS if s.trainable]  # evaluation-only sets are never cut
+        sources = [(name, [e for e in source_entries(photos, name, training=True)
+                           if not e.augmented and _boxed(e)])
+                   for name in dict.fromkeys(args.only) or trainable]  # each once
     (args.out / "images").mkdir(parents=True, exist_ok=True)
     @functools.lru_cache(maxsize=DECODED)
     def decoded(path: str) -> np.ndarray | None:

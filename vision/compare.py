@@ -2,9 +2,9 @@
 (``sets --json``, one file or several a side) set by set, judged by the rule a model or a stage
 ships under (docs/vision.md, "Stages measured"): a set loses where its photos exact or its photos
 with every labelled tile right fall by two or more, or its recall or precision by more than one
-tile's share (one labelled tile of the set, one box read; a read without those counts: one
-photo's, 1/N); the change is kept only where no set loses and the recall summed over the sets
-rises. `valid` F1 on both kernels is the ``evaluate`` command's to measure, not this one's.
+tile's share (one labelled tile of the set, one box read; where a read lacks those counts, both
+sides are taken at their 4-place figures and the share is one photo's, 1/N); the change is kept
+only where no set loses and the recall summed over the sets rises. `valid` F1 on both kernels is the ``evaluate`` command's to measure, not this one's.
 
 A set read by models trained without it (``--without``) is its own row, apart from the same set
 read by models trained on it, so a read of the shipped rows and one of the left-out rows can be
@@ -48,17 +48,23 @@ class Row:
     tiles: int | None = None  # labelled tiles
     read: int | None = None  # boxes read
 
-    def recall_of(self) -> tuple[float, float]:
-        """Recall and one tile's share of it (one photo's, 1/N, without the counts)."""
-        if self.right is None or self.tiles is None:
-            return self.recall, 1 / max(1, self.images)
-        return self.right / max(1, self.tiles), 1 / max(1, self.tiles)
+    @property
+    def counted(self) -> bool:
+        """Whether the read gave its counts."""
+        return None not in (self.right, self.tiles, self.read)
 
-    def precision_of(self) -> tuple[float, float]:
-        """Precision and one box's share of it (one photo's, 1/N, without the counts)."""
-        if self.right is None or self.read is None:
-            return self.precision, 1 / max(1, self.images)
-        return self.right / max(1, self.read), 1 / max(1, self.read)
+    def recall_of(self, counted: bool = True) -> tuple[float, float]:
+        """Recall and one tile's share of it; one photo's share (1/N) and the 4-place figure
+        where the counts are not taken (``counted`` False) or not given."""
+        if counted and self.right is not None and self.tiles is not None:
+            return self.right / max(1, self.tiles), 1 / max(1, self.tiles)
+        return self.recall, 1 / max(1, self.images)
+
+    def precision_of(self, counted: bool = True) -> tuple[float, float]:
+        """Precision and one box's share of it, as ``recall_of``."""
+        if counted and self.right is not None and self.read is not None:
+            return self.right / max(1, self.read), 1 / max(1, self.read)
+        return self.precision, 1 / max(1, self.images)
 
 
 @dataclass(frozen=True)
@@ -69,11 +75,24 @@ class Change:
     before: Row
     after: Row
 
+    def recalls(self) -> tuple[float, float, float]:
+        """Recall before and after and one tile's share: by the counts only where both reads
+        give them, else both by their 4-place figures (a rounding is no change)."""
+        both = self.before.counted and self.after.counted
+        (before, share), (after, _) = self.before.recall_of(both), self.after.recall_of(both)
+        return before, after, share
+
+    def precisions(self) -> tuple[float, float, float]:
+        """Precision before and after and one box's share, as ``recalls``."""
+        both = self.before.counted and self.after.counted
+        (before, share), (after, _) = (self.before.precision_of(both),
+                                       self.after.precision_of(both))
+        return before, after, share
+
     @property
     def loses(self) -> tuple[str, ...]:
         b, a = self.before, self.after
-        (rb, tile), (ra, _) = b.recall_of(), a.recall_of()
-        (pb, box), (pa, _) = b.precision_of(), a.precision_of()
+        (rb, ra, tile), (pb, pa, box) = self.recalls(), self.precisions()
         return tuple(name for name, lost in (
             ("exact", a.exact - b.exact <= -2),
             ("labelled", a.labelled - b.labelled <= -2),
@@ -137,7 +156,7 @@ def compare(before: dict[Key, Row], after: dict[Key, Row]) -> list[Change]:
 
 def recall_rise(changes: Sequence[Change]) -> float:
     """The recall summed over the sets, after less before (from the counts where read)."""
-    return sum(c.after.recall_of()[0] - c.before.recall_of()[0] for c in changes)
+    return sum(after - before for before, after, _ in (c.recalls() for c in changes))
 
 
 def kept(changes: Sequence[Change]) -> bool:

@@ -4,7 +4,8 @@ ships under (docs/vision.md, "Stages measured"): a set loses where its photos ex
 with every labelled tile right fall by two or more, or its recall or precision by more than one
 tile's share (one labelled tile of the set, one box read; where a read lacks those counts, both
 sides are taken at their 4-place figures and the share is one photo's, 1/N); the change is kept
-only where no set loses and the recall summed over the sets rises. `valid` F1 on both kernels is the ``evaluate`` command's to measure, not this one's.
+only where no set loses and the recall summed over the sets rises. `valid` F1 on both kernels
+is the ``evaluate`` command's to measure, not this one's.
 
 A set read by models trained without it (``--without``) is its own row, apart from the same set
 read by models trained on it, so a read of the shipped rows and one of the left-out rows can be

@@ -17,7 +17,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -77,17 +77,19 @@ class Change:
     after: Row
 
     def recalls(self) -> tuple[float, float, float]:
-        """Recall before and after and one tile's share: by the counts only where both reads
-        give them, else both by their 4-place figures (a rounding is no change)."""
-        both = self.before.counted and self.after.counted
-        (before, share), (after, _) = self.before.recall_of(both), self.after.recall_of(both)
-        return before, after, share
+        """Recall before and after and one tile's share (``both``)."""
+        return self.both(Row.recall_of)
 
     def precisions(self) -> tuple[float, float, float]:
-        """Precision before and after and one box's share, as ``recalls``."""
-        both = self.before.counted and self.after.counted
-        (before, share), (after, _) = (self.before.precision_of(both),
-                                       self.after.precision_of(both))
+        """Precision before and after and one box's share (``both``)."""
+        return self.both(Row.precision_of)
+
+    def both(self, figure: Callable[[Row, bool], tuple[float, float]]
+             ) -> tuple[float, float, float]:
+        """A figure before and after and one count's share: by the counts only where both reads
+        give them, else both by their 4-place figures (a rounding is no change)."""
+        counted = self.before.counted and self.after.counted
+        (before, share), (after, _) = figure(self.before, counted), figure(self.after, counted)
         return before, after, share
 
     @property

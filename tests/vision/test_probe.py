@@ -1,5 +1,6 @@
 """`pretrained --linear-probe`: the neck and heads learn on the frozen trunk first (LP-FT)."""
 
+from functools import partial
 from types import SimpleNamespace
 
 import pytest
@@ -11,7 +12,7 @@ import numpy as np  # noqa: E402
 
 from vision.training.__main__ import main  # noqa: E402
 from vision.training.data import STORE  # noqa: E402
-from vision.training.pretrained import PretrainedClassifier, loss_of  # noqa: E402
+from vision.training.pretrained import PretrainedClassifier, epoch_steps  # noqa: E402
 from vision.training.probe import PROBE_FILE, linear_probe  # noqa: E402
 
 
@@ -26,9 +27,10 @@ def test_the_probe_teaches_the_heads_and_leaves_the_trunk_as_imagenet_left_it(tm
     rng = np.random.default_rng(0)
     crops = rng.integers(0, 256, (40, STORE, STORE, 3), dtype=np.uint8)
     y, axis = torch.from_numpy(rng.integers(0, 38, 40)), np.full(40, -1)
-    args = SimpleNamespace(out=tmp_path, linear_probe=2, lr=1e-3, batch=16, seed=0, size=32)
+    args = SimpleNamespace(out=tmp_path, linear_probe=2, lr=1e-3, batch=16, seed=0, size=32,
+                           randconv=0.0)
     with (tmp_path / "log.jsonl").open("w") as log:
-        linear_probe(net, crops, y, axis, loss_of, args, log)
+        linear_probe(net, partial(epoch_steps, net, crops, y, axis, args), 3, args, log)
     after = trunk_state(net)
     # weights and batch statistics (running means, spreads, counts) all as they were
     assert after.keys() == trunk.keys() and all(torch.equal(after[k], trunk[k]) for k in trunk)
@@ -40,7 +42,7 @@ def test_the_probe_teaches_the_heads_and_leaves_the_trunk_as_imagenet_left_it(tm
     # a resumed run takes the probed heads from the run's folder instead of probing again
     again = PretrainedClassifier(upto=4)
     with (tmp_path / "log.jsonl").open("a") as log:
-        linear_probe(again, crops, y, axis, loss_of, args, log)
+        linear_probe(again, partial(epoch_steps, again, crops, y, axis, args), 3, args, log)
     assert torch.equal(again.head.weight, net.head.weight)
     assert (tmp_path / PROBE_FILE).exists()
     assert (tmp_path / "log.jsonl").read_text().count('"probe_epoch"') == 2

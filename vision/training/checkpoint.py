@@ -46,11 +46,16 @@ def resume(ckpt: Path, model: torch.nn.Module, opt: torch.optim.Optimizer,
     return int(state["epoch"])
 
 
-def end_epoch(record: dict[str, Any], log: TextIO, ckpt: Path, model: torch.nn.Module,
-              opt: torch.optim.Optimizer, sched: Any, **extra: Any) -> None:
-    """Print and log the epoch's figures, then save everything `resume` needs."""
+def write_record(record: dict[str, Any], log: TextIO) -> None:
+    """Print a record of figures and add it to the run's log, a JSON line."""
     print(json.dumps(record), flush=True)
     log.write(json.dumps(record) + "\n")
     log.flush()
+
+
+def end_epoch(record: dict[str, Any], log: TextIO, ckpt: Path, model: torch.nn.Module,
+              opt: torch.optim.Optimizer, sched: Any, **extra: Any) -> None:
+    """Print and log the epoch's figures, then save everything `resume` needs."""
+    write_record(record, log)
     torch.save({"model": model.state_dict(), "opt": opt.state_dict(),
                 "sched": sched.state_dict(), "epoch": record["epoch"], **extra}, ckpt)

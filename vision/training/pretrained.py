@@ -19,10 +19,12 @@ Resumable; ``--export DIR`` writes the ONNX model and its card beside a copy of 
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import shutil
 import time
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import torch
@@ -179,6 +181,24 @@ def loss_of(model: nn.Module, x: torch.Tensor, y: torch.Tensor, axis: torch.Tens
     return loss
 
 
+def epoch_steps(model: nn.Module, stored: np.ndarray, y: torch.Tensor, axis: np.ndarray,
+                args: argparse.Namespace, opt: torch.optim.Optimizer, sched: Any,
+                rng: np.random.Generator, desc: str, gen: torch.Generator | None = None) -> float:
+    """One pass over the stored crops in ``rng``'s order, augmented as ``data.batch`` does (and,
+    with ``gen``, ``args.randconv`` of them through random convolutions); the mean loss."""
+    n_steps = (len(y) + args.batch - 1) // args.batch
+    order, total = rng.permutation(len(y)), 0.0
+    for step in tqdm(range(n_steps), desc=desc, mininterval=30):
+        idx = order[step * args.batch : (step + 1) * args.batch]
+        x, turned = data.batch(stored, idx, rng, True, args.size)
+        turned_axis = torch.from_numpy(data.turned_axis(axis[idx], turned))
+        xb = torch.from_numpy(x)
+        if gen is not None and args.randconv:
+            xb = rand_conv(xb, y[idx], args.randconv, gen)
+        total += optimise(loss_of(model, xb, y[idx], turned_axis), opt, sched)
+    return total / n_steps
+
+
 def run(args: argparse.Namespace) -> int:
     torch.set_num_threads(args.threads)
     torch.manual_seed(args.seed)
@@ -203,22 +223,16 @@ def run(args: argparse.Namespace) -> int:
     ckpt, log = out / "last.pt", (out / "log.jsonl").open("a")
     y, axis = torch.from_numpy(train.y), train.axis
     if args.linear_probe and not ckpt.exists():
-        linear_probe(model, train.x, y, axis, loss_of, args, log)
+        steps = functools.partial(epoch_steps, model, train.x, y, axis, args)
+        linear_probe(model, steps, n_steps, args, log)
     start = resume(ckpt, model, opt, sched)
     for epoch in range(start, args.epochs):
         rng = np.random.default_rng(args.seed * 1000 + epoch)
         gen = torch.Generator().manual_seed(args.seed * 1000 + epoch)  # a resumed epoch alike
-        order, t0, total = rng.permutation(len(train.y)), time.time(), 0.0
-        for step in tqdm(range(n_steps), desc=f"epoch {epoch + 1}/{args.epochs}", mininterval=30):
-            idx = order[step * args.batch : (step + 1) * args.batch]
-            x, turned = data.batch(train.x, idx, rng, True, args.size)
-            turned_axis = torch.from_numpy(data.turned_axis(axis[idx], turned))
-            xb = torch.from_numpy(x)
-            if args.randconv:
-                xb = rand_conv(xb, y[idx], args.randconv, gen)
-            total += optimise(loss_of(model, xb, y[idx], turned_axis), opt, sched)
-        record = {"epoch": epoch + 1, "loss": round(total / n_steps, 4),
-                  "seconds": round(time.time() - t0)}
+        t0 = time.time()
+        loss = epoch_steps(model, train.x, y, axis, args, opt, sched, rng,
+                           f"epoch {epoch + 1}/{args.epochs}", gen)
+        record = {"epoch": epoch + 1, "loss": round(loss, 4), "seconds": round(time.time() - t0)}
         record |= {f"{n}_crop_accuracy": round(accuracy(model, c, args.size), 4)
                    for n, c in measured.items()}
         end_epoch(record, log, ckpt, model, opt, sched, args=vars(args) | {"photos": str(photos)})

@@ -10,7 +10,6 @@ fine-tuning epochs after it see the batches (and dropout) they would see without
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -19,13 +18,14 @@ from typing import Any
 import numpy as np
 import torch
 from torch import nn
-from tqdm import tqdm
 
-from vision.training import data
-from vision.training.checkpoint import optimise
+from vision.training.checkpoint import write_record
 
 PROBE_FILE = "probe.pt"  # the model after the probe: a resumed run starts fine-tuning from it
 PROBE_SEED = 999  # the probe's data order (``seed * 1000 + PROBE_SEED``): no epoch's
+# one pass over the crops (``pretrained.epoch_steps`` bound to its model and crops): optimiser,
+# schedule, data order, progress label -> the mean loss
+Steps = Callable[[torch.optim.Optimizer, Any, np.random.Generator, str], float]
 
 
 def frozen_trunk(model: nn.Module, frozen: bool) -> list[nn.Parameter]:
@@ -37,40 +37,24 @@ def frozen_trunk(model: nn.Module, frozen: bool) -> list[nn.Parameter]:
     return [p for p in model.parameters() if p.requires_grad]
 
 
-def linear_probe(model: nn.Module, x_stored: np.ndarray, y: torch.Tensor, axis: np.ndarray,
-                 loss: Callable[..., torch.Tensor], args: Any, log: Any) -> None:
-    """Teach ``model``'s neck and heads ``args.linear_probe`` epochs on its frozen trunk (AdamW,
-    one-cycle to ``args.lr``), or load them from the run's ``probe.pt``; the trunk is freed
-    after."""
+def linear_probe(model: nn.Module, steps: Steps, n_steps: int, args: Any, log: Any) -> None:
+    """Teach ``model``'s neck and heads ``args.linear_probe`` epochs of ``n_steps`` on its frozen
+    trunk (AdamW, one-cycle to ``args.lr``), or load them from the run's ``probe.pt``; the trunk
+    is freed after."""
     path = Path(args.out) / PROBE_FILE
     if path.exists():
         model.load_state_dict(torch.load(path, weights_only=True))
         print(f"linear probe loaded from {path}", flush=True)
         return
     with torch.random.fork_rng():  # the fine-tuning after it draws the dropout it would
-        _probe(model, x_stored, y, axis, loss, args, log)
+        opt = torch.optim.AdamW(frozen_trunk(model, True), args.lr / 2, weight_decay=1e-4)
+        sched = torch.optim.lr_scheduler.OneCycleLR(
+            opt, args.lr, total_steps=args.linear_probe * n_steps, pct_start=0.15)
+        for epoch in range(args.linear_probe):
+            rng = np.random.default_rng(args.seed * 1000 + PROBE_SEED + epoch)
+            t0 = time.time()
+            loss = steps(opt, sched, rng, f"probe {epoch + 1}/{args.linear_probe}")
+            write_record({"probe_epoch": epoch + 1, "loss": round(loss, 4),
+                          "seconds": round(time.time() - t0)}, log)
     frozen_trunk(model, False)
     torch.save(model.state_dict(), path)
-
-
-def _probe(model: nn.Module, x_stored: np.ndarray, y: torch.Tensor, axis: np.ndarray,
-           loss: Callable[..., torch.Tensor], args: Any, log: Any) -> None:
-    learning = frozen_trunk(model, True)
-    opt = torch.optim.AdamW(learning, args.lr / 2, weight_decay=1e-4)
-    n_steps = (len(y) + args.batch - 1) // args.batch
-    sched = torch.optim.lr_scheduler.OneCycleLR(opt, args.lr, total_steps=args.linear_probe
-                                                * n_steps, pct_start=0.15)
-    for epoch in range(args.linear_probe):
-        rng = np.random.default_rng(args.seed * 1000 + PROBE_SEED + epoch)
-        order, t0, total = rng.permutation(len(y)), time.time(), 0.0
-        for step in tqdm(range(n_steps), desc=f"probe {epoch + 1}/{args.linear_probe}",
-                         mininterval=30):
-            idx = order[step * args.batch : (step + 1) * args.batch]
-            x, turned = data.batch(x_stored, idx, rng, True, args.size)
-            turned_axis = torch.from_numpy(data.turned_axis(axis[idx], turned))
-            total += optimise(loss(model, torch.from_numpy(x), y[idx], turned_axis), opt, sched)
-        record = {"probe_epoch": epoch + 1, "loss": round(total / n_steps, 4),
-                  "seconds": round(time.time() - t0)}
-        print(json.dumps(record), flush=True)
-        log.write(json.dumps(record) + "\n")
-        log.flush()

@@ -28,7 +28,7 @@ def assemble(
 ) -> Reading:
     """The Reading of labelled tiles (pure: no model runs here); ``complete`` is the kiosk's
     optional winning-shape check the decoder uses."""
-    found, probs, vertical, turn = tiles.found, tiles.probs, tiles.vertical, tiles.turn
+    found, probs, vertical, turn = tiles.found, tiles.labels, tiles.vertical, tiles.turn
     choices = top_labels(probs, tuple(MODEL_CLASSES), max(1, config.alternatives + 1))
     top = [c[0][0] for c in choices]
     poses = [

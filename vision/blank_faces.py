@@ -113,6 +113,12 @@ def with_blank_faces(
     blank = doubt & face_coloured(surfaces, face, config)
     if not blank.any():
         return tiles
-    probs = tiles.probs.copy()
-    probs[blank, BACK], probs[blank, WHITE] = tiles.probs[blank, WHITE], tiles.probs[blank, BACK]
-    return replace(tiles, probs=probs)
+    return replace(tiles, probs=_swapped(tiles.probs, blank),
+                   opinion=None if tiles.opinion is None else _swapped(tiles.opinion, blank))
+
+
+def _swapped(probs: np.ndarray, blank: np.ndarray) -> np.ndarray:
+    """``probs`` with the back's and the White's chances swapped on the ``blank`` rows."""
+    out = probs.copy()
+    out[blank, BACK], out[blank, WHITE] = probs[blank, WHITE], probs[blank, BACK]
+    return out

@@ -4,7 +4,8 @@ Takes a frame and the located tiles' boxes; gives ``LabelledTiles``: each tile's
 probabilities and, where the classifier has the heads, the chance its glyph stands vertical in
 its crop; crops the tile head calls no tile (a finger, a point stick's end, a patch of table)
 are left out. Crops the classifier is unsure of are read again turned half round and at
-boxes a little larger and smaller (each turned too), and the six views averaged. In a row
+boxes a little larger and smaller (each turned too), and the six views averaged; where a second
+classifier ships, it reads them too (``Classifier.second``). In a row
 running steeply across the frame the glyph's axis is read on crops turned level with the row
 (``crop_turn``), where upright and sideways tiles look different.
 """
@@ -23,7 +24,7 @@ from vision.config import VisionConfig
 from vision.layout import found_row_angle
 from vision.postprocess import Candidate, softmax
 from vision.preprocess import crop_tiles, to_nchw, turned_squares
-from vision.session import ModelSession
+from vision.session import ModelError, ModelSession
 from vision.taught import TaughtSet
 
 FEATURES = "features"  # the classifier's pooled-features output (vision.training.features)
@@ -31,12 +32,20 @@ FEATURES = "features"  # the classifier's pooled-features output (vision.trainin
 
 @dataclass(frozen=True)
 class LabelledTiles:
-    """Located tiles with their class probabilities and glyph-axis chances, in one order."""
+    """Located tiles with their class probabilities and glyph-axis chances, in one order; every
+    stage decides on ``probs`` (the first classifier's), the layout and decoding read
+    ``labels`` (with the second classifier's opinion where one ships)."""
 
     found: tuple[Candidate, ...]
     probs: np.ndarray  # [N, 38] class probabilities
     vertical: np.ndarray | None  # [N] chance the glyph stands vertical in its crop
     turn: float  # radians every crop was turned by
+    opinion: np.ndarray | None = None  # [N, 38] ``Classifier.cascaded``'s; None: ``probs``
+
+    @property
+    def labels(self) -> np.ndarray:
+        """[N, 38] the probabilities the tiles are labelled by."""
+        return self.probs if self.opinion is None else self.opinion
 
     def plus(self, more: LabelledTiles, keep: list[int]) -> LabelledTiles:
         """These tiles and the ``keep`` ones of ``more`` (cut with the same turn)."""
@@ -46,13 +55,17 @@ class LabelledTiles:
             vertical = np.concatenate([self.vertical, more.vertical[keep]])
         found = self.found + tuple(more.found[k] for k in keep)
         probs = np.concatenate([self.probs, more.probs[keep]])
-        return LabelledTiles(found, probs, vertical, self.turn)
+        opinion = None
+        if self.opinion is not None or more.opinion is not None:
+            opinion = np.concatenate([self.labels, more.labels[keep]])
+        return LabelledTiles(found, probs, vertical, self.turn, opinion)
 
     def only(self, keep: list[int]) -> LabelledTiles:
         """The ``keep`` ones of these tiles."""
         vertical = None if self.vertical is None else self.vertical[keep]
+        opinion = None if self.opinion is None else self.opinion[keep]
         found = tuple(self.found[k] for k in keep)
-        return LabelledTiles(found, self.probs[keep], vertical, self.turn)
+        return LabelledTiles(found, self.probs[keep], vertical, self.turn, opinion)
 
     def without(self, drop: list[int]) -> LabelledTiles:
         """These tiles but the ``drop`` ones."""
@@ -62,11 +75,15 @@ class LabelledTiles:
 @dataclass(frozen=True)
 class Classifier:
     """The classifier model with the thresholds that read its outputs, and the table's taught
-    tiles when it has some (``vision.taught``: they weigh every crop's probabilities)."""
+    tiles when it has some (``vision.taught``: they weigh every crop's probabilities);
+    ``second``, where one ships, a classifier asked only about the crops this one is unsure of
+    (a cascade: it learned to read sets it never saw better, this one decides every sure crop,
+    every box and the glyph's axis)."""
 
     session: ModelSession
     config: VisionConfig
     taught: TaughtSet | None = None
+    second: ModelSession | None = None
 
     def input(self, frame_bgr: np.ndarray, boxes: np.ndarray, angle: float = 0.0) -> np.ndarray:
         """The classifier's [N, 3, S, S] crops of the boxes (size and padding from its card),
@@ -74,6 +91,21 @@ class Classifier:
         crop = self.session.card["input"]
         size, pad = int(crop["shape"][2]), float(crop["crop"]["pad"])
         return to_nchw(crop_tiles(frame_bgr, boxes, size, pad, angle))
+
+    def check_second(self) -> None:
+        """Raise ModelError where the second classifier is no classifier or cuts other crops
+        than this one (it reads this one's crops as they are)."""
+        if self.second is None:
+            return
+        name, card = self.second.path.name, self.second.card
+        if card["kind"] != "classifier":
+            raise ModelError(f"{name}: a {card['kind']}, not a classifier (its card's kind)")
+        if card["input"] != self.session.card["input"]:
+            raise ModelError(
+                f"{name}: reads other crops than {self.session.path.name} (input "
+                f"{card['input']['shape']}, {card['input'].get('crop')} against "
+                f"{self.session.card['input']['shape']}, {self.session.card['input'].get('crop')})"
+            )
 
     def sureness(self, frame_bgr: np.ndarray, found: Sequence[Candidate]) -> float:
         """How surely the boxes hold tiles of one kind each: the mean, over the boxes, of the
@@ -85,15 +117,30 @@ class Classifier:
     def classify(
         self, frame_bgr: np.ndarray, boxes: np.ndarray, turn: float = 0.0, tiles_from: float = 0.0
     ) -> tuple[np.ndarray, np.ndarray | None, np.ndarray | None]:
-        """[N, 38] class probabilities for the boxes (unsure ones half-turn averaged); when the
+        """[N, 38] class probabilities for the boxes (unsure ones read from six views); when the
         classifier has the heads, [N] probabilities that the glyph stands vertical in its crop
         and [N] that the crop holds a tile at all (else None). With ``turn`` (radians, see
         ``crop_turn``), the glyph-axis crop is turned by it (the labels are still read on crops
         as the boxes lie: on `valid` those read one tile more right). ``tiles_from``: the
         caller drops the crops the tile head puts under it, so they are read once, not again
-        from other views (their labels are then of one view)."""
+        from other views (their labels are then of one view). This classifier's alone: what
+        every stage decides on (``cascaded`` adds the second's opinion)."""
+        probs, _, axis, tile = self.cascaded(frame_bgr, boxes, turn, tiles_from, second=False)
+        return probs, axis, tile
+
+    def cascaded(
+        self,
+        frame_bgr: np.ndarray,
+        boxes: np.ndarray,
+        turn: float = 0.0,
+        tiles_from: float = 0.0,
+        second: bool = True,
+    ) -> tuple[np.ndarray, np.ndarray | None, np.ndarray | None, np.ndarray | None]:
+        """``classify``'s three and, second, the labels' probabilities with the second
+        classifier's opinion (where one ships; else None): on the crops this one is unsure
+        of, its six-view mean averaged with the second's two-view mean; the others this one's."""
         if len(boxes) == 0:
-            return np.zeros((0, len(MODEL_CLASSES)), np.float32), None, None
+            return np.zeros((0, len(MODEL_CLASSES)), np.float32), None, None, None
         n = len(boxes)
         batch = self.input(frame_bgr, boxes)
         if turn:  # labels from the crops as the boxes lie, the glyph's axis from level ones
@@ -109,6 +156,7 @@ class Classifier:
         if tile is not None:
             unsure &= tile >= tiles_from
         unsure = np.flatnonzero(unsure)
+        opinion = None
         if self.config.test_time_flip and len(unsure):
             # a half turn keeps the glyph axis, so it reads the same tile from a second view;
             # sure crops are not turned, as on the tuning scenes they never changed
@@ -118,9 +166,15 @@ class Classifier:
                 axis[unsure] = (axis[unsure] + softmax(flipped[1])[:, 0]) / 2
             views += self._zoomed(frame_bgr, np.asarray(boxes)[unsure])
             probs[unsure] = np.mean(views, axis=0)
+            if second and self.second is not None:
+                opinion = probs.copy()
+                opinion[unsure] = (probs[unsure] + self._second_opinion(batch[unsure])) / 2
         if self.taught is not None:  # the table's own tiles weigh the labels
-            probs = self.taught.weigh(probs, outs[self._features_index()][:n], self.config)
-        return probs, axis, tile
+            features = outs[self._features_index()][:n]
+            probs = self.taught.weigh(probs, features, self.config)
+            if opinion is not None:
+                opinion = self.taught.weigh(opinion, features, self.config)
+        return probs, opinion, axis, tile
 
     def _zoomed(self, frame_bgr: np.ndarray, boxes: np.ndarray) -> list[np.ndarray]:
         """Class probabilities of the boxes grown and shrunk about their centres by
@@ -139,6 +193,13 @@ class Classifier:
         )
         both = self.session.run_all(np.concatenate([batch, batch[:, :, ::-1, ::-1]]))[0]
         return list(softmax(both).reshape(4, len(boxes), -1))
+
+    def _second_opinion(self, crops: np.ndarray) -> np.ndarray:
+        """The second classifier's class probabilities of ``crops`` [N, 3, S, S]: the mean of
+        its plain view and half turn (two views, not six: it runs on top of this one's)."""
+        assert self.second is not None
+        both = self.second.run_all(np.concatenate([crops, crops[:, :, ::-1, ::-1]]))[0]
+        return softmax(both).reshape(2, len(crops), -1).mean(axis=0)
 
     def _features_index(self) -> int:
         names = [o.name for o in self.session.session.get_outputs()]
@@ -164,9 +225,9 @@ class Classifier:
     ) -> LabelledTiles:
         """The candidates classified, but those the tile head calls no tile (a finger, a point
         stick's end, a patch of table: below ``no_tile_below``)."""
-        probs, vertical, tile = self.classify(frame_bgr, boxes_of(found), turn,
-                                              self.config.no_tile_below)
-        tiles = LabelledTiles(tuple(found), probs, vertical, turn)
+        probs, opinion, vertical, tile = self.cascaded(frame_bgr, boxes_of(found), turn,
+                                                       self.config.no_tile_below)
+        tiles = LabelledTiles(tuple(found), probs, vertical, turn, opinion)
         if tile is None:
             return tiles
         return tiles.only(np.flatnonzero(tile >= self.config.no_tile_below).tolist())

@@ -96,8 +96,8 @@ def check_frame(
     optimised: Recogniser, reference: Recogniser, frame: np.ndarray, name: str, read: bool = True
 ) -> FrameCheck:
     """Both sessions on one frame: the finders (the close-up finder's too, where one ships) on
-    the letterboxed frame, the classifier on the crops of the tiles the optimised finder
-    locates, and (with ``read``) the whole reading."""
+    the letterboxed frame, the classifiers (the second's too, where one ships) on the crops of
+    the tiles the optimised finder locates, and (with ``read``) the whole reading."""
     square = optimised.finder_input(frame)
     finders = [(optimised.finder, reference.finder)]
     if optimised.close_finder is not None and reference.close_finder is not None:
@@ -108,12 +108,14 @@ def check_frame(
     )
     boxes = np.array([c.box for c in optimised.find(frame)], np.float32).reshape(-1, 4)
     crops = optimised.classifier_input(frame, boxes)
+    classifiers = [(optimised.classifier, reference.classifier)]
+    if optimised.second_classifier is not None and reference.second_classifier is not None:
+        classifiers.append((optimised.second_classifier, reference.second_classifier))
     classifier_diff = 0.0
     if len(crops):
-        classifier_diff = float(
-            np.abs(
-                softmax(optimised.classifier.run(crops)) - softmax(reference.classifier.run(crops))
-            ).max()
+        classifier_diff = max(
+            float(np.abs(softmax(ours.run(crops)) - softmax(theirs.run(crops))).max())
+            for ours, theirs in classifiers
         )
     if not read:
         return FrameCheck(name, finder_diff, classifier_diff)

@@ -38,6 +38,8 @@ from vision.taught import TaughtSet, TaughtSetError
 FINDER_FILE = "tile_finder.onnx"
 CLOSE_FINDER_FILE = "tile_finder_close.onnx"  # optional: the finder of frames seen close
 CLASSIFIER_FILE = "tile_classifier.onnx"
+# optional: the classifier asked about the crops the first is unsure of (``Classifier.second``)
+SECOND_CLASSIFIER_FILE = "tile_classifier_second.onnx"
 
 
 def default_models_dir() -> Path:
@@ -47,14 +49,15 @@ def default_models_dir() -> Path:
 
 @dataclass(frozen=True)
 class Recogniser:
-    """The checked model sessions (the close-up finder's where one ships) plus the thresholds,
-    and the table's taught tiles if any."""
+    """The checked model sessions (the close-up finder's and the second classifier's where they
+    ship) plus the thresholds, and the table's taught tiles if any."""
 
     finder: ModelSession
     classifier: ModelSession
     config: VisionConfig = field(default_factory=VisionConfig)
     taught: TaughtSet | None = None
     close_finder: ModelSession | None = None
+    second_classifier: ModelSession | None = None
 
     @classmethod
     def load(
@@ -64,16 +67,21 @@ class Recogniser:
         taught: TaughtSet | Path | str | None = None,
     ) -> Recogniser:
         """Load ``tile_finder.onnx`` and ``tile_classifier.onnx`` (+ cards) from ``models_dir``,
-        and ``tile_finder_close.onnx`` where it is there; ``taught``: a taught set, or the
-        folder / file it was saved to (``with_taught``)."""
+        and ``tile_finder_close.onnx`` and ``tile_classifier_second.onnx`` where they are there;
+        ``taught``: a taught set, or the folder / file it was saved to (``with_taught``)."""
         folder = Path(models_dir) if models_dir else default_models_dir()
         cfg = config or VisionConfig()
 
         def load(name: str) -> ModelSession:
             return ModelSession.load(folder / name, cfg.threads, reference=cfg.reference_kernels)
 
-        close = load(CLOSE_FINDER_FILE) if (folder / CLOSE_FINDER_FILE).exists() else None
-        plain = cls(load(FINDER_FILE), load(CLASSIFIER_FILE), cfg, close_finder=close)
+        def optional(name: str) -> ModelSession | None:
+            return load(name) if (folder / name).exists() else None
+
+        plain = cls(load(FINDER_FILE), load(CLASSIFIER_FILE), cfg,
+                    close_finder=optional(CLOSE_FINDER_FILE),
+                    second_classifier=optional(SECOND_CLASSIFIER_FILE))
+        plain._classifier().check_second()
         if taught is None:
             return plain
         if not isinstance(taught, TaughtSet):
@@ -101,12 +109,16 @@ class Recogniser:
 
     @property
     def cards(self) -> tuple[dict[str, Any], ...]:
-        """Every model's card: the finder's, the classifier's, the close-up finder's if any."""
-        models = (self.finder, self.classifier, self.close_finder)
+        """Every model's card: the finder's, the classifier's, the close-up finder's and the
+        second classifier's if any."""
+        models = (self.finder, self.classifier, self.close_finder, self.second_classifier)
         return tuple(m.card for m in models if m is not None)
 
     def _finder(self) -> Finder:
         return Finder(self.finder, self.config, self.close_finder)
+
+    def _classifier(self) -> Classifier:
+        return Classifier(self.classifier, self.config, self.taught, self.second_classifier)
 
     def find(self, frame_bgr: np.ndarray) -> list[Candidate]:
         """Stage 1: the finder's located tiles (boxes in image pixels), strongest first (``read``
@@ -117,7 +129,7 @@ class Recogniser:
         """The finder's peaks of at least ``heat`` (boxes in frame pixels, strongest first) as
         ``read`` first finds them: on the frame at its true proportions. At
         ``back_recovery_heat`` the weakest any later stage keeps."""
-        finder, classifier = self._finder(), Classifier(self.classifier, self.config, self.taught)
+        finder, classifier = self._finder(), self._classifier()
         located = finder.locate(frame_bgr, classifier.sureness)
         widened = at_true_proportions(frame_bgr, located.found, self.config)
         if widened is None:
@@ -143,9 +155,7 @@ class Recogniser:
         """Stage 2: [N, 38] class probabilities for the boxes, and the glyph-axis and tile
         heads' chances where the classifier has them (``classify.Classifier.classify``), weighed
         by the taught tiles when this recogniser has them."""
-        return Classifier(self.classifier, self.config, self.taught).classify(
-            frame_bgr, boxes, turn
-        )
+        return self._classifier().classify(frame_bgr, boxes, turn)
 
     def read(self, frame_bgr: np.ndarray, complete: CompleteCheck | None = None) -> Reading:
         """Read every tile of a BGR frame and group them; ``complete`` is the kiosk's optional
@@ -158,7 +168,7 @@ class Recogniser:
         """``read``; with ``proportions``, a frame resized out of a camera's proportions
         (``proportions.at_true_proportions``) is read at them instead."""
         cfg = self.config
-        finder, classifier = self._finder(), Classifier(self.classifier, cfg, self.taught)
+        finder, classifier = self._finder(), self._classifier()
         located = finder.locate(frame_bgr, classifier.sureness if proportions else None)
         widened = at_true_proportions(frame_bgr, located.found, cfg) if proportions else None
         if widened is not None:

@@ -150,13 +150,13 @@ def with_weak_peaks(
     weak = [weak[k] for k in worth_reading(found, weak, config)]
     if not weak:
         return tiles
-    probs, vertical, tile = classifier.classify(frame_bgr, boxes_of(weak), tiles.turn,
-                                                config.row_recovery_tile)
+    probs, opinion, vertical, tile = classifier.cascaded(frame_bgr, boxes_of(weak), tiles.turn,
+                                                         config.row_recovery_tile)
     tile = np.ones(len(weak)) if tile is None else tile
     keep = recovered_in_row(found, weak, probs, tile, config)
     if not keep:
         return tiles
-    return tiles.plus(LabelledTiles(tuple(weak), probs, vertical, tiles.turn), keep)
+    return tiles.plus(LabelledTiles(tuple(weak), probs, vertical, tiles.turn, opinion), keep)
 
 
 def distance_to(points: Sequence[tuple[float, float]], centre: tuple[float, float]) -> float:

@@ -110,6 +110,12 @@ class ModelSession:
         name = session.get_inputs()[0].name
         if name != card["input"].get("name", name):
             raise ModelError(f"{path.name}: input {name!r} differs from its card's")
+        shape, said = session.get_inputs()[0].shape, card["input"]["shape"]
+        if len(shape) != len(said) or any(
+            isinstance(a, int) and isinstance(b, int) and a != b
+            for a, b in zip(shape, said, strict=True)
+        ):
+            raise ModelError(f"{path.name}: input shape {shape} differs from its card's {said}")
         model = cls(path, card, session, name, isinstance(session.get_inputs()[0].shape[-1], str))
         if warm_up:
             shape = [1 if isinstance(d, str) else int(d) for d in card["input"]["shape"]]

@@ -97,8 +97,10 @@ def test_readings_without_a_taught_set_are_as_before_the_features_output(tmp_pat
     # frame is read to the same bytes of JSON
     from vision.training.export import write_card
 
-    for name in ("tile_finder.onnx", "tile_finder.json", "tile_classifier.json"):
-        shutil.copy(MODELS / name, tmp_path / name)
+    for name in ("tile_finder", "tile_finder_close", "tile_classifier_second"):
+        for suffix in (".onnx", ".json"):
+            shutil.copy(MODELS / (name + suffix), tmp_path / (name + suffix))
+    shutil.copy(MODELS / "tile_classifier.json", tmp_path / "tile_classifier.json")
     old = tmp_path / "tile_classifier.onnx"
     onnx.save(_without_features(onnx.load(str(MODELS / "tile_classifier.onnx"))), str(old))
     write_card(old, json.loads((tmp_path / "tile_classifier.json").read_text()))

@@ -100,3 +100,24 @@ def test_the_kernel_check_compares_the_second_classifier_too(tmp_path):
     check = check_frame(replace(shipped, second_classifier=first), shipped, frame, "demo", False)
     assert check.classifier_diff > MAX_PROB_DIFF and not check.agrees
     assert check_frame(shipped, shipped, frame, "demo", read=False).classifier_diff == 0.0
+
+
+def test_the_stages_carry_the_second_opinion_beside_the_first_classifiers_probabilities():
+    from vision.classify import LabelledTiles
+    from vision.postprocess import Candidate
+
+    def tiles(n: int, first: float, opinion: float | None) -> LabelledTiles:
+        found = tuple(Candidate((10.0 * k, 0, 10.0 * k + 8, 12), 0.9, 0, 0) for k in range(n))
+        probs = np.full((n, 38), first, np.float32)
+        second = None if opinion is None else np.full((n, 38), opinion, np.float32)
+        return LabelledTiles(found, probs, None, 0.0, second)
+
+    located, weak = tiles(3, 0.1, None), tiles(2, 0.2, 0.3)
+    assert located.labels is located.probs  # no opinion: labelled by the first's
+    both = located.plus(weak, [1])  # a weak peak kept, with its opinion
+    assert both.probs[:, 0].tolist() == pytest.approx([0.1, 0.1, 0.1, 0.2])
+    assert both.labels[:, 0].tolist() == pytest.approx([0.1, 0.1, 0.1, 0.3])
+    kept = both.without([0])
+    assert kept.probs[:, 0].tolist() == pytest.approx([0.1, 0.1, 0.2])
+    assert kept.labels[:, 0].tolist() == pytest.approx([0.1, 0.1, 0.3])
+    assert located.plus(tiles(2, 0.2, None), [0]).opinion is None

@@ -136,9 +136,10 @@ class Classifier:
         tiles_from: float = 0.0,
         second: bool = True,
     ) -> tuple[np.ndarray, np.ndarray | None, np.ndarray | None, np.ndarray | None]:
-        """``classify``'s three and, second, the labels' probabilities with the second
-        classifier's opinion (where one ships; else None): on the crops this one is unsure
-        of, its six-view mean averaged with the second's two-view mean; the others this one's."""
+        """(probs, opinion, axis, tile): ``classify``'s three and the ``opinion`` the labels are
+        read by, where a second classifier ships and ``second`` asks it (else None): on the
+        crops this one is unsure of, its six-view mean averaged with the second's two-view mean;
+        on the others its own."""
         if len(boxes) == 0:
             return np.zeros((0, len(MODEL_CLASSES)), np.float32), None, None, None
         n = len(boxes)

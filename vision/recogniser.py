@@ -154,7 +154,8 @@ class Recogniser:
     ) -> tuple[np.ndarray, np.ndarray | None, np.ndarray | None]:
         """Stage 2: [N, 38] class probabilities for the boxes, and the glyph-axis and tile
         heads' chances where the classifier has them (``classify.Classifier.classify``), weighed
-        by the taught tiles when this recogniser has them."""
+        by the taught tiles when this recogniser has them: the first classifier's, on which every
+        stage decides (the labels add the second's opinion: ``Classifier.cascaded``)."""
         return self._classifier().classify(frame_bgr, boxes, turn)
 
     def read(self, frame_bgr: np.ndarray, complete: CompleteCheck | None = None) -> Reading:

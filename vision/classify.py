@@ -192,15 +192,13 @@ class Classifier:
                 for s in (1 + z, 1 / (1 + z))
             ]
         )
-        both = self.session.run_all(np.concatenate([batch, batch[:, :, ::-1, ::-1]]))[0]
-        return list(softmax(both).reshape(4, len(boxes), -1))
+        return list(_both_ways(self.session, batch).reshape(4, len(boxes), -1))
 
     def _second_opinion(self, crops: np.ndarray) -> np.ndarray:
         """The second classifier's class probabilities of ``crops`` [N, 3, S, S]: the mean of
         its plain view and half turn (two views, not six: it runs on top of this one's)."""
         assert self.second is not None
-        both = self.second.run_all(np.concatenate([crops, crops[:, :, ::-1, ::-1]]))[0]
-        return softmax(both).reshape(2, len(crops), -1).mean(axis=0)
+        return _both_ways(self.second, crops).mean(axis=0)
 
     def _features_index(self) -> int:
         names = [o.name for o in self.session.session.get_outputs()]
@@ -232,6 +230,13 @@ class Classifier:
         if tile is None:
             return tiles
         return tiles.only(np.flatnonzero(tile >= self.config.no_tile_below).tolist())
+
+
+def _both_ways(session: ModelSession, crops: np.ndarray) -> np.ndarray:
+    """[2, N, 38] class probabilities of ``crops`` [N, 3, S, S] as they lie and turned half
+    round, in one run."""
+    out = session.run_all(np.concatenate([crops, crops[:, :, ::-1, ::-1]]))[0]
+    return softmax(out).reshape(2, len(crops), -1)
 
 
 def crop_turn(found: Sequence[Candidate], config: VisionConfig) -> float:

@@ -27,6 +27,9 @@ CANVAS_STEP = 32  # a canvas side is a multiple of the finder's coarsest stride
 # tile filling the frame only with context (the demo hand's tiles cut tight, enlarged, at a
 # fifth: 13 of 14 found with 96 px, 4 with 16)
 CANVAS_MARGIN = 96
+# A frame widened to its tiles' proportions (a 16:9 camera's squeezed to a square, widened back) is
+# seen with one coarsest stride of grey around it, not on the square, which it left 44 % grey
+WIDENED_MARGIN = CANVAS_STEP
 # a close-up look's box this share inside a larger one is that tile's print
 CLOSE_UP_NESTED = 0.8
 # how surely the classifier reads the boxes of a frame as tiles (``Classifier.sureness``)
@@ -77,19 +80,24 @@ class Finder:
         """The finder's [1, 3, S, S] input for an image (letterboxed as its card says)."""
         return to_nchw(letterbox(image, self.size)[0])
 
-    def look(self, image: np.ndarray, fill: float = 1.0, close: bool = False) -> FinderView:
+    def look(
+        self, image: np.ndarray, fill: float = 1.0, close: bool = False, widened: bool = False
+    ) -> FinderView:
         """The finder's maps over an image, its long side ``fill`` of the finder's view: seen
         whole on the grey square it learned on (tiles at a frame's edge read better with that
         grey around them); shrunk, where the finder takes any size, on a canvas only as large
-        as the image with ``CANVAS_MARGIN`` around it: the same scale, less work. ``close``:
-        a look at a frame seen close, by the close-up finder where one ships."""
+        as the image with ``CANVAS_MARGIN`` around it: the same scale, less work; ``widened``
+        (a frame widened to its tiles' proportions), seen whole with ``WIDENED_MARGIN`` around
+        it. ``close``: a look at a frame seen close, by the close-up finder where one ships."""
         session = self.near if close and self.near is not None else self.session
         side = self.size
         canvas = (side, side)
-        if fill < 1 and session.any_size:  # finders since session 24 name height and width
+        if (fill < 1 or widened) and session.any_size:  # finders since session 24 take any size
             h, w = image.shape[:2]
             scale = side * fill / max(h, w)
-            canvas = (_fitted(round(h * scale), side), _fitted(round(w * scale), side))
+            margin = CANVAS_MARGIN if fill < 1 else WIDENED_MARGIN
+            canvas = (_fitted(round(h * scale), side, margin),
+                      _fitted(round(w * scale), side, margin))
         square, lb = letterbox(image, side, fill, canvas)
         return FinderView(session.run(to_nchw(square))[0], lb, image.shape[:2])
 
@@ -121,7 +129,9 @@ class Finder:
         found = _merged(views, self.config)
         return Located(views[0], tuple(found), close=True) if found else None
 
-    def locate(self, frame_bgr: np.ndarray, sureness: Sureness | None = None) -> Located:
+    def locate(
+        self, frame_bgr: np.ndarray, sureness: Sureness | None = None, widened: bool = False
+    ) -> Located:
         """The tiles of a frame. Where the whole view finds fewer than a hand's (``closeup_below``)
         the frame is looked at shrunk (``close_up``). With ``sureness`` (the classifier's), so
         too where it finds fewer than ``closeup_prints_below``: the shrunk look is kept if most
@@ -130,10 +140,11 @@ class Finder:
         not two narrow tiles of a squeezed frame boxed as one). Where it finds larger boxes than
         the finder's usual tiles (``closeup_target``: a close-up of several tiles, whose prints
         it boxes), the tiles are measured in the frame shrunk to a third, and if larger than any
-        the finder learned (``closeup_above``), read in the frame shrunk until they are usual."""
+        the finder learned (``closeup_above``), read in the frame shrunk until they are usual.
+        ``widened``: the frame was widened to its tiles' proportions (``Finder.look``)."""
         cfg = self.config
         seen: Looks = {}
-        whole = self.look(frame_bgr)
+        whole = self.look(frame_bgr, widened=widened)
         found = whole.peaks(cfg.detect_threshold, cfg.nms_iou)
         if len(found) < cfg.closeup_below and cfg.closeup_shrinks:
             near = self.close_up(frame_bgr, seen)
@@ -153,7 +164,7 @@ class Finder:
                 if close:
                     return Located(view, tuple(close), close=True)
             elif self.near is not None:  # larger than usual, as large as learned: seen close
-                view = self.look(frame_bgr, close=True)
+                view = self.look(frame_bgr, close=True, widened=widened)
                 near = view.peaks(cfg.detect_threshold, cfg.nms_iou)
                 if near:
                     return Located(view, tuple(near))
@@ -171,10 +182,10 @@ def _holds_prints(tiles: Sequence[Candidate], found: Sequence[Candidate]) -> boo
     return 2 * int(held[:, holders].any(axis=1).sum()) > len(found)
 
 
-def _fitted(need: int, most: int) -> int:
-    """A canvas side: ``need`` pixels and the margin, rounded up to the finder's stride, at
-    most ``most``."""
-    return min(most, math.ceil((need + 2 * CANVAS_MARGIN) / CANVAS_STEP) * CANVAS_STEP)
+def _fitted(need: int, most: int, margin: int) -> int:
+    """A canvas side: ``need`` pixels and ``margin`` each side, rounded up to the finder's
+    stride, at most ``most``."""
+    return min(most, math.ceil((need + 2 * margin) / CANVAS_STEP) * CANVAS_STEP)
 
 
 def _short_side(found: list[Candidate], frame_bgr: np.ndarray, view: int) -> float:

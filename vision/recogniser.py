@@ -135,7 +135,7 @@ class Recogniser:
         if widened is None:
             return located.view.peaks(heat, self.config.nms_iou)
         canvas, back = widened
-        found = finder.locate(canvas).view.peaks(heat, self.config.nms_iou)
+        found = finder.locate(canvas, widened=True).view.peaks(heat, self.config.nms_iou)
         return [replace(c, box=framed_box(c.box, back)) for c in found]
 
     def finder_input(self, image: np.ndarray) -> np.ndarray:
@@ -161,21 +161,21 @@ class Recogniser:
     def read(self, frame_bgr: np.ndarray, complete: CompleteCheck | None = None) -> Reading:
         """Read every tile of a BGR frame and group them; ``complete`` is the kiosk's optional
         winning-shape check used by the decoder."""
-        return self._read(frame_bgr, complete, proportions=True)
+        return self._read(frame_bgr, complete)
 
     def _read(
-        self, frame_bgr: np.ndarray, complete: CompleteCheck | None, proportions: bool = False
+        self, frame_bgr: np.ndarray, complete: CompleteCheck | None, widened: bool = False
     ) -> Reading:
-        """``read``; with ``proportions``, a frame resized out of a camera's proportions
-        (``proportions.at_true_proportions``) is read at them instead."""
+        """``read``; a frame resized out of a camera's proportions
+        (``proportions.at_true_proportions``) is read at them instead, ``widened``."""
         cfg = self.config
         finder, classifier = self._finder(), self._classifier()
-        located = finder.locate(frame_bgr, classifier.sureness if proportions else None)
-        widened = at_true_proportions(frame_bgr, located.found, cfg) if proportions else None
-        if widened is not None:
-            canvas, back = widened
+        located = finder.locate(frame_bgr, None if widened else classifier.sureness, widened)
+        wider = None if widened else at_true_proportions(frame_bgr, located.found, cfg)
+        if wider is not None:
+            canvas, back = wider
             size = (frame_bgr.shape[1], frame_bgr.shape[0])
-            return self._framed(self._read(canvas, complete), back, size)
+            return self._framed(self._read(canvas, complete, widened=True), back, size)
         reading = self._stages(frame_bgr, located.found, located, classifier, complete)
         if reading.tiles:
             return reading

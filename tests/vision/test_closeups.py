@@ -127,6 +127,24 @@ def test_the_finder_reads_a_shrunk_frame_on_a_canvas_only_as_large_as_it_needs()
     assert (view.letterbox.pad_x, view.letterbox.pad_y) == ((352 - 139) // 2, (320 - 104) // 2)
 
 
+def test_a_widened_frame_is_read_on_a_canvas_with_one_stride_of_grey_around_it():
+    """A frame widened to 16:9 (854 x 480) seen whole fills 416 x 234 px of the view: on the
+    square it left 182 rows grey; widened, it is read with 32 px of grey above and below, a
+    416 x 320 canvas (80 x 104 cells); a square frame fills the square either way."""
+    from vision.find import Finder
+
+    finder = Finder(reader(ON).finder, reader(ON).config)
+    frame = cv2.imread(str(DEMO))
+    wide = cv2.copyMakeBorder(frame, 0, 0, 107, 107, cv2.BORDER_REPLICATE)
+    assert wide.shape[:2] == (480, 854)
+    assert finder.look(wide).maps.shape == (7, 104, 104)
+    view = finder.look(wide, widened=True)
+    assert view.maps.shape == (7, 80, 104)
+    assert (view.letterbox.pad_x, view.letterbox.pad_y) == (0, (320 - 234) // 2)
+    square = cv2.resize(frame, (480, 480))
+    assert finder.look(square, widened=True).maps.shape == (7, 104, 104)
+
+
 def test_the_demo_hands_tiles_are_the_finders_usual_size_and_a_close_up_is_larger():
     """The demo hand's tiles measure under ``closeup_above`` (read as seen whole); one of them
     cut out with its neighbours' edges and enlarged to fill 640 px measures above it."""

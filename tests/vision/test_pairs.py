@@ -124,5 +124,5 @@ def test_a_real_sets_touching_standing_tiles_are_boxed_and_read_one_by_one():
     """The webcam set: rows of standing tiles where the finder, though it learned the set
     (session 29), boxes two touching tiles as one; cut in two, more of its 582 labelled tiles
     are boxed at IoU 0.5 and read right (stage 10, which never saw it: 548, 544 -> 553, 551)."""
-    assert read_right(VisionConfig(pair_split=0)) == (542, 539)
-    assert read_right() == (546, 544)  # without standing tops: (539, 536) -> (543, 541)
+    assert read_right(VisionConfig(pair_split=0)) == (541, 538)
+    assert read_right() == (546, 544)  # without standing tops: (538, 535) -> (543, 541)

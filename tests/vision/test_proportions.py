@@ -96,9 +96,13 @@ def test_the_finders_peaks_are_found_as_the_reading_finds_them_in_the_frames_pix
     widened = found * [w / round(w / SQUEEZE), 1, w / round(w / SQUEEZE), 1]
     overlap = iou(widened, located)
     assert (overlap.max(axis=1) >= 0.8).all() and len(set(overlap.argmax(axis=1))) == len(found)
-    weak = recogniser.peaks(squeezed, 0.02)  # a clean render: nothing else above 0.05
-    assert len(weak) == 32
-    assert {c.box for c in recogniser.peaks(squeezed, sure)} <= {c.box for c in weak}
+    # a clean render: nothing else above 0.05; at 0.02 the grey margin's edges too (32 on the
+    # square, 40 with the widened frame's narrower margin, all under back_recovery_heat)
+    weak = recogniser.peaks(squeezed, 0.02)
+    assert len(weak) == 40
+    strong = {c.box for c in recogniser.peaks(squeezed, sure)}
+    assert strong <= {c.box for c in weak}
+    assert max(c.score for c in weak if c.box not in strong) < 0.05
 
 
 def test_real_photos_squeezed_from_16_9_read_better_at_their_true_proportions(readers):

@@ -23,6 +23,7 @@ import functools
 import json
 import shutil
 import time
+from contextlib import nullcontext
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +37,7 @@ from vision.manifest import read_manifest
 from vision.sets import SETS
 from vision.training import data
 from vision.training.checkpoint import add_run_arguments, end_epoch, optimise, resume
+from vision.training.mixstyle import mixing
 from vision.training.pretrained_data import (
     NO_TILE,
     Crops,
@@ -148,6 +150,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--randconv", type=float, default=0.0, metavar="SHARE",
                    help="share (0..1) of each batch's crops, tiles and no tiles (fives spared), "
                         "passed through a random convolution (RandConv): 0, none")
+    p.add_argument("--mixstyle", type=float, default=0.0, metavar="SHARE",
+                   help="chance (0..1) that each of the trunk's first three stages mixes the "
+                        "styles of a batch's crops (MixStyle; fives spared): 0, never")
     p.add_argument("--linear-probe", type=int, default=0, metavar="EPOCHS",
                    help="epochs teaching the neck and heads on the frozen trunk before the "
                         "fine-tuning epochs (LP-FT): 0, none")
@@ -161,7 +166,7 @@ def _check(args: argparse.Namespace, trainable: list[str]) -> None:
         raise SystemExit(f"--upto {args.upto} is not a block of EfficientNet-Lite0 (0-15)")
     if unknown := set(args.without) - set(trainable):
         raise SystemExit(f"--without {sorted(unknown)}: trainable sources are {trainable}")
-    for name in ("procedural_share", "clutter", "randconv"):
+    for name in ("procedural_share", "clutter", "randconv", "mixstyle"):
         if not 0 <= getattr(args, name) <= 1:
             raise SystemExit(f"--{name.replace('_', '-')} is a share, 0..1")
     if not 0 <= args.linear_probe <= 20:
@@ -185,9 +190,14 @@ def epoch_steps(model: nn.Module, stored: np.ndarray, y: torch.Tensor, axis: np.
                 args: argparse.Namespace, opt: torch.optim.Optimizer, sched: Any,
                 rng: np.random.Generator, desc: str, gen: torch.Generator | None = None) -> float:
     """One pass over the stored crops in ``rng``'s order, augmented as ``data.batch`` does (and,
-    with ``gen``, ``args.randconv`` of them through random convolutions); the mean loss."""
+    with ``gen``, ``args.randconv`` of them through random convolutions and the early blocks'
+    styles mixed in ``args.mixstyle`` of the batches); the mean loss."""
     n_steps = (len(y) + args.batch - 1) // args.batch
     order, total = rng.permutation(len(y)), 0.0
+    share = getattr(args, "mixstyle", 0.0) if gen is not None else 0.0
+    # its own stream (drawn only when mixing): the other recipes' draws stay as they were
+    mix_rng = (np.random.default_rng(int(torch.randint(2**62, (1,), generator=gen)))
+               if share else None)
     for step in tqdm(range(n_steps), desc=desc, mininterval=30):
         idx = order[step * args.batch : (step + 1) * args.batch]
         x, turned = data.batch(stored, idx, rng, True, args.size)
@@ -195,7 +205,10 @@ def epoch_steps(model: nn.Module, stored: np.ndarray, y: torch.Tensor, axis: np.
         xb = torch.from_numpy(x)
         if gen is not None and args.randconv:
             xb = rand_conv(xb, y[idx], args.randconv, gen)
-        total += optimise(loss_of(model, xb, y[idx], turned_axis), opt, sched)
+        mixed = nullcontext() if mix_rng is None else mixing(model.blocks, y[idx], share, mix_rng)
+        with mixed:
+            loss = loss_of(model, xb, y[idx], turned_axis)
+        total += optimise(loss, opt, sched)
     return total / n_steps
 
 

@@ -27,6 +27,7 @@ def export(model: torch.nn.Module, args: argparse.Namespace, sources: list[str],
     left_out = "".join(f" --without {name}" for name in args.without)
     # a run trained before the option (its tile head refit later) names no share
     randconv = f" --randconv {args.randconv:g}" if getattr(args, "randconv", 0) else ""
+    mixstyle = f" --mixstyle {args.mixstyle:g}" if getattr(args, "mixstyle", 0) else ""
     probe = getattr(args, "linear_probe", 0)
     probed = f" --linear-probe {probe}" if probe else ""
     write_model(model, args.export / "tile_classifier.onnx", int(args.size), {
@@ -41,10 +42,13 @@ def export(model: torch.nn.Module, args: argparse.Namespace, sources: list[str],
                    f"{args.batch} --lr {args.lr} --size {args.size} --upto {args.upto} --seed "
                    f"{args.seed} --threads {args.threads} --synth-scenes {args.synth_scenes} "
                    f"--scenes {args.scenes} --procedural-share {args.procedural_share:g} "
-                   f"--clutter {args.clutter:g}{randconv}{probed}{left_out}: AdamW one-cycle, "
+                   f"--clutter {args.clutter:g}{randconv}{mixstyle}{probed}{left_out}: AdamW "
+                   "one-cycle, "
                    "label smoothing 0.1, glyph axis (weight 0.5, renders), tile-or-not (BCE, every "
                    "crop); augmentation as vision.training.data.augment_crop"
                    + (", then random convolutions (vision.training.randconv)" if randconv
+                      else "")
+                   + (", the early blocks' styles mixed (vision.training.mixstyle)" if mixstyle
                       else "")
                    + (f"; first {probe} epoch(s) of the neck and heads alone on the frozen "
                       "trunk (vision.training.probe)" if probe else "")),

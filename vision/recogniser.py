@@ -131,10 +131,10 @@ class Recogniser:
         ``back_recovery_heat`` the weakest any later stage keeps."""
         finder, classifier = self._finder(), self._classifier()
         located = finder.locate(frame_bgr, classifier.sureness)
-        widened = at_true_proportions(frame_bgr, located.found, self.config)
-        if widened is None:
+        wider = at_true_proportions(frame_bgr, located.found, self.config)
+        if wider is None:
             return located.view.peaks(heat, self.config.nms_iou)
-        canvas, back = widened
+        canvas, back = wider
         found = finder.locate(canvas, widened=True).view.peaks(heat, self.config.nms_iou)
         return [replace(c, box=framed_box(c.box, back)) for c in found]
 

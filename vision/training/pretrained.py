@@ -194,7 +194,7 @@ def epoch_steps(model: nn.Module, stored: np.ndarray, y: torch.Tensor, axis: np.
     styles mixed in ``args.mixstyle`` of the batches); the mean loss."""
     n_steps = (len(y) + args.batch - 1) // args.batch
     order, total = rng.permutation(len(y)), 0.0
-    share = getattr(args, "mixstyle", 0.0) if gen is not None else 0.0
+    share = args.mixstyle if gen is not None else 0.0
     # its own stream (drawn only when mixing): the other recipes' draws stay as they were
     mix_rng = (np.random.default_rng(int(torch.randint(2**62, (1,), generator=gen)))
                if share else None)

@@ -43,9 +43,8 @@ def export(model: torch.nn.Module, args: argparse.Namespace, sources: list[str],
                    f"{args.seed} --threads {args.threads} --synth-scenes {args.synth_scenes} "
                    f"--scenes {args.scenes} --procedural-share {args.procedural_share:g} "
                    f"--clutter {args.clutter:g}{randconv}{mixstyle}{probed}{left_out}: AdamW "
-                   "one-cycle, "
-                   "label smoothing 0.1, glyph axis (weight 0.5, renders), tile-or-not (BCE, every "
-                   "crop); augmentation as vision.training.data.augment_crop"
+                   "one-cycle, label smoothing 0.1, glyph axis (weight 0.5, renders), tile-or-not "
+                   "(BCE, every crop); augmentation as vision.training.data.augment_crop"
                    + (", then random convolutions (vision.training.randconv)" if randconv
                       else "")
                    + (", the early blocks' styles mixed (vision.training.mixstyle)" if mixstyle

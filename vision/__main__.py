@@ -40,7 +40,8 @@ def _load(args: argparse.Namespace):  # noqa: ANN202 - returns a Recogniser
         reference_kernels=args.reference_kernels,
     )
     try:
-        return Recogniser.load(args.models, cfg, getattr(args, "taught", None))
+        return Recogniser.load(args.models, cfg, getattr(args, "taught", None),
+                               getattr(args, "classifiers", None))
     except (TaughtSetError, ValueError) as err:  # a taught set that cannot be read with
         print(VISION.t("error", language(getattr(args, "language", None)), error=err),
               file=sys.stderr)

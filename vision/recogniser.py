@@ -65,18 +65,25 @@ class Recogniser:
         models_dir: Path | str | None = None,
         config: VisionConfig | None = None,
         taught: TaughtSet | Path | str | None = None,
+        classifiers: Path | str | None = None,
     ) -> Recogniser:
         """Load ``tile_finder.onnx`` and ``tile_classifier.onnx`` (+ cards) from ``models_dir``,
         and ``tile_finder_close.onnx`` and ``tile_classifier_second.onnx`` where they are there;
-        ``taught``: a taught set, or the folder / file it was saved to (``with_taught``)."""
+        ``taught``: a taught set, or the folder / file it was saved to (``with_taught``);
+        ``classifiers``: a folder whose classifiers replace ``models_dir``'s, the second too
+        (a left-out pair: the finders stay the models folder's)."""
         folder = Path(models_dir) if models_dir else default_models_dir()
         cfg = config or VisionConfig()
 
+        def path(name: str) -> Path:
+            swapped = classifiers and name in (CLASSIFIER_FILE, SECOND_CLASSIFIER_FILE)
+            return Path(classifiers) / name if swapped else folder / name
+
         def load(name: str) -> ModelSession:
-            return ModelSession.load(folder / name, cfg.threads, reference=cfg.reference_kernels)
+            return ModelSession.load(path(name), cfg.threads, reference=cfg.reference_kernels)
 
         def optional(name: str) -> ModelSession | None:
-            return load(name) if (folder / name).exists() else None
+            return load(name) if path(name).exists() else None
 
         plain = cls(load(FINDER_FILE), load(CLASSIFIER_FILE), cfg,
                     close_finder=optional(CLOSE_FINDER_FILE),

@@ -43,6 +43,8 @@ SETS = (
     PhotoSet("hlin-close-ups", False),  # labels without boxes
 )
 BY_NAME = {s.name: s for s in SETS}
+#: ``<models>/left-out/<set>/``: classifiers trained without the set (the finders learned it)
+LEFT_OUT = "left-out"
 
 
 def trained_on(card: dict[str, Any]) -> frozenset[str]:
@@ -109,8 +111,9 @@ def table_lines(rows: Sequence[dict[str, Any]], lang: str = "en") -> list[str]:
 def models_note(s: PhotoSet, cards: Sequence[dict[str, Any]], without: Path | None,
                 lang: str = "en") -> str:
     """What the models reading the set learned of it, in `lang` (the JSON's in English)."""
-    if without is not None:
-        return VISION.t("sets.without_it", lang, models=without.name)
+    if without is not None:  # a folder named after the set is named by where it lies
+        name = without.parent.name if without.name == s.name else without.name
+        return VISION.t("sets.without_it", lang, models=name)
     if any(s.name in trained_on(card) for card in cards):
         return VISION.t("sets.trained_on_valid" if s.splits else "sets.trained_on", lang)
     return VISION.t("sets.tuned_on" if s.tuned else "sets.never_trained_on", lang)
@@ -131,6 +134,12 @@ def add_sets_command(sub: Any, load: Callable[[argparse.Namespace], Any],
     p.set_defaults(func=lambda args: cmd_sets(args, load))
 
 
+def left_out_folders(models: Path) -> dict[str, Path]:
+    """The trainable sets whose classifiers trained without them lie in ``models/left-out``."""
+    return {s.name: folder for s in SETS if s.trainable
+            and ((folder := models / LEFT_OUT / s.name) / "tile_classifier.json").exists()}
+
+
 def _without(pairs: Sequence[str], lang: str) -> dict[str, Path]:
     out = {}
     for pair in pairs:
@@ -148,8 +157,11 @@ def _without(pairs: Sequence[str], lang: str) -> dict[str, Path]:
 def cmd_sets(args: argparse.Namespace, load: Callable[[argparse.Namespace], Any]) -> int:
     from tqdm import tqdm
 
+    from vision.recogniser import default_models_dir
+
     lang = language(getattr(args, "language", None))
-    without = _without(args.without, lang)
+    models = args.models or default_models_dir()
+    without = {**left_out_folders(models), **_without(args.without, lang)}
     chosen = [s for s in SETS if not args.only or s.name in args.only]
     if args.only and (unknown := set(args.only) - set(BY_NAME)):
         raise SystemExit(VISION.t("sets.unknown", lang, names=sorted(unknown),
@@ -172,20 +184,19 @@ def cmd_sets(args: argparse.Namespace, load: Callable[[argparse.Namespace], Any]
                            manifest=manifest_of(args.photos, s)), file=sys.stderr)
             return 2
         entries = entries[: args.limit] if args.limit else entries
-        folder = without.get(s.name)
-        if folder not in readers:
-            readers[folder] = load(argparse.Namespace(**{**vars(args), "models": folder or
-                                                         args.models}))
-        rec = readers[folder]
-        cards = rec.cards
-        def bar(items: Sequence[LabelledImage], name: str = s.name) -> Any:
-            return tqdm(items, desc=name, leave=False, disable=args.json)
+        for folder in (None, without[s.name]) if s.name in without else (None,):
+            if folder not in readers:  # a left-out folder's classifiers, the finders as given
+                readers[folder] = load(argparse.Namespace(**vars(args), classifiers=folder))
+            rec = readers[folder]
 
-        ours, peer = measure(entries, rec.read, detect, bar)
-        rows.append({"set": s.name, "trainable": s.trainable, "left_out": folder is not None,
-                     "models": models_note(s, cards, folder), "ours": ours.summary(),
-                     "peer": peer.summary() if peer else None})
-        shown.append({**rows[-1], "models": models_note(s, cards, folder, lang)})
+            def bar(items: Sequence[LabelledImage], name: str = s.name) -> Any:
+                return tqdm(items, desc=name, leave=False, disable=args.json)
+
+            ours, peer = measure(entries, rec.read, detect, bar)
+            rows.append({"set": s.name, "trainable": s.trainable, "left_out": folder is not None,
+                         "models": models_note(s, rec.cards, folder), "ours": ours.summary(),
+                         "peer": peer.summary() if peer else None})
+            shown.append({**rows[-1], "models": models_note(s, rec.cards, folder, lang)})
     if args.json:  # English, as other tools read it
         print(json.dumps({"sets": rows, "threads": args.threads}))
     else:

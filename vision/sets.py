@@ -2,10 +2,11 @@
 
 A figure means something only on photos of a tile set the models never learned and nobody tuned
 on. The sources of the team's photo folder are known here by name: those we may train on are
-read by models trained without them (leave-one-source-out, ``--without NAME=MODELS``), or shown
-as "trained on"; the evaluation-only ones are never trained on. A set whose labels name its
-tiles without boxes is scored by the tiles read against the tiles labelled (a multiset), the
-others by boxes (IoU >= 0.5); both as ``vision.evaluate`` scores them.
+read as "trained on" and again by classifiers trained without them (leave-one-source-out: the
+models folder's ``left-out/NAME``, or ``--without NAME=DIR``); the evaluation-only ones are never
+trained on. A set whose labels name its tiles without boxes is scored by the tiles read against
+the tiles labelled (a multiset), the others by boxes (IoU >= 0.5); both as ``vision.evaluate``
+scores them.
 """
 
 from __future__ import annotations

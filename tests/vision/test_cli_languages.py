@@ -112,7 +112,8 @@ def test_the_sets_table_in_japanese_lines_up_with_its_wider_heads() -> None:
 
 def test_sets_on_real_photos_in_japanese_and_chinese(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    """Two photos of a set the models learned from and two of one they never saw."""
+    """Two photos of a set the models learned from, read again by the classifiers that never
+    saw it, and two of a set no model saw."""
     photos = need(*CROSS_SET).parents[1]
     need("photos", "camerash-web-crops", "manifest.jsonl")
     argv = ["sets", str(photos), "--limit", "2", "--only", "leo-miura-riichi-webcam",
@@ -121,15 +122,18 @@ def test_sets_on_real_photos_in_japanese_and_chinese(
     text = run(capsys, *argv)
     table = text.splitlines()
     assert table[0].split()[:5] == ["写真セット", "モデル", "写真", "再現率", "適合率"]
-    assert "学習に使用" in table[2] and "学習に未使用" in table[3]
+    assert "学習に使用" in table[2] and "学習に未使用" in table[4]
+    assert "除外して学習：left-out" in table[3]
     assert "recall" not in text and "prec." not in text and "trained on" not in text
     lines_up(table)
     speak(monkeypatch, "en_GB.UTF-8")
     text = run(capsys, *argv, "--language", "zh-Hans")
     assert text.splitlines()[0].split()[:5] == ["照片集", "模型", "照片", "召回率", "精确率"]
     assert "用于训练" in text and "从未用于训练" in text and "recall" not in text
+    assert "不含此集训练：left-out" in text
     data = json.loads(run(capsys, *argv, "--language", "ja", "--json"))  # English, as it was
-    assert [row["models"] for row in data["sets"]] == ["trained on", "never trained on"]
+    assert [row["models"] for row in data["sets"]] == [
+        "trained on", "without it: left-out", "never trained on"]
     assert {"recall", "precision", "exact_images"} <= data["sets"][0]["ours"].keys()
 
 

@@ -185,14 +185,14 @@ def cmd_sets(args: argparse.Namespace, load: Callable[[argparse.Namespace], Any]
                            manifest=manifest_of(args.photos, s)), file=sys.stderr)
             return 2
         entries = entries[: args.limit] if args.limit else entries
+
+        def bar(items: Sequence[LabelledImage], name: str = s.name) -> Any:
+            return tqdm(items, desc=name, leave=False, disable=args.json)
+
         for folder in (None, without[s.name]) if s.name in without else (None,):
             if folder not in readers:  # a left-out folder's classifiers, the finders as given
                 readers[folder] = load(argparse.Namespace(**vars(args), classifiers=folder))
             rec = readers[folder]
-
-            def bar(items: Sequence[LabelledImage], name: str = s.name) -> Any:
-                return tqdm(items, desc=name, leave=False, disable=args.json)
-
             ours, peer = measure(entries, rec.read, detect, bar)
             rows.append({"set": s.name, "trainable": s.trainable, "left_out": folder is not None,
                          "models": models_note(s, rec.cards, folder), "ours": ours.summary(),

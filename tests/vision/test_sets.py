@@ -60,7 +60,7 @@ def test_the_shipped_cards_name_what_they_learned_from():
 
 def test_each_trainable_source_has_classifiers_that_never_learned_it():
     """The left-out pairs lie in models/left-out/<set>: both classifiers' cards leave their set
-    out of what they learned and keep the other trainable source; the finders are the shipped."""
+    out of what they learned and keep the other trainable source."""
     folders = left_out_folders(MODELS)
     assert folders == {s.name: MODELS / LEFT_OUT / s.name for s in SETS if s.trainable}
     for name, folder in folders.items():

@@ -16,12 +16,10 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
-from scorer.tiles import MODEL_CLASSES
 from vision.boxes import boxes_of
-from vision.classify import LabelledTiles
+from vision.classify import BACK, WHITE, LabelledTiles
 from vision.config import VisionConfig
 
-BACK, WHITE = MODEL_CLASSES.index("back"), MODEL_CLASSES.index("5z")
 INNER = 0.2  # share of a box cut off each side: a standing tile's top, a neighbour's edge
 MIN_FACES = 3  # tiles read face up that the frame needs before its face colour is trusted
 

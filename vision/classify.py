@@ -28,6 +28,7 @@ from vision.session import ModelError, ModelSession
 from vision.taught import TaughtSet
 
 FEATURES = "features"  # the classifier's pooled-features output (vision.training.features)
+BACK, WHITE = MODEL_CLASSES.index("back"), MODEL_CLASSES.index("5z")
 
 
 @dataclass(frozen=True)
@@ -223,13 +224,19 @@ class Classifier:
         self, frame_bgr: np.ndarray, found: Sequence[Candidate], turn: float
     ) -> LabelledTiles:
         """The candidates classified, but those the tile head calls no tile (a finger, a point
-        stick's end, a patch of table: below ``no_tile_below``)."""
+        stick's end, a patch of table: below ``no_tile_below``) and the class head does not read
+        surely (``flip_below``) as a face: the tile head, a linear probe, calls the Whites and
+        Norths of a set it never learned no tile, where the class head reads them right. A
+        White or a back read surely stays dropped, as a plain patch of table or cloth reads."""
+        cfg = self.config
         probs, opinion, vertical, tile = self.cascaded(frame_bgr, boxes_of(found), turn,
-                                                       self.config.no_tile_below)
+                                                       cfg.no_tile_below)
         tiles = LabelledTiles(tuple(found), probs, vertical, turn, opinion)
         if tile is None:
             return tiles
-        return tiles.only(np.flatnonzero(tile >= self.config.no_tile_below).tolist())
+        read = probs.argmax(axis=1)
+        face = (probs.max(axis=1) >= cfg.flip_below) & (read != WHITE) & (read != BACK)
+        return tiles.only(np.flatnonzero((tile >= cfg.no_tile_below) | face).tolist())
 
 
 def _both_ways(session: ModelSession, crops: np.ndarray) -> np.ndarray:

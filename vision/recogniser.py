@@ -19,9 +19,9 @@ from typing import Any
 import numpy as np
 
 from vision.assemble import assemble
-from vision.blank_faces import BACK, WHITE, with_blank_faces
+from vision.blank_faces import with_blank_faces
 from vision.boxes import framed_box
-from vision.classify import Classifier, crop_turn
+from vision.classify import BACK, WHITE, Classifier, crop_turn
 from vision.config import VisionConfig
 from vision.decode import CompleteCheck
 from vision.face_tops import with_face_tops

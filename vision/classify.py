@@ -227,7 +227,9 @@ class Classifier:
         stick's end, a patch of table: below ``no_tile_below``) and the class head does not read
         surely (``flip_below``) as a face: the tile head, a linear probe, calls the Whites and
         Norths of a set it never learned no tile, where the class head reads them right. A
-        White or a back read surely stays dropped, as a plain patch of table or cloth reads."""
+        White or a back read surely stays dropped, as a plain patch of table or cloth reads,
+        but for a crop read likeliest as a White with two tiles of its size beside it in its row
+        (``row_mates``): a patch of table is not boxed as a tile between tiles."""
         cfg = self.config
         probs, opinion, vertical, tile = self.cascaded(frame_bgr, boxes_of(found), turn,
                                                        cfg.no_tile_below)
@@ -236,7 +238,30 @@ class Classifier:
             return tiles
         read = probs.argmax(axis=1)
         face = (probs.max(axis=1) >= cfg.flip_below) & (read != WHITE) & (read != BACK)
-        return tiles.only(np.flatnonzero((tile >= cfg.no_tile_below) | face).tolist())
+        kept = (tile >= cfg.no_tile_below) | face
+        whites = np.flatnonzero(~kept & (read == WHITE))
+        if len(whites) and kept.sum() >= 2:  # a White with tiles of its size beside it in a row
+            rows = [c for c, k in zip(found, kept, strict=True) if k]
+            mates = row_mates(boxes_of(found)[whites], boxes_of(rows), found_row_angle(rows))
+            kept[whites[mates >= 2]] = True
+        return tiles.only(np.flatnonzero(kept).tolist())
+
+
+def row_mates(boxes: np.ndarray, others: np.ndarray, angle: float) -> np.ndarray:
+    """[N] how many of ``others`` lie beside each of ``boxes`` in a row running ``angle``
+    (radians): boxes of its size (each side within a quarter), centres under 1.6 of its long
+    side apart along the row (the next tile or the one after) and under half its extent across
+    it (not the row above or below)."""
+    along = np.array([math.cos(angle), math.sin(angle)])
+    across = np.array([-along[1], along[0]])
+    b, o = np.asarray(boxes, np.float64), np.asarray(others, np.float64)
+    size, osize = b[:, 2:] - b[:, :2], o[:, 2:] - o[:, :2]
+    alike = (np.abs(osize[None] / size[:, None] - 1) < 0.25).all(axis=2)
+    gap = (o[None, :, :2] + o[None, :, 2:] - b[:, None, :2] - b[:, None, 2:]) / 2
+    extent = size @ np.abs(across)  # each box's extent across the row
+    beside = (np.abs(gap @ along) < 1.6 * size.max(axis=1)[:, None]) & (
+        np.abs(gap @ across) < extent[:, None] / 2)
+    return (alike & beside).sum(axis=1)
 
 
 def _both_ways(session: ModelSession, crops: np.ndarray) -> np.ndarray:

@@ -3,8 +3,10 @@ tile: a finger, a point stick's end, a patch of table. On a set the classifier n
 also calls tiles no tile (the roboflow-less classifier on roboflow's photos: Whites and Norths
 most) where the class head reads many of them right and surely, so a crop read surely
 (``flip_below``) as a face is kept; one read surely as a White or a back is not, as a plain
-patch of table reads so. Roboflow's train photos, which that classifier never saw."""
+patch of table reads so, unless it is a White with tiles of its size beside it in its row.
+Roboflow's train photos, which that classifier never saw."""
 
+import math
 from functools import cache
 
 import cv2
@@ -13,14 +15,14 @@ import numpy as np
 from scorer.tiles import MODEL_CLASSES
 from tests.shared import ROBOFLOW, need
 from vision.boxes import boxes_of
-from vision.classify import WHITE, Classifier
+from vision.classify import WHITE, Classifier, row_mates
 from vision.manifest import LabelledTile, read_manifest
 from vision.postprocess import Candidate
 from vision.recogniser import Recogniser, default_models_dir
 
 LEFT_OUT = default_models_dir() / "left-out" / "roboflow-chinese-mahjong-v4"
 HONOURS = "387495486_621370556613476"  # 19 tiles, four under the tile head's bar
-WHITES = "IMG_20231219_163255"  # 36 tiles, three Whites under it
+WHITES = "IMG_20231219_163255"  # 36 tiles, three Whites under the bar
 
 
 @cache
@@ -59,11 +61,24 @@ def test_faces_read_surely_are_kept_where_the_tile_head_calls_them_no_tile():
     assert all(probs[k].max() >= _classifier().config.flip_below for k in saved)
 
 
-def test_a_white_read_surely_stays_dropped():
-    """Three Whites under the bar, one read surely as a White (0.72): all three are dropped,
-    as a plain patch of table reads surely as a White too."""
-    tiles, _, probs, under, kept = _read(WHITES)
+def test_whites_are_kept_between_tiles_of_their_size_in_their_row():
+    """Three Whites under the bar, each read likeliest as a White (0.37, 0.46, 0.72): the two
+    with two kept tiles of their size beside them in the row are kept; the one at the row's
+    left end, beside one kept tile (a 1m) and then the other White, stays dropped."""
+    tiles, found, probs, under, kept = _read(WHITES)
     assert [tiles[k].label for k in under] == ["5z", "5z", "5z"]
-    sure = [k for k in under if probs[k].max() >= _classifier().config.flip_below]
-    assert len(sure) == 1 and int(probs[sure[0]].argmax()) == WHITE
-    assert kept == [k for k in range(len(tiles)) if k not in under]
+    assert all(int(probs[k].argmax()) == WHITE for k in under)
+    dropped = [k for k in range(len(tiles)) if k not in kept]
+    assert len(dropped) == 1 and found[dropped[0]].box[0] == min(
+        found[k].box[0] for k in under)
+
+
+def test_row_mates_counts_tiles_of_a_size_beside_a_box_along_its_row():
+    """A 40 x 56 box: a tile 60 px to its left and one 50 px to its right are its row mates;
+    one 100 px on (over 1.6 of its long side), one below it and a half-size one are not. Turned
+    a quarter (a row running down the frame), the one below is its only mate."""
+    box = np.array([[100, 0, 140, 56]], np.float64)
+    others = np.array([[40, 2, 80, 58], [150, 0, 190, 56], [200, 0, 240, 56],
+                       [100, 70, 140, 126], [150, 0, 170, 30]], np.float64)
+    assert row_mates(box, others, 0.0).tolist() == [2]
+    assert row_mates(box, others, math.pi / 2).tolist() == [1]

@@ -3,11 +3,12 @@
 Takes a frame and the located tiles' boxes; gives ``LabelledTiles``: each tile's 38 class
 probabilities and, where the classifier has the heads, the chance its glyph stands vertical in
 its crop; crops the tile head calls no tile (a finger, a point stick's end, a patch of table)
-are left out. Crops the classifier is unsure of are read again turned half round and at
-boxes a little larger and smaller (each turned too), and the six views averaged; where a second
-classifier ships, it reads them too (``Classifier.second``). In a row
-running steeply across the frame the glyph's axis is read on crops turned level with the row
-(``crop_turn``), where upright and sideways tiles look different.
+are left out, unless the class head reads them surely as a face or they are Whites between
+tiles of their size in their row (``Classifier.label``). Crops the classifier is unsure of are
+read again turned half round and at boxes a little larger and smaller (each turned too), and the
+six views averaged; where a second classifier ships, it reads them too (``Classifier.second``).
+In a row running steeply across the frame the glyph's axis is read on crops turned level with
+the row (``crop_turn``), where upright and sideways tiles look different.
 """
 
 from __future__ import annotations

@@ -231,9 +231,8 @@ class Classifier:
         White or a back read surely stays dropped, as a plain patch of table or cloth reads,
         but for a crop read likeliest as a White with two tiles of its size beside it in its row
         (``row_mates``): a patch of table is not boxed as a tile between tiles."""
-        cfg = self.config
-        probs, opinion, vertical, tile = self.cascaded(frame_bgr, boxes_of(found), turn,
-                                                       cfg.no_tile_below)
+        cfg, boxes = self.config, boxes_of(found)
+        probs, opinion, vertical, tile = self.cascaded(frame_bgr, boxes, turn, cfg.no_tile_below)
         tiles = LabelledTiles(tuple(found), probs, vertical, turn, opinion)
         if tile is None:
             return tiles
@@ -242,9 +241,8 @@ class Classifier:
         kept = (tile >= cfg.no_tile_below) | face
         whites = np.flatnonzero(~kept & (read == WHITE))
         if len(whites) and kept.sum() >= 2:  # a White with tiles of its size beside it in a row
-            rows = [c for c, k in zip(found, kept, strict=True) if k]
-            mates = row_mates(boxes_of(found)[whites], boxes_of(rows), found_row_angle(rows))
-            kept[whites[mates >= 2]] = True
+            angle = found_row_angle([c for c, k in zip(found, kept, strict=True) if k])
+            kept[whites[row_mates(boxes[whites], boxes[kept], angle) >= 2]] = True
         return tiles.only(np.flatnonzero(kept).tolist())
 
 

@@ -222,7 +222,7 @@ class Classifier:
         return self.session.run_all(batch)[self._features_index()]
 
     def label(
-        self, frame_bgr: np.ndarray, found: Sequence[Candidate], turn: float
+        self, frame_bgr: np.ndarray, found: Sequence[Candidate], turn: float, every: bool = False
     ) -> LabelledTiles:
         """The candidates classified, but those the tile head calls no tile (a finger, a point
         stick's end, a patch of table: below ``no_tile_below``) and the class head does not read
@@ -230,11 +230,13 @@ class Classifier:
         Norths of a set it never learned no tile, where the class head reads them right. A
         White or a back read surely stays dropped, as a plain patch of table or cloth reads,
         but for a crop read likeliest as a White with two tiles of its size beside it in its row
-        (``row_mates``): a patch of table is not boxed as a tile between tiles."""
+        (``row_mates``): a patch of table is not boxed as a tile between tiles. With ``every``,
+        none is dropped (the caller knows them for tiles)."""
         cfg, boxes = self.config, boxes_of(found)
-        probs, opinion, vertical, tile = self.cascaded(frame_bgr, boxes, turn, cfg.no_tile_below)
+        bar = 0.0 if every else cfg.no_tile_below
+        probs, opinion, vertical, tile = self.cascaded(frame_bgr, boxes, turn, bar)
         tiles = LabelledTiles(tuple(found), probs, vertical, turn, opinion)
-        if tile is None:
+        if tile is None or every:
             return tiles
         read = probs.argmax(axis=1)
         face = (probs.max(axis=1) >= cfg.flip_below) & (read != WHITE) & (read != BACK)

@@ -49,8 +49,9 @@ class VisionConfig:
     # in each, read more surely there: those were prints, boxed in tiles seen close and sharp
     # (vision.find). A hand's tiles; 0: off
     closeup_prints_below: int = 14
-    # a frame in which no look finds a tile is read as one tile filling it, where the classifier
-    # reads it surely (``flip_below``; vision.recogniser)
+    # a frame from which no tile is read is read as the one tile the finder boxed filling at least
+    # half of it, else as one tile filling it where the classifier reads it surely
+    # (``flip_below``; vision.recogniser)
     read_filling: bool = True
     # A close-up: tiles whose median short side, in the finder's view of the whole frame (measured
     # on the frame shrunk as ``closeup_shrinks`` says), is above this are larger than any photo the

@@ -184,8 +184,13 @@ class Recogniser:
             size = (frame_bgr.shape[1], frame_bgr.shape[0])
             return self._framed(self._read(canvas, complete, widened=True), back, size)
         reading = self._stages(frame_bgr, located.found, located, classifier, complete)
-        if reading.tiles:
+        if reading.tiles or not cfg.read_filling:
             return reading
+        lone = _lone(frame_bgr, located.found, classifier)
+        if lone:  # the tile the finder boxed filling the frame, whatever the tile head says
+            reading = self._stages(frame_bgr, lone, located, classifier, complete, every=True)
+            if reading.tiles:
+                return reading
         filling = _filling(frame_bgr, classifier, cfg)
         if not filling:
             return reading
@@ -198,14 +203,16 @@ class Recogniser:
         located: Located,
         classifier: Classifier,
         complete: CompleteCheck | None,
+        every: bool = False,
     ) -> Reading:
-        """The located tiles ``found`` read: cut, labelled, grouped."""
+        """The located tiles ``found`` read: cut, labelled (``every``: none dropped by the tile
+        head), grouped."""
         cfg = self.config
         shape, size = frame_bgr.shape[:2], (frame_bgr.shape[1], frame_bgr.shape[0])
         found = split_stacks(frame_bgr, list(found), classifier, cfg)
         found = split_pairs(frame_bgr, found, classifier, cfg)
         found = without_slivers(found, shape, cfg)
-        tiles = classifier.label(frame_bgr, found, crop_turn(found, cfg))
+        tiles = classifier.label(frame_bgr, found, crop_turn(found, cfg), every)
         tiles = with_weak_peaks(frame_bgr, tiles, located.view, classifier, cfg)
         if located.close:  # the finder boxes parts of tiles larger than it learned
             tiles = without_nested(tiles, cfg)
@@ -221,12 +228,26 @@ class Recogniser:
         return Reading(tiles, inner.grouping, inner.problems, size)
 
 
+def _lone(
+    frame_bgr: np.ndarray, found: Sequence[Candidate], classifier: Classifier
+) -> list[Candidate]:
+    """In a frame from which no tile is read, the largest box the finder found where it covers
+    at least half the frame: the tile fills the frame, so the finder's box is a tile whatever
+    the tile head says. None where there is no such box, or it is read likeliest as a White or
+    a back (as `_filling`: a plain wall or cloth reads so)."""
+    h, w = frame_bgr.shape[:2]
+    areas = [(c.box[2] - c.box[0]) * (c.box[3] - c.box[1]) for c in found]
+    if not areas or max(areas) < h * w / 2:
+        return []
+    lone = found[int(np.argmax(areas))]
+    probs, _, _ = classifier.classify(frame_bgr, np.array([lone.box], np.float32))
+    return [] if int(probs[0].argmax()) in (WHITE, BACK) else [lone]
+
+
 def _filling(frame_bgr: np.ndarray, classifier: Classifier, cfg: VisionConfig) -> list[Candidate]:
     """A frame from which no tile is read, as one tile filling it where the classifier reads the
     whole frame surely (``flip_below``): a tile seen so close that no look shows it whole with
     table around it. Else none; nor a White or a back, as a plain wall or cloth is read."""
-    if not cfg.read_filling:
-        return []
     h, w = frame_bgr.shape[:2]
     box = (0.0, 0.0, float(w), float(h))
     probs, _, _ = classifier.classify(frame_bgr, np.array([box], np.float32))

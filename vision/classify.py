@@ -162,12 +162,14 @@ class Classifier:
         opinion = None
         if self.config.test_time_flip and len(unsure):
             # a half turn keeps the glyph axis, so it reads the same tile from a second view;
-            # sure crops are not turned, as on the tuning scenes they never changed
-            flipped = self.session.run_all(batch[unsure, :, ::-1, ::-1])
-            views = [probs[unsure], softmax(flipped[0])]
+            # sure crops are not turned, as on the tuning scenes they never changed. The zoomed
+            # views and their half turns go in the same run (one call to the model, not two)
+            zoomed = self._zoomed(frame_bgr, np.asarray(boxes)[unsure])
+            more = self.session.run_all(
+                np.concatenate([batch[unsure, :, ::-1, ::-1], zoomed, zoomed[:, :, ::-1, ::-1]]))
+            views = [probs[unsure], *softmax(more[0]).reshape(-1, len(unsure), probs.shape[1])]
             if axis is not None and not turn:
-                axis[unsure] = (axis[unsure] + softmax(flipped[1])[:, 0]) / 2
-            views += self._zoomed(frame_bgr, np.asarray(boxes)[unsure])
+                axis[unsure] = (axis[unsure] + softmax(more[1][: len(unsure)])[:, 0]) / 2
             probs[unsure] = np.mean(views, axis=0)
             if second and self.second is not None:
                 opinion = probs.copy()
@@ -179,22 +181,22 @@ class Classifier:
                 opinion = self.taught.weigh(opinion, features, self.config)
         return probs, opinion, axis, tile
 
-    def _zoomed(self, frame_bgr: np.ndarray, boxes: np.ndarray) -> list[np.ndarray]:
-        """Class probabilities of the boxes grown and shrunk about their centres by
-        ``zoom_views`` (none when 0), each view and its half turn: a tile of a set the
-        classifier never learned, its box a little off, reads more surely at another scale."""
+    def _zoomed(self, frame_bgr: np.ndarray, boxes: np.ndarray) -> np.ndarray:
+        """[2N, 3, S, S] crops of the boxes grown, then shrunk, about their centres by
+        ``zoom_views`` (none when 0): a tile of a set the classifier never learned, its box a
+        little off, reads more surely at another scale."""
+        boxes = np.asarray(boxes, np.float32).reshape(-1, 4)
         z = self.config.zoom_views
         if z <= 0:
-            return []
-        boxes = np.asarray(boxes, np.float32).reshape(-1, 4)
+            side = int(self.session.card["input"]["shape"][2])
+            return np.zeros((0, 3, side, side), np.float32)
         centre, half = (boxes[:, :2] + boxes[:, 2:]) / 2, (boxes[:, 2:] - boxes[:, :2]) / 2
-        batch = np.concatenate(
+        return np.concatenate(
             [
                 self.input(frame_bgr, np.hstack([centre - half * s, centre + half * s]))
                 for s in (1 + z, 1 / (1 + z))
             ]
         )
-        return list(_both_ways(self.session, batch).reshape(4, len(boxes), -1))
 
     def _second_opinion(self, crops: np.ndarray) -> np.ndarray:
         """The second classifier's class probabilities of ``crops`` [N, 3, S, S]: the mean of

@@ -165,8 +165,7 @@ class Classifier:
             # sure crops are not turned, as on the tuning scenes they never changed. The zoomed
             # views and their half turns go in the same run (one call to the model, not two)
             zoomed = self._zoomed(frame_bgr, np.asarray(boxes)[unsure])
-            more = self.session.run_all(
-                np.concatenate([batch[unsure, :, ::-1, ::-1], zoomed, zoomed[:, :, ::-1, ::-1]]))
+            more = self.session.run_all(np.concatenate([batch[unsure, :, ::-1, ::-1], *zoomed]))
             views = [probs[unsure], *softmax(more[0]).reshape(-1, len(unsure), probs.shape[1])]
             if axis is not None and not turn:
                 axis[unsure] = (axis[unsure] + softmax(more[1][: len(unsure)])[:, 0]) / 2
@@ -181,22 +180,22 @@ class Classifier:
                 opinion = self.taught.weigh(opinion, features, self.config)
         return probs, opinion, axis, tile
 
-    def _zoomed(self, frame_bgr: np.ndarray, boxes: np.ndarray) -> np.ndarray:
-        """[2N, 3, S, S] crops of the boxes grown, then shrunk, about their centres by
-        ``zoom_views`` (none when 0): a tile of a set the classifier never learned, its box a
-        little off, reads more surely at another scale."""
-        boxes = np.asarray(boxes, np.float32).reshape(-1, 4)
+    def _zoomed(self, frame_bgr: np.ndarray, boxes: np.ndarray) -> list[np.ndarray]:
+        """The [2N, 3, S, S] crops of the boxes grown, then shrunk, about their centres by
+        ``zoom_views``, and the same turned half round (none when 0): a tile of a set the
+        classifier never learned, its box a little off, reads more surely at another scale."""
         z = self.config.zoom_views
         if z <= 0:
-            side = int(self.session.card["input"]["shape"][2])
-            return np.zeros((0, 3, side, side), np.float32)
+            return []
+        boxes = np.asarray(boxes, np.float32).reshape(-1, 4)
         centre, half = (boxes[:, :2] + boxes[:, 2:]) / 2, (boxes[:, 2:] - boxes[:, :2]) / 2
-        return np.concatenate(
+        batch = np.concatenate(
             [
                 self.input(frame_bgr, np.hstack([centre - half * s, centre + half * s]))
                 for s in (1 + z, 1 / (1 + z))
             ]
         )
+        return [batch, batch[:, :, ::-1, ::-1]]
 
     def _second_opinion(self, crops: np.ndarray) -> np.ndarray:
         """The second classifier's class probabilities of ``crops`` [N, 3, S, S]: the mean of

@@ -20,7 +20,7 @@ import numpy as np
 
 from vision.assemble import assemble
 from vision.blank_faces import with_blank_faces
-from vision.boxes import framed_box
+from vision.boxes import boxes_of, framed_box
 from vision.classify import BACK, WHITE, Classifier, crop_turn
 from vision.config import VisionConfig
 from vision.decode import CompleteCheck
@@ -236,12 +236,13 @@ def _lone(
     the tile head says. None where there is no such box, or it is read likeliest as a White or
     a back (as `_filling`: a plain wall or cloth reads so)."""
     h, w = frame_bgr.shape[:2]
-    areas = [(c.box[2] - c.box[0]) * (c.box[3] - c.box[1]) for c in found]
-    if not areas or max(areas) < h * w / 2:
+    boxes = boxes_of(found)
+    areas = (boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1])
+    if not len(areas) or areas.max() < h * w / 2:
         return []
-    lone = found[int(np.argmax(areas))]
-    probs, _, _ = classifier.classify(frame_bgr, np.array([lone.box], np.float32))
-    return [] if int(probs[0].argmax()) in (WHITE, BACK) else [lone]
+    largest = int(areas.argmax())
+    probs, _, _ = classifier.classify(frame_bgr, boxes[largest : largest + 1])
+    return [] if int(probs[0].argmax()) in (WHITE, BACK) else [found[largest]]
 
 
 def _filling(frame_bgr: np.ndarray, classifier: Classifier, cfg: VisionConfig) -> list[Candidate]:
